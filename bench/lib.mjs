@@ -1,0 +1,90 @@
+// Shared pieces of the benchmarks: timing child processes, medians, and the mock model server
+// (bundled on the fly from test/support so benchmarks speak the same wire formats as the tests).
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { execFileSync } from "node:child_process";
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+export const CLI = join(ROOT, "dist", "north.js");
+const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export const fmt = (ms) => `${ms.toFixed(1)} ms`;
+
+/** Runs a command once; resolves with wall time and, where /usr/bin/time exists, peak RSS (KiB). */
+export function timed(command, args, { env = process.env, cwd = ROOT } = {}) {
+  return new Promise((resolve, reject) => {
+    const argv = TIME ? ["-f", "__maxrss=%M", command, ...args] : args;
+    const started = process.hrtime.bigint();
+    const child = spawn(TIME ?? command, argv, { env, cwd, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c) => (stdout += c));
+    child.stderr.on("data", (c) => (stderr += c));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const match = /__maxrss=(\d+)/.exec(stderr);
+      resolve({ ms, code, stdout, stderr, maxRssKb: match ? Number(match[1]) : undefined });
+    });
+  });
+}
+
+/** Runs `fn` `runs` times after `warmup` runs; returns the results of the measured runs. */
+export async function repeat(runs, fn, warmup = 2) {
+  for (let i = 0; i < warmup; i++) await fn();
+  const out = [];
+  for (let i = 0; i < runs; i++) out.push(await fn());
+  return out;
+}
+
+let mockModule;
+/** Imports test/support/mock-model-server.ts, bundled once into a temp folder. */
+export async function loadMock() {
+  if (mockModule) return mockModule;
+  const { build } = await import("esbuild");
+  const out = join(mkdtempSync(join(tmpdir(), "north-bench-")), "mock.mjs");
+  await build({
+    entryPoints: [join(ROOT, "test", "support", "mock-model-server.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    outfile: out,
+    logLevel: "error",
+  });
+  mockModule = await import(pathToFileURL(out).href);
+  return mockModule;
+}
+
+/** A throwaway home (XDG folders) and a small repository for CLI runs. */
+export function sandbox() {
+  const home = mkdtempSync(join(tmpdir(), "north-bench-home-"));
+  const repo = mkdtempSync(join(tmpdir(), "north-bench-repo-"));
+  mkdirSync(join(repo, "src"));
+  writeFileSync(join(repo, "README.md"), "# Bench\n");
+  writeFileSync(join(repo, "src", "a.ts"), "export const a = 1;\n".repeat(50));
+  execFileSync("git", ["init", "-q"], { cwd: repo });
+  const env = {
+    PATH: process.env.PATH,
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, "config"),
+    XDG_DATA_HOME: join(home, "data"),
+    XDG_STATE_HOME: join(home, "state"),
+  };
+  return { home, repo, env };
+}
+
+export function requireBuild() {
+  if (!existsSync(CLI)) {
+    console.error("dist/north.js is missing: run `npm run build` first.");
+    process.exit(1);
+  }
+}

@@ -1,0 +1,11 @@
+// Runs every benchmark in turn; each prints its own medians and targets.
+import { spawnSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+for (const name of ["startup", "one-step", "tool-steps", "first-request", "search-text"]) {
+  console.log(`\n## ${name}`);
+  const result = spawnSync(process.execPath, [join(here, `${name}.mjs`)], { stdio: "inherit" });
+  if (result.status !== 0) process.exitCode = 1;
+}

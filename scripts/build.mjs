@@ -1,0 +1,81 @@
+// Bundles src/ into dist/: a tiny CommonJS launcher (dist/north.js) and lazily loaded ESM chunks
+// (dist/chunks/*.mjs), so `north --version` parses almost nothing and a run loads only what it uses.
+// `--if-stale` skips the build when dist/north.js is newer than every source file.
+import { build } from "esbuild";
+import {
+  readFileSync,
+  statSync,
+  readdirSync,
+  rmSync,
+  chmodSync,
+  existsSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const entry = join(root, "dist", "north.js");
+
+function newestSource(dir) {
+  let newest = 0;
+  for (const item of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, item.name);
+    newest = Math.max(newest, item.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+if (process.argv.includes("--if-stale") && existsSync(entry)) {
+  const inputs = Math.max(
+    newestSource(join(root, "src")),
+    statSync(join(root, "package.json")).mtimeMs,
+    statSync(new URL(import.meta.url)).mtimeMs,
+  );
+  if (statSync(entry).mtimeMs > inputs) process.exit(0);
+}
+
+const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+const define = {
+  __NORTH_VERSION__: JSON.stringify(version),
+  "process.env.NODE_ENV": '"production"',
+};
+rmSync(join(root, "dist"), { recursive: true, force: true });
+// The program: ESM chunks, split so that a run parses only what it uses.
+await build({
+  entryPoints: { main: join(root, "src", "entry.ts") },
+  outdir: join(root, "dist", "chunks"),
+  outExtension: { ".js": ".mjs" },
+  chunkNames: "[name]-[hash]",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  minify: true,
+  legalComments: "none",
+  loader: { ".md": "text" },
+  jsx: "automatic",
+  alias: { "react-devtools-core": join(root, "scripts", "devtools-stub.mjs") },
+  external: ["@vscode/ripgrep", "@lydell/node-pty"],
+  define,
+  banner: {
+    js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);",
+  },
+  logLevel: "warning",
+});
+// The executable: a tiny CommonJS launcher (dist/package.json marks dist/ as CommonJS).
+await build({
+  entryPoints: [join(root, "src", "launcher.ts")],
+  outfile: entry,
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  minify: true,
+  external: ["./chunks/*"],
+  define,
+  banner: { js: "#!/usr/bin/env node" },
+  logLevel: "warning",
+});
+writeFileSync(join(root, "dist", "package.json"), '{ "type": "commonjs" }\n');
+chmodSync(entry, 0o755);

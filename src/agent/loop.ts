@@ -1,0 +1,219 @@
+import type {
+  AssistantMessage,
+  Message,
+  Provider,
+  ProviderError,
+  ToolCallPart,
+  ToolResultMessage,
+  ToolSchema,
+  Usage,
+} from "../ai/types.js";
+import { addUsage, emptyUsage } from "../ai/types.js";
+import type { Emit, TurnStopReason } from "./events.js";
+import { runTool, type AnyTool } from "./tool.js";
+
+/** Decides whether a call that changes something may run; read calls are never asked about. */
+export type Authorize = (
+  call: ToolCallPart,
+  tool: AnyTool,
+  signal: AbortSignal,
+) => Promise<{ allow: true } | { allow: false; reason: string }>;
+
+export interface LoopConfig {
+  provider: Provider;
+  model: string;
+  maxOutputTokens: number;
+  system: string;
+  tools: readonly AnyTool[];
+  /** The schemas sent to the model, computed once per session from `tools`. */
+  schemas: readonly ToolSchema[];
+  maxSteps: number;
+  authorize: Authorize;
+}
+
+export interface TurnResult {
+  stopReason: TurnStopReason;
+  text: string;
+  steps: number;
+  toolCalls: number;
+  usage: Usage;
+  error?: ProviderError;
+}
+
+const CANCELLED = "Cancelled by the user before this tool ran.";
+
+/**
+ * Runs one turn: steps until the model asks for no tool, the step cap, an error or cancel.
+ * `history` is appended in place and is always one the API accepts when this returns: every
+ * tool call in it has exactly one result. Never throws for provider or tool failures.
+ */
+export async function runTurn(
+  history: Message[],
+  prompt: string,
+  config: LoopConfig,
+  signal: AbortSignal,
+  emit: Emit,
+): Promise<TurnResult> {
+  history.push({ role: "user", content: prompt });
+  emit({ type: "turn_start", prompt });
+  let usage = emptyUsage();
+  let toolCalls = 0;
+  let text = "";
+  const end = (stopReason: TurnStopReason, steps: number, error?: ProviderError): TurnResult => {
+    const result: TurnResult = {
+      stopReason,
+      text,
+      steps,
+      toolCalls,
+      usage,
+      ...(error ? { error } : {}),
+    };
+    emit({ type: "turn_end", stop_reason: stopReason, text, steps, tool_calls: toolCalls, usage });
+    return result;
+  };
+
+  for (let step = 1; ; step++) {
+    emit({ type: "step_start", step });
+    const { message, error } = await streamStep(config, history, signal, emit, usage);
+    usage = addUsage(usage, message.usage);
+    emit({ type: "step_end", step, stop_reason: message.stopReason });
+    const stepText = message.content.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
+    if (stepText) text = stepText;
+
+    if (error) {
+      keepWhatWasSaid(history, message);
+      if (error.kind === "aborted") return end("aborted", step);
+      emit({ type: "error", error });
+      return end("error", step, error);
+    }
+    history.push(message);
+    const calls = message.content.filter((p): p is ToolCallPart => p.type === "tool_call");
+    if (calls.length === 0) {
+      const reason = message.stopReason;
+      return end(reason === "max_tokens" || reason === "refusal" ? reason : "end", step);
+    }
+    toolCalls += calls.length;
+    history.push(...(await runCalls(calls, config, signal, emit)));
+    if (signal.aborted) return end("aborted", step);
+    if (step >= config.maxSteps) return end("max_steps", step);
+  }
+}
+
+async function streamStep(
+  config: LoopConfig,
+  history: Message[],
+  signal: AbortSignal,
+  emit: Emit,
+  before: Usage,
+): Promise<{ message: AssistantMessage; error?: ProviderError }> {
+  const request = {
+    model: config.model,
+    system: config.system,
+    messages: history,
+    tools: config.schemas,
+    maxOutputTokens: config.maxOutputTokens,
+  };
+  for await (const event of config.provider.stream(request, signal)) {
+    switch (event.type) {
+      case "text_delta":
+      case "thinking_delta":
+        emit(event);
+        break;
+      case "usage":
+        emit({ type: "usage", usage: event.usage, total: addUsage(before, event.usage) });
+        break;
+      case "retry":
+        emit({
+          type: "retry",
+          attempt: event.attempt,
+          delay_ms: event.delayMs,
+          error: event.error,
+        });
+        break;
+      case "done":
+        return { message: event.message, ...(event.error ? { error: event.error } : {}) };
+    }
+  }
+  throw new Error("provider stream ended without a done event");
+}
+
+/** After a failed or cancelled step only its text stays: calls without results would be invalid. */
+function keepWhatWasSaid(history: Message[], message: AssistantMessage): void {
+  const content = message.content.filter((p) => p.type === "text" && p.text.length > 0);
+  if (content.length > 0) history.push({ ...message, content, stopReason: "end" });
+}
+
+/**
+ * Read calls run concurrently in runs of consecutive reads; every other call runs alone, in the
+ * model's order, after `authorize`. Results come back in the model's order, one per call.
+ */
+async function runCalls(
+  calls: ToolCallPart[],
+  config: LoopConfig,
+  signal: AbortSignal,
+  emit: Emit,
+): Promise<ToolResultMessage[]> {
+  const byName = new Map(config.tools.map((t) => [t.name, t]));
+  const results: ToolResultMessage[] = [];
+  let i = 0;
+  while (i < calls.length) {
+    const first = calls[i]!;
+    const isRead = byName.get(first.name)?.kind === "read" || !byName.has(first.name);
+    let j = i + 1;
+    if (isRead) {
+      while (j < calls.length && byName.get(calls[j]!.name)?.kind === "read") j++;
+    }
+    const group = calls.slice(i, j);
+    results.push(
+      ...(await Promise.all(group.map((c) => runCall(c, byName, config, signal, emit)))),
+    );
+    i = j;
+  }
+  return results;
+}
+
+async function runCall(
+  call: ToolCallPart,
+  byName: Map<string, AnyTool>,
+  config: LoopConfig,
+  signal: AbortSignal,
+  emit: Emit,
+): Promise<ToolResultMessage> {
+  const tool = byName.get(call.name);
+  emit({
+    type: "tool_call",
+    id: call.id,
+    name: call.name,
+    kind: tool?.kind ?? "unknown",
+    arguments: call.arguments ?? call.rawArguments,
+  });
+  const answer = (
+    content: string,
+    isError: boolean,
+    extra: Partial<{ details: unknown; truncated: boolean; durationMs: number }> = {},
+  ) => {
+    emit({
+      type: "tool_result",
+      id: call.id,
+      name: call.name,
+      content,
+      is_error: isError,
+      truncated: extra.truncated ?? false,
+      duration_ms: Math.round(extra.durationMs ?? 0),
+      ...(extra.details !== undefined ? { details: extra.details } : {}),
+    });
+    return { role: "tool" as const, toolCallId: call.id, toolName: call.name, content, isError };
+  };
+  if (signal.aborted) return answer(CANCELLED, true);
+  if (!tool) {
+    const names = config.tools.map((t) => t.name).join(", ");
+    return answer(`Unknown tool "${call.name}". Available tools: ${names}.`, true);
+  }
+  if (tool.kind !== "read") {
+    const decision = await config.authorize(call, tool, signal);
+    if (!decision.allow) return answer(decision.reason, true);
+    if (signal.aborted) return answer(CANCELLED, true);
+  }
+  const result = await runTool(tool, call.arguments, call.rawArguments, { signal });
+  return answer(result.content, result.isError, result);
+}

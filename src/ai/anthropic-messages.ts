@@ -1,0 +1,290 @@
+import type { ErrorHints } from "./errors.js";
+import { ABORTED, classifyError } from "./errors.js";
+import { parseArguments } from "./tool-arguments.js";
+import type {
+  AssistantMessage,
+  AssistantPart,
+  Message,
+  ModelRequest,
+  Provider,
+  ProviderError,
+  StopReason,
+  StreamEvent,
+  Usage,
+} from "./types.js";
+import { emptyUsage } from "./types.js";
+
+export interface EndpointOptions {
+  name: string;
+  apiKey: string;
+  baseURL?: string;
+  headers?: Record<string, string>;
+  fetch?: typeof fetch;
+  hints: ErrorHints;
+}
+
+type Json = Record<string, unknown>;
+const EPHEMERAL = { type: "ephemeral" } as const;
+
+/**
+ * Anthropic Messages over the official SDK (loaded on first use). Cache breakpoints sit on the
+ * system block (covering tools + system) and on the newest message, so every step of a turn reads
+ * the conversation so far from cache.
+ */
+export function createAnthropicProvider(options: EndpointOptions): Provider {
+  let client:
+    Promise<{ messages: { create(body: Json, opts: Json): Promise<unknown> } }> | undefined;
+  const getClient = () =>
+    (client ??= import("@anthropic-ai/sdk").then(
+      ({ default: Anthropic }) =>
+        new Anthropic({
+          apiKey: options.apiKey,
+          ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+          defaultHeaders: options.headers ?? {},
+          maxRetries: 0,
+        }) as never,
+    ));
+  return {
+    name: options.name,
+    protocol: "anthropic-messages",
+    async *stream(request, signal) {
+      const acc = new AnthropicAccumulator(request.model);
+      try {
+        const sdk = await getClient();
+        const events = (await sdk.messages.create(
+          { ...toAnthropicBody(request), stream: true },
+          { signal },
+        )) as AsyncIterable<Json>;
+        for await (const raw of events) yield* acc.push(raw);
+        yield signal.aborted ? acc.fail(ABORTED) : acc.finish();
+      } catch (error) {
+        yield acc.fail(classifyError(error, options.hints, signal));
+      }
+    },
+  };
+}
+
+/** The request body (without `stream`), exported so tests can check it without a server. */
+export function toAnthropicBody(request: ModelRequest): Json {
+  const messages = toAnthropicMessages(request.messages);
+  markNewest(messages);
+  const body: Json = {
+    model: request.model,
+    max_tokens: request.maxOutputTokens,
+    system: [{ type: "text", text: request.system, cache_control: EPHEMERAL }],
+    messages,
+  };
+  if (request.tools.length > 0) {
+    body.tools = request.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      input_schema: t.parameters,
+    }));
+  }
+  if (request.reasoning) body.thinking = { type: "adaptive" };
+  return body;
+}
+
+function toAnthropicMessages(history: readonly Message[]): Json[] {
+  const out: { role: "user" | "assistant"; content: Json[] }[] = [];
+  const userTurn = () => {
+    const last = out.at(-1);
+    if (last?.role === "user") return last.content;
+    const fresh = { role: "user" as const, content: [] as Json[] };
+    out.push(fresh);
+    return fresh.content;
+  };
+  for (const message of history) {
+    if (message.role === "user") {
+      userTurn().push({ type: "text", text: message.content });
+    } else if (message.role === "tool") {
+      userTurn().push({
+        type: "tool_result",
+        tool_use_id: message.toolCallId,
+        content: message.content,
+        ...(message.isError ? { is_error: true } : {}),
+      });
+    } else {
+      const content = message.content.flatMap((part) => assistantBlock(part, message.protocol));
+      if (content.length > 0) out.push({ role: "assistant", content });
+    }
+  }
+  // Tool results must come first in a user message; the API rejects text before them.
+  for (const m of out) {
+    if (m.role === "user") m.content.sort((a, b) => rank(a) - rank(b));
+  }
+  return out;
+}
+
+const rank = (block: Json) => (block.type === "tool_result" ? 0 : 1);
+
+function assistantBlock(part: AssistantPart, protocol: string): Json[] {
+  switch (part.type) {
+    case "text":
+      return part.text ? [{ type: "text", text: part.text }] : [];
+    case "thinking":
+      if (protocol !== "anthropic-messages") return [];
+      if (part.redacted) return [{ type: "redacted_thinking", data: part.redacted }];
+      return part.signature
+        ? [{ type: "thinking", thinking: part.text, signature: part.signature }]
+        : [];
+    case "tool_call":
+      return [{ type: "tool_use", id: part.id, name: part.name, input: part.arguments ?? {} }];
+  }
+}
+
+function markNewest(messages: Json[]): void {
+  const content = messages.at(-1)?.content as Json[] | undefined;
+  const block = content?.at(-1);
+  if (block && block.type !== "thinking" && block.type !== "redacted_thinking") {
+    block.cache_control = EPHEMERAL;
+  }
+}
+
+interface Block {
+  part: AssistantPart;
+  json: string;
+}
+
+/** Folds the raw SSE events of one response into stream events and the final message. */
+export class AnthropicAccumulator {
+  private blocks = new Map<number, Block>();
+  private usage: Usage = emptyUsage();
+  private stop: StopReason = "end";
+  private complete = false;
+
+  constructor(private model: string) {}
+
+  *push(event: Json): Generator<StreamEvent> {
+    switch (event.type) {
+      case "message_start": {
+        const message = event.message as { usage?: Json; model?: string };
+        if (message.model) this.model = message.model;
+        this.readUsage(message.usage);
+        break;
+      }
+      case "content_block_start":
+        yield* this.start(event.index as number, event.content_block as Json);
+        break;
+      case "content_block_delta":
+        yield* this.delta(event.index as number, event.delta as Json);
+        break;
+      case "content_block_stop": {
+        const block = this.blocks.get(event.index as number);
+        if (block?.part.type === "tool_call") {
+          const parsed = parseArguments(block.json);
+          block.part.rawArguments = block.json;
+          block.part.arguments = parsed;
+          yield { type: "tool_call", call: block.part };
+        }
+        break;
+      }
+      case "message_stop":
+        this.complete = true;
+        break;
+      case "message_delta": {
+        const delta = event.delta as { stop_reason?: string };
+        this.stop = mapStop(delta.stop_reason);
+        this.readUsage(event.usage as Json | undefined);
+        yield { type: "usage", usage: { ...this.usage } };
+        break;
+      }
+    }
+  }
+
+  private *start(index: number, block: Json): Generator<StreamEvent> {
+    const type = block.type;
+    if (type === "text") {
+      this.blocks.set(index, { part: { type: "text", text: "" }, json: "" });
+    } else if (type === "thinking") {
+      const part = { type: "thinking" as const, text: "", protocol: "anthropic-messages" as const };
+      this.blocks.set(index, { part, json: "" });
+    } else if (type === "redacted_thinking") {
+      const part = {
+        type: "thinking" as const,
+        text: "",
+        protocol: "anthropic-messages" as const,
+        redacted: String(block.data ?? ""),
+      };
+      this.blocks.set(index, { part, json: "" });
+    } else if (type === "tool_use") {
+      const id = String(block.id);
+      const name = String(block.name);
+      const part = { type: "tool_call" as const, id, name, arguments: {}, rawArguments: "" };
+      this.blocks.set(index, { part, json: "" });
+      yield { type: "tool_call_start", id, name };
+    }
+  }
+
+  private *delta(index: number, delta: Json): Generator<StreamEvent> {
+    const block = this.blocks.get(index);
+    if (!block) return;
+    const { part } = block;
+    if (delta.type === "text_delta" && part.type === "text") {
+      part.text += String(delta.text);
+      yield { type: "text_delta", text: String(delta.text) };
+    } else if (delta.type === "thinking_delta" && part.type === "thinking") {
+      part.text += String(delta.thinking);
+      yield { type: "thinking_delta", text: String(delta.thinking) };
+    } else if (delta.type === "signature_delta" && part.type === "thinking") {
+      part.signature = (part.signature ?? "") + String(delta.signature);
+    } else if (delta.type === "input_json_delta") {
+      block.json += String(delta.partial_json);
+    }
+  }
+
+  private readUsage(raw: Json | undefined): void {
+    if (!raw) return;
+    const num = (key: string, fallback: number) =>
+      typeof raw[key] === "number" ? (raw[key] as number) : fallback;
+    this.usage = {
+      input_tokens: num("input_tokens", this.usage.input_tokens),
+      output_tokens: num("output_tokens", this.usage.output_tokens),
+      cache_read_tokens: num("cache_read_input_tokens", this.usage.cache_read_tokens),
+      cache_write_tokens: num("cache_creation_input_tokens", this.usage.cache_write_tokens),
+    };
+  }
+
+  private message(stopReason: StopReason): AssistantMessage {
+    const content = [...this.blocks.entries()].sort(([a], [b]) => a - b).map(([, b]) => b.part);
+    return {
+      role: "assistant",
+      content,
+      protocol: "anthropic-messages",
+      model: this.model,
+      stopReason,
+      usage: this.usage,
+    };
+  }
+
+  /** The end of the event stream; without `message_stop` the answer is incomplete. */
+  finish(): StreamEvent {
+    if (!this.complete)
+      return this.fail({
+        kind: "network",
+        message: "The connection closed before the answer was complete.",
+        retryable: true,
+      });
+    return { type: "done", message: this.message(this.stop) };
+  }
+
+  fail(error: ProviderError): StreamEvent {
+    const stop = error.kind === "aborted" ? "aborted" : "error";
+    return { type: "done", message: this.message(stop), error };
+  }
+}
+
+function mapStop(reason: string | undefined): StopReason {
+  switch (reason) {
+    case "tool_use":
+      return "tool_use";
+    case "max_tokens":
+    case "model_context_window_exceeded":
+      return "max_tokens";
+    case "refusal":
+      return "refusal";
+    default:
+      return "end";
+  }
+}

@@ -1,0 +1,344 @@
+/**
+ * A `fetch` for the vendor SDKs on `node:http` / `node:https`. Node's global `fetch` (undici)
+ * compiles its HTTP parser on first use, which costs a short process ~90 ms and ~30 MiB and
+ * delays its exit; this module never touches it. It does use the global `Response`, `Headers`
+ * and `ReadableStream`, which the SDKs load anyway and which do not compile that parser.
+ *
+ * Contract — what `@anthropic-ai/sdk` and `openai` rely on:
+ * - `input`: string, URL or Request; `init`: `method` (standard names upper-cased), `headers`
+ *   (Headers, record or pairs), `body`, `signal`, `redirect`; the rest is ignored. Bodies are
+ *   buffered: strings and bytes as they are, anything else through `new Response(body)`.
+ * - Resolves with a real `Response` when the headers arrive; its body streams as bytes come
+ *   (SSE is incremental), decoded when `content-encoding` is gzip, deflate or br (we never add
+ *   `accept-encoding`). 204/205/304 and HEAD have a null body. `url` and `redirected` are set.
+ * - Redirects are followed like fetch (at most 20; 301/302 POST and 303 become GET); crossing
+ *   origins drops `authorization`, `cookie` and also the API-key headers `x-api-key` and
+ *   `api-key`. `redirect: "manual"` returns the 3xx; `"error"` rejects.
+ * - `signal`: already aborted rejects at once with its reason; later aborts reject (before the
+ *   headers) or error the body stream (after) with the reason, and destroy the socket. The
+ *   reason defaults to an `AbortError` DOMException, as in fetch.
+ * - Network failures reject with `TypeError("fetch failed", { cause })`, as undici does, so the
+ *   SDKs report connection errors; a connection lost mid-body errors the stream with
+ *   `TypeError("terminated", { cause })`.
+ * - Keep-alive agents reuse connections; Node unrefs idle sockets, so they never hold the process
+ *   open. TLS is verified by Node's defaults (`NODE_EXTRA_CA_CERTS` works).
+ * - Proxies (`proxyFromEnv`, default true), read as undici's EnvHttpProxyAgent does (lower case
+ *   first): `http_proxy` for http targets, sent the absolute URL; `https_proxy`, else
+ *   `http_proxy`, for https targets, tunnelled with CONNECT, then TLS to the target. Userinfo
+ *   in the proxy URL becomes `Proxy-Authorization: Basic`. `no_proxy`: comma/space list; `*`
+ *   is everything; `host`, `.host` and `*.host` match the host and its subdomains; `host:port`
+ *   also the port; IPv6 may be bracketed; no CIDR. Loopback targets are proxied unless
+ *   `no_proxy` names them, as in undici and curl.
+ */
+import * as http from "node:http";
+import * as https from "node:https";
+import type { Duplex, Readable } from "node:stream";
+import { finished, pipeline } from "node:stream";
+import * as tls from "node:tls";
+import * as zlib from "node:zlib";
+
+export interface HttpFetchOptions {
+  /** Use the proxy environment variables (default true). */
+  proxyFromEnv?: boolean;
+  /** Where to read the proxy variables from (default `process.env`). */
+  env?: Record<string, string | undefined>;
+  /** Extra trusted CA certificates (PEM) for https, added to Node's bundled roots. */
+  ca?: string | string[];
+}
+
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+const REDIRECT = new Set([301, 302, 303, 307, 308]);
+const METHODS = new Set(["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH"]);
+const CREDENTIALS = ["authorization", "cookie", "proxy-authorization", "x-api-key", "api-key"];
+const BODY_HEADERS = ["content-type", "content-length", "content-encoding", "content-language"];
+
+const abortReason = (signal: AbortSignal): unknown =>
+  signal.reason ?? new DOMException("This operation was aborted", "AbortError");
+const fetchFailed = (cause: unknown) => new TypeError("fetch failed", { cause });
+const bare = (url: URL) => url.hostname.replace(/^\[|\]$/g, "");
+const defaultPort = (url: URL) => Number(url.port) || (url.protocol === "https:" ? 443 : 80);
+
+/** Whether `url` is exempt from proxying under a `no_proxy` list (see the module comment). */
+export function matchesNoProxy(list: string, url: URL): boolean {
+  const host = bare(url).toLowerCase();
+  const port = String(defaultPort(url));
+  for (const raw of list.toLowerCase().split(/[\s,]+/)) {
+    if (raw === "*") return true;
+    // "[v6]:port", "[v6]", "host:port", or a bare host or IPv6 address
+    const m = /^\[([^\]]*)\](?::(\d+))?$/.exec(raw) ?? /^([^:]*):(\d+)$/.exec(raw);
+    const entry = (m ? (m[1] ?? "") : raw).replace(/^\*?\.?/, "");
+    if (!entry || (m?.[2] && m[2] !== port)) continue;
+    if (host === entry || host.endsWith(`.${entry}`)) return true;
+  }
+  return false;
+}
+
+function proxyAuth(proxy: URL): string | undefined {
+  if (!proxy.username && !proxy.password) return undefined;
+  const user = `${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`;
+  return `Basic ${Buffer.from(user).toString("base64")}`;
+}
+
+/** Opens a CONNECT tunnel to `host:port` through `proxy`. */
+function connectTunnel(proxy: URL, host: string, port: number): Promise<Duplex> {
+  return new Promise((resolve, reject) => {
+    const target = `${host.includes(":") ? `[${host}]` : host}:${port}`;
+    const auth = proxyAuth(proxy);
+    const req = (proxy.protocol === "https:" ? https : http).request({
+      host: bare(proxy),
+      port: defaultPort(proxy),
+      method: "CONNECT",
+      path: target,
+      headers: { host: target, ...(auth ? { "proxy-authorization": auth } : {}) },
+      agent: false,
+    });
+    req.once("connect", (res, socket, head) => {
+      if (res.statusCode !== 200) {
+        socket.destroy();
+        return reject(new Error(`proxy answered CONNECT ${target} with ${res.statusCode}`));
+      }
+      if (head.length > 0) socket.unshift(head);
+      resolve(socket);
+    });
+    req.once("error", reject);
+    req.end();
+  });
+}
+
+/** A keep-alive https agent whose sockets are TLS over a CONNECT tunnel through `proxy`. */
+function tunnelAgent(proxy: URL, options: https.AgentOptions): https.Agent {
+  const agent = new https.Agent(options);
+  agent.createConnection = (opts, callback) => {
+    connectTunnel(proxy, String(opts.host), Number(opts.port) || 443).then(
+      (socket) => callback?.(null, tls.connect({ ...(opts as tls.ConnectionOptions), socket })),
+      (err: Error) => callback?.(err, undefined as never),
+    );
+    return undefined;
+  };
+  return agent;
+}
+
+async function encodeBody(body: unknown, headers: Headers): Promise<Buffer | null> {
+  if (body === null || body === undefined) return null;
+  if (typeof body === "string") {
+    if (!headers.has("content-type")) headers.set("content-type", "text/plain;charset=UTF-8");
+    return Buffer.from(body);
+  }
+  if (body instanceof ArrayBuffer) return Buffer.from(body);
+  if (ArrayBuffer.isView(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const wrapped = new Response(body as ConstructorParameters<typeof Response>[0]);
+  const type = wrapped.headers.get("content-type");
+  if (type && !headers.has("content-type")) headers.set("content-type", type);
+  return Buffer.from(await wrapped.arrayBuffer());
+}
+
+function decoders(encoding = ""): Duplex[] {
+  const flush = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  const out: Duplex[] = [];
+  for (const coding of encoding.toLowerCase().split(",").reverse()) {
+    const c = coding.trim();
+    if (c === "gzip" || c === "x-gzip") out.push(zlib.createGunzip(flush));
+    else if (c === "deflate") out.push(zlib.createInflate(flush));
+    else if (c === "br") out.push(zlib.createBrotliDecompress());
+    else if (c !== "" && c !== "identity") return []; // unknown coding: leave the body as it is
+  }
+  return out;
+}
+
+/** The body of `res` as a web stream that follows the socket and honours `signal`. */
+function bodyStream(
+  req: http.ClientRequest,
+  res: http.IncomingMessage,
+  signal: AbortSignal | undefined,
+): ReadableStream<Uint8Array> {
+  let done = false;
+  let ctrl!: ReadableStreamDefaultController<Uint8Array>;
+  const onAbort = () => fail(abortReason(signal!));
+  const finish = () => {
+    done = true;
+    signal?.removeEventListener("abort", onAbort);
+  };
+  const fail = (err: unknown) => {
+    if (done) return;
+    finish();
+    ctrl.error(err);
+    res.destroy();
+    req.destroy();
+  };
+  const chain = decoders(res.headers["content-encoding"]);
+  const onEnd = (err?: Error | null) => {
+    if (err) fail(new TypeError("terminated", { cause: err }));
+  };
+  const source: Readable =
+    chain.length > 0 ? (pipeline([res, ...chain], onEnd) as unknown as Readable) : res;
+  if (chain.length === 0) finished(res, onEnd);
+  const stream = new ReadableStream<Uint8Array>({
+    start(c) {
+      ctrl = c;
+    },
+    pull() {
+      source.resume();
+    },
+    cancel() {
+      finish();
+      res.destroy();
+      req.destroy();
+    },
+  });
+  source.on("data", (chunk: Buffer) => {
+    if (done) return;
+    ctrl.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if ((ctrl.desiredSize ?? 0) <= 0) source.pause();
+  });
+  source.once("end", () => {
+    if (done) return;
+    finish();
+    ctrl.close();
+  });
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener("abort", onAbort, { once: true });
+  return stream;
+}
+
+/** Creates a `fetch` on node:http/node:https with its own keep-alive agents. */
+export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
+  const env = options.env ?? process.env;
+  const useProxy = options.proxyFromEnv !== false;
+  const parse = (value?: string) => {
+    const proxy =
+      value && useProxy ? new URL(/:\/\//.test(value) ? value : `http://${value}`) : null;
+    if (proxy && !/^https?:$/.test(proxy.protocol))
+      throw new TypeError(`unsupported proxy scheme ${proxy.protocol}`);
+    return proxy ?? undefined;
+  };
+  const httpProxy = parse(env.http_proxy || env.HTTP_PROXY);
+  const httpsProxy = parse(env.https_proxy || env.HTTPS_PROXY);
+  const noProxy = (useProxy && (env.no_proxy || env.NO_PROXY)) || "";
+  const ca = options.ca === undefined ? undefined : [...tls.rootCertificates, options.ca].flat();
+  const httpAgent = new http.Agent({ keepAlive: true });
+  const httpsAgent = new https.Agent({ keepAlive: true, ...(ca ? { ca } : {}) });
+  let tunnel: https.Agent | undefined;
+
+  function send(
+    url: URL,
+    method: string,
+    headers: Headers,
+    body: Buffer | null,
+    signal?: AbortSignal,
+  ) {
+    return new Promise<[http.ClientRequest, http.IncomingMessage]>((resolve, reject) => {
+      const secure = url.protocol === "https:";
+      let proxy = secure ? (httpsProxy ?? httpProxy) : httpProxy;
+      if (proxy && matchesNoProxy(noProxy, url)) proxy = undefined;
+      const out: Record<string, string> = {};
+      headers.forEach((value, key) => (out[key] = value));
+      if (body) out["content-length"] = String(body.length);
+      else if (method === "POST" || method === "PUT") out["content-length"] = "0";
+      const path = url.pathname + url.search;
+      const port = defaultPort(url);
+      let options: https.RequestOptions = { method, host: bare(url), port, path, headers: out };
+      let viaTls = secure;
+      if (proxy && !secure) {
+        const auth = proxyAuth(proxy);
+        viaTls = proxy.protocol === "https:";
+        Object.assign(out, { host: url.host }, auth ? { "proxy-authorization": auth } : {});
+        options = {
+          ...options,
+          host: bare(proxy),
+          port: defaultPort(proxy),
+          path: url.origin + path,
+        };
+      } else if (proxy) {
+        tunnel ??= tunnelAgent(proxy, { keepAlive: true, ...(ca ? { ca } : {}) });
+      }
+      options.agent = proxy && secure ? tunnel : viaTls ? httpsAgent : httpAgent;
+      const req = (viaTls ? https : http).request(options);
+      const onAbort = () => {
+        reject(abortReason(signal!));
+        req.destroy();
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      req.once("response", (res) => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve([req, res]);
+      });
+      req.on("error", (err) => {
+        signal?.removeEventListener("abort", onAbort);
+        reject(fetchFailed(err));
+      });
+      req.end(body ?? undefined);
+    });
+  }
+
+  async function httpFetch(
+    input: string | URL | Request,
+    init: RequestInit = {},
+  ): Promise<Response> {
+    const request = typeof input === "string" || input instanceof URL ? undefined : input;
+    const signal = init.signal ?? request?.signal ?? undefined;
+    if (signal?.aborted) throw abortReason(signal);
+    let url = new URL(request ? request.url : String(input));
+    if (!/^https?:$/.test(url.protocol)) throw fetchFailed(new Error(`scheme ${url.protocol}`));
+    let method = init.method ?? request?.method ?? "GET";
+    if (METHODS.has(method.toUpperCase())) method = method.toUpperCase();
+    const headers = new Headers(init.headers ?? request?.headers);
+    const source =
+      init.body !== undefined ? init.body : request?.body ? await request.arrayBuffer() : null;
+    if (source != null && (method === "GET" || method === "HEAD")) {
+      throw new TypeError("Request with GET/HEAD method cannot have body.");
+    }
+    let body = await encodeBody(source, headers);
+    const redirect = init.redirect ?? request?.redirect ?? "follow";
+    for (let hops = 0; ; hops++) {
+      let req: http.ClientRequest, res: http.IncomingMessage;
+      try {
+        [req, res] = await send(url, method, headers, body, signal);
+      } catch (err) {
+        throw signal?.aborted || err instanceof TypeError ? err : fetchFailed(err); // sync throws
+      }
+      const status = res.statusCode ?? 0;
+      const location = res.headers.location;
+      if (REDIRECT.has(status) && location !== undefined && redirect !== "manual") {
+        res.resume();
+        let next: URL | undefined;
+        try {
+          next = new URL(location, url);
+        } catch {}
+        if (redirect === "error" || hops >= 20 || !next || !/^https?:$/.test(next.protocol)) {
+          throw fetchFailed(new Error(`redirect to ${location} refused`));
+        }
+        if ((status === 303 && method !== "HEAD") || (status <= 302 && method === "POST")) {
+          method = "GET";
+          body = null;
+          BODY_HEADERS.forEach((name) => headers.delete(name));
+        }
+        if (next.origin !== url.origin) CREDENTIALS.forEach((name) => headers.delete(name));
+        url = next;
+        continue;
+      }
+      const responseHeaders = new Headers();
+      for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
+        responseHeaders.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string);
+      }
+      const empty = NULL_BODY.has(status) || method === "HEAD";
+      if (empty) res.resume();
+      let response: Response;
+      try {
+        const meta = { status, statusText: res.statusMessage ?? "", headers: responseHeaders };
+        response = new Response(empty ? null : bodyStream(req, res, signal), meta);
+      } catch (err) {
+        req.destroy();
+        throw fetchFailed(err);
+      }
+      Object.defineProperty(response, "url", { value: url.href.replace(/#.*$/, "") });
+      if (hops > 0) Object.defineProperty(response, "redirected", { value: true });
+      return response;
+    }
+  }
+  return httpFetch as typeof fetch;
+}
+
+let shared: typeof fetch | undefined;
+/** The shared instance, made on first use: proxies from `process.env` at that moment. */
+export const httpFetch: typeof fetch = async (input, init) =>
+  (shared ??= createHttpFetch())(input, init);

@@ -1,0 +1,16 @@
+export * from "./types.js";
+export { classifyError } from "./errors.js";
+export {
+  CATALOG,
+  DEFAULT_MODELS,
+  UNKNOWN_MODEL_LIMITS,
+  findModel,
+  inferProvider,
+} from "./catalog.js";
+export type { ModelInfo } from "./catalog.js";
+export { BUILTIN_VENDORS } from "./vendors.js";
+export type { VendorConfig } from "./vendors.js";
+export { createProvider, ProviderSetupError } from "./provider.js";
+export type { ProviderOptions } from "./provider.js";
+export { defaultRetryPolicy } from "./retry.js";
+export type { RetryPolicy } from "./retry.js";

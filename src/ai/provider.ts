@@ -1,0 +1,56 @@
+import { createAnthropicProvider, type EndpointOptions } from "./anthropic-messages.js";
+import { httpFetch } from "./http-fetch.js";
+import { createOpenAIChatProvider } from "./openai-chat.js";
+import { createOpenAIResponsesProvider } from "./openai-responses.js";
+import { defaultRetryPolicy, withRetry, type RetryPolicy } from "./retry.js";
+import type { Provider } from "./types.js";
+import type { VendorConfig } from "./vendors.js";
+
+export interface ProviderOptions {
+  vendor: VendorConfig;
+  model: string;
+  env: Record<string, string | undefined>;
+  /** Default: `httpFetch` on node:http(s), which spares a short run undici's start-up cost. */
+  fetch?: typeof fetch;
+  retry?: RetryPolicy;
+}
+
+/** Thrown when a vendor cannot be reached for a reason the person must fix (a missing key). */
+export class ProviderSetupError extends Error {
+  override name = "ProviderSetupError";
+}
+
+/** A provider for one vendor, with the retry policy around its stream. */
+export function createProvider(options: ProviderOptions): Provider {
+  const { vendor, env } = options;
+  const apiKey = env[vendor.apiKeyEnv];
+  if (!apiKey && !vendor.keyOptional) {
+    throw new ProviderSetupError(`No API key for ${vendor.name}: set ${vendor.apiKeyEnv}.`);
+  }
+  const baseURL = vendor.baseUrl ?? (vendor.baseUrlEnv ? env[vendor.baseUrlEnv] : undefined);
+  const endpoint: EndpointOptions & { query?: Record<string, string> } = {
+    name: vendor.name,
+    apiKey: apiKey || "none",
+    ...(baseURL ? { baseURL } : {}),
+    ...(vendor.headers ? { headers: vendor.headers } : {}),
+    ...(vendor.query ? { query: vendor.query } : {}),
+    fetch: options.fetch ?? httpFetch,
+    hints: {
+      keyEnv: vendor.apiKeyEnv,
+      baseUrlEnv: vendor.baseUrlEnv ?? `the baseUrl of provider "${vendor.name}"`,
+      model: options.model,
+    },
+  };
+  const inner =
+    vendor.protocol === "anthropic-messages"
+      ? createAnthropicProvider(endpoint)
+      : vendor.protocol === "openai-responses"
+        ? createOpenAIResponsesProvider(endpoint)
+        : createOpenAIChatProvider(endpoint);
+  const policy = options.retry ?? defaultRetryPolicy;
+  return {
+    name: inner.name,
+    protocol: inner.protocol,
+    stream: (request, signal) => withRetry(() => inner.stream(request, signal), policy, signal),
+  };
+}

@@ -1,0 +1,143 @@
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
+declare const __NORTH_VERSION__: string;
+const VERSION = typeof __NORTH_VERSION__ === "string" ? __NORTH_VERSION__ : "0.0.0-dev";
+
+const USAGE =
+  "usage: north [-p [prompt]] [--output-format text|json|stream-json] [--model ID] [--provider NAME] [--mode ask|agent|plan] [--approve none|edits|all] [--max-steps N] [--path DIR]";
+
+const HELP = `North — a coding agent in your terminal.
+
+${USAGE}
+
+  -p, --print             run once headless and print the answer; the prompt is the argument,
+                          or standard input when none is given
+  --output-format FORMAT  text (the answer), json (one result object), stream-json (every event
+                          as a JSON line, then the result object)
+  --model ID              a catalog id or alias (sonnet, opus, gpt…), or any id its provider knows
+  --provider NAME         anthropic, openai, or a provider from the config file
+  --mode MODE             ask (read only), agent (default), plan
+  --approve WHAT          headless only: none (default), edits, or all (edits and commands)
+  --max-steps N           model calls per turn (default 50)
+  --path DIR              work in DIR instead of the current directory
+  -v, --version           print the version
+  -h, --help              this help
+
+Keys: ANTHROPIC_API_KEY, OPENAI_API_KEY; endpoints: ANTHROPIC_BASE_URL, OPENAI_BASE_URL.
+Exit codes: 0 done, 1 the run failed, 2 usage error, 130 interrupted.`;
+
+const OPTIONS = {
+  print: { type: "boolean", short: "p" },
+  "output-format": { type: "string" },
+  model: { type: "string" },
+  provider: { type: "string" },
+  mode: { type: "string" },
+  approve: { type: "string" },
+  "max-steps": { type: "string" },
+  path: { type: "string" },
+  version: { type: "boolean", short: "v" },
+  help: { type: "boolean", short: "h" },
+} satisfies ParseArgsConfig["options"];
+
+/** The edge: every error that reaches here becomes one line on stderr and an exit code. */
+export async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    return usageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.version) {
+    process.stdout.write(`north ${VERSION}\n`);
+    return 0;
+  }
+  if (values.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  try {
+    return await run(values, positionals);
+  } catch (error) {
+    const name = (error as Error | undefined)?.name;
+    if (name === "UsageError") return usageError((error as Error).message);
+    const known = ["SetupError", "ConfigError", "ProviderSetupError", "WorkspaceError"];
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(
+      `north: ${known.includes(name ?? "") ? message : `internal error: ${message}`}\n`,
+    );
+    return 1;
+  }
+}
+
+async function run(
+  values: Record<string, string | boolean | undefined>,
+  positionals: string[],
+): Promise<number> {
+  const format =
+    choice(values["output-format"], ["text", "json", "stream-json"], "--output-format") ?? "text";
+  const mode = choice(values.mode, ["ask", "agent", "plan"], "--mode") ?? "agent";
+  const approve = choice(values.approve, ["none", "edits", "all"], "--approve") ?? "none";
+  const maxSteps = values["max-steps"] === undefined ? undefined : Number(values["max-steps"]);
+  if (maxSteps !== undefined && (!Number.isInteger(maxSteps) || maxSteps < 1)) {
+    return usageError(
+      `--max-steps takes a whole number of at least 1, not "${String(values["max-steps"])}"`,
+    );
+  }
+  const cwd = typeof values.path === "string" ? values.path : process.cwd();
+  if (!values.print) {
+    if (!process.stdin.isTTY || !process.stdout.isTTY) {
+      return usageError("the interactive interface needs a terminal; use -p for a headless run");
+    }
+    return usageError('the interactive interface is not available in this build yet; use -p "…"');
+  }
+  let prompt = positionals.join(" ").trim();
+  if (!prompt && !process.stdin.isTTY) prompt = (await readStdin()).trim();
+  if (!prompt) return usageError("-p needs a prompt, as an argument or on standard input");
+
+  const [{ runPrint }, { findRepoRoot }] = await Promise.all([
+    import("./modes/print.js"),
+    import("./session/index.js"),
+  ]);
+  return runPrint({
+    prompt,
+    root: await findRepoRoot(cwd),
+    format,
+    mode,
+    approve,
+    env: process.env,
+    ...(typeof values.model === "string" ? { model: values.model } : {}),
+    ...(typeof values.provider === "string" ? { provider: values.provider } : {}),
+    ...(maxSteps !== undefined ? { maxSteps } : {}),
+  });
+}
+
+function choice<T extends string>(
+  value: unknown,
+  allowed: readonly T[],
+  flag: string,
+): T | undefined {
+  if (value === undefined) return undefined;
+  if (allowed.includes(value as T)) return value as T;
+  throw Object.assign(
+    new Error(`${flag} must be one of ${allowed.join(", ")}, not "${String(value)}"`),
+    {
+      name: "UsageError",
+    },
+  );
+}
+
+function usageError(message: string): number {
+  process.stderr.write(`north: ${message}\n${USAGE}\n`);
+  return 2;
+}
+
+function readStdin(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = "";
+    process.stdin.setEncoding("utf8");
+    process.stdin.on("data", (chunk: string) => (text += chunk));
+    process.stdin.on("end", () => resolve(text));
+    process.stdin.on("error", reject);
+  });
+}

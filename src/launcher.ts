@@ -1,0 +1,13 @@
+// The executable, built as a tiny CommonJS file (dist/north.js): ESM start-up costs a bare run
+// several milliseconds, so `--version` is answered here and everything else is handed to the
+// bundled ESM entry, loaded on demand.
+declare const __NORTH_VERSION__: string;
+
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) {
+  process.stdout.write(`north ${__NORTH_VERSION__}\n`);
+} else {
+  // Resolved at run time, beside this file in dist/; not bundled into the launcher.
+  const program = "./chunks/main.mjs";
+  void import(program);
+}

@@ -1,0 +1,111 @@
+import type { AgentEvent } from "../agent/events.js";
+import type { TurnResult } from "../agent/loop.js";
+import {
+  captureSdkWarnings,
+  createLogger,
+  createSession,
+  headlessAuthorize,
+  loadConfig,
+  type Approve,
+  type Mode,
+} from "../session/index.js";
+
+export type OutputFormat = "text" | "json" | "stream-json";
+
+export interface PrintOptions {
+  prompt: string;
+  root: string;
+  format: OutputFormat;
+  model?: string;
+  provider?: string;
+  mode: Mode;
+  approve: Approve;
+  maxSteps?: number;
+  env: Record<string, string | undefined>;
+}
+
+/**
+ * One headless run. Writes the answer (or events) to stdout and notes to stderr; returns the
+ * exit code: 0 done, 1 the run failed, 130 interrupted. Fatal setup errors are thrown to the edge.
+ */
+export async function runPrint(options: PrintOptions): Promise<number> {
+  const started = performance.now();
+  const logger = createLogger();
+  logger.log("app_start", { mode: "print", format: options.format, cwd: options.root });
+  const stderr = (line: string) => process.stderr.write(`north: ${line}\n`);
+  const restoreWarn = captureSdkWarnings(logger, (message) => stderr(`note: ${message}`));
+  const controller = new AbortController();
+  const onSigint = () => {
+    if (controller.signal.aborted) process.exit(130);
+    controller.abort();
+  };
+  process.on("SIGINT", onSigint);
+  try {
+    const config = await loadConfig(options.env);
+    const session = await createSession({
+      root: options.root,
+      env: options.env,
+      config,
+      ...(options.model ? { model: options.model } : {}),
+      ...(options.provider ? { provider: options.provider } : {}),
+      mode: options.mode,
+      maxSteps: options.maxSteps ?? config.maxSteps ?? 50,
+      authorize: headlessAuthorize(options.mode, options.approve),
+      logger,
+    });
+    const write = (line: string) => process.stdout.write(`${line}\n`);
+    const onEvent = (event: AgentEvent) => {
+      if (options.format === "stream-json") write(JSON.stringify(event));
+      else if (options.format === "text") noteEvent(event, stderr);
+    };
+    const result = await session.send(options.prompt, { signal: controller.signal, onEvent });
+    const summary = resultObject(result, session.model.id, performance.now() - started);
+    if (options.format === "text") {
+      if (result.text) write(result.text);
+    } else {
+      write(JSON.stringify(summary));
+    }
+    const code = exitCode(result);
+    if (options.format === "text" && code === 1) stderr(failureLine(result));
+    logger.log("app_exit", { code, duration_ms: summary.duration_ms });
+    return code;
+  } finally {
+    process.off("SIGINT", onSigint);
+    restoreWarn();
+    await logger.close();
+  }
+}
+
+function noteEvent(event: AgentEvent, stderr: (line: string) => void): void {
+  if (event.type === "retry") {
+    const seconds = (event.delay_ms / 1000).toFixed(1);
+    stderr(`${event.error.message} — retrying in ${seconds}s (attempt ${event.attempt + 1})`);
+  }
+}
+
+function resultObject(result: TurnResult, model: string, durationMs: number) {
+  return {
+    type: "result" as const,
+    text: result.text,
+    stop_reason: result.stopReason,
+    usage: result.usage,
+    steps: result.steps,
+    tool_calls: result.toolCalls,
+    duration_ms: Math.round(durationMs),
+    model,
+    ...(result.error ? { error: { kind: result.error.kind, message: result.error.message } } : {}),
+  };
+}
+
+function exitCode(result: TurnResult): number {
+  if (result.stopReason === "aborted") return 130;
+  if (result.stopReason === "error" || result.stopReason === "max_steps") return 1;
+  return 0;
+}
+
+function failureLine(result: TurnResult): string {
+  if (result.stopReason === "max_steps") {
+    return `stopped after ${result.steps} steps (the step cap); raise it with --max-steps.`;
+  }
+  return result.error?.message ?? "the run failed.";
+}

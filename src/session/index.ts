@@ -1,0 +1,12 @@
+export { createSession } from "./session.js";
+export type { Session, SessionOptions, SendOptions } from "./session.js";
+export { loadConfig, ConfigError, configPath } from "./config.js";
+export type { GlobalConfig } from "./config.js";
+export { UsageError, SetupError } from "./errors.js";
+export { headlessAuthorize, toolsForMode, MODES, APPROVALS } from "./permissions.js";
+export type { Mode, Approve } from "./permissions.js";
+export { captureSdkWarnings } from "./sdk-warnings.js";
+export { selectModel } from "./model-selection.js";
+export { createLogger } from "../log/logger.js";
+export { findRepoRoot } from "../workspace/index.js";
+export { configDir, dataDir } from "./paths.js";

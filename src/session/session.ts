@@ -1,0 +1,138 @@
+import {
+  createProvider,
+  defaultRetryPolicy,
+  type ModelInfo,
+  type Message,
+  type Provider,
+} from "../ai/index.js";
+import type { AgentEvent } from "../agent/events.js";
+import { runTurn, type Authorize, type TurnResult } from "../agent/loop.js";
+import { toolSchema, type AnyTool } from "../agent/tool.js";
+import type { Logger } from "../log/logger.js";
+import { createReadTools } from "../tools/index.js";
+import { createWorkspace } from "../workspace/index.js";
+import type { GlobalConfig } from "./config.js";
+import { selectModel } from "./model-selection.js";
+import { toolsForMode, type Mode } from "./permissions.js";
+import { buildSystemPrompt } from "./system-prompt.js";
+
+export interface SessionOptions {
+  root: string;
+  env: Record<string, string | undefined>;
+  config: GlobalConfig;
+  model?: string;
+  provider?: string;
+  mode: Mode;
+  maxSteps: number;
+  authorize: Authorize;
+  logger: Logger;
+  /** Overrides the provider built from the config (tests inject scripted ones). */
+  providerOverride?: Provider;
+}
+
+export interface SendOptions {
+  signal: AbortSignal;
+  onEvent: (event: AgentEvent) => void;
+}
+
+/**
+ * The mode-agnostic conversation: it owns the history, the tools and the provider, and speaks
+ * only through events. The TUI and the headless runner both drive it with `send`.
+ */
+export interface Session {
+  readonly root: string;
+  readonly model: ModelInfo;
+  readonly history: readonly Message[];
+  send(prompt: string, options: SendOptions): Promise<TurnResult>;
+}
+
+export async function createSession(options: SessionOptions): Promise<Session> {
+  const flags = {
+    ...(options.model ? { model: options.model } : {}),
+    ...(options.provider ? { provider: options.provider } : {}),
+  };
+  const { model, vendor } = selectModel(flags, options.config, options.env);
+  const provider =
+    options.providerOverride ??
+    createProvider({
+      vendor,
+      model: model.id,
+      env: options.env,
+      retry: { ...defaultRetryPolicy, ...options.config.retry },
+    });
+  const workspace = await createWorkspace(options.root);
+  const tools: AnyTool[] = toolsForMode(
+    options.mode,
+    model.supportsTools ? createReadTools(workspace) : [],
+  );
+  const schemas = tools.map(toolSchema);
+  const system = buildSystemPrompt({ root: workspace.root, mode: options.mode });
+  const history: Message[] = [];
+  const { logger } = options;
+
+  return {
+    root: workspace.root,
+    model,
+    history,
+    async send(prompt, { signal, onEvent }) {
+      logger.log("user_prompt", { chars: prompt.length, model: model.id });
+      const emit = (event: AgentEvent) => {
+        logEvent(logger, event, model.id);
+        onEvent(event);
+      };
+      return runTurn(
+        history,
+        prompt,
+        {
+          provider,
+          model: model.id,
+          maxOutputTokens: model.maxOutput,
+          system,
+          tools,
+          schemas,
+          maxSteps: options.maxSteps,
+          authorize: options.authorize,
+        },
+        signal,
+        emit,
+      );
+    },
+  };
+}
+
+function logEvent(logger: Logger, event: AgentEvent, model: string): void {
+  switch (event.type) {
+    case "step_start":
+      logger.log("model_request_start", { step: event.step, model });
+      break;
+    case "step_end":
+      logger.log("model_request_complete", { step: event.step, stop_reason: event.stop_reason });
+      break;
+    case "tool_call":
+      logger.log("tool_call_start", { id: event.id, tool: event.name });
+      break;
+    case "tool_result":
+      logger.log("tool_call_complete", {
+        id: event.id,
+        tool: event.name,
+        is_error: event.is_error,
+        duration_ms: event.duration_ms,
+      });
+      break;
+    case "retry":
+      logger.log("api_retry_attempt", {
+        attempt: event.attempt,
+        delay_ms: event.delay_ms,
+        kind: event.error.kind,
+        status: event.error.status,
+      });
+      break;
+    case "error":
+      logger.log("model_error", {
+        kind: event.error.kind,
+        status: event.error.status,
+        message: event.error.message,
+      });
+      break;
+  }
+}

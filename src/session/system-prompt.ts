@@ -1,0 +1,25 @@
+import template from "./system-prompt.md";
+
+export interface PromptContext {
+  root: string;
+  mode: string;
+  date?: Date;
+}
+
+const MODE_TEXT: Record<string, string> = {
+  ask: "ask — answer from reading the repository; changing files and running commands are not available.",
+  agent:
+    "agent — you may change files and run commands; the person reviews each change unless they trust it.",
+  plan: "plan — study the repository and present a plan; changes wait until the person accepts it.",
+};
+
+/** The system prompt: the prose file with its `{{placeholders}}` filled in. */
+export function buildSystemPrompt(ctx: PromptContext): string {
+  const values: Record<string, string> = {
+    root: ctx.root,
+    platform: `${process.platform} ${process.arch}`,
+    date: (ctx.date ?? new Date()).toISOString().slice(0, 10),
+    mode: MODE_TEXT[ctx.mode] ?? ctx.mode,
+  };
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "").trim();
+}

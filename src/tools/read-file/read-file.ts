@@ -1,0 +1,105 @@
+import * as z from "zod";
+import { defineTool, ToolError } from "../../agent/tool.js";
+import { isBinaryFile, type Workspace } from "../../workspace/index.js";
+import { formatSize } from "../format-size.js";
+import { resolveToolPath } from "../tool-path.js";
+import description from "./description.md";
+import { readLines } from "./read-lines.js";
+import { suggestPaths } from "./suggest-paths.js";
+
+export const MAX_READ_LINES = 500;
+export const MAX_READ_BYTES = 100 * 1024;
+export const MAX_LINE_BYTES = 2000;
+
+/** For renderers: the file and the lines shown (`endLine` < `startLine` for an empty file). */
+export interface ReadFileDetails {
+  path: string;
+  startLine: number;
+  endLine: number;
+  totalLines: number;
+  bytes: number;
+}
+
+const schema = z.object({
+  path: z.string().min(1).describe("File path, relative to the repository root"),
+  start_line: z.number().int().min(1).optional().describe("First line (1-based); default 1"),
+  end_line: z.number().int().min(1).optional().describe("Last line, inclusive"),
+});
+
+/**
+ * `read_file`: numbered lines (`<n>\t<text>`), at most 500 lines and 100 KB per call, lines over
+ * 2000 bytes cut; a note says how to read on when it stops early.
+ * @throws ToolError for paths outside the root, missing files (with near names), folders, binary
+ *   files and line numbers past the end.
+ */
+export function createReadFileTool(ws: Workspace) {
+  return defineTool({
+    name: "read_file",
+    kind: "read",
+    description,
+    schema,
+    async execute(args, ctx) {
+      const target = await resolveToolPath(ws, args.path);
+      if (target.type === "missing") {
+        const near = await suggestPaths(ws, target.relative, ctx.signal);
+        const hint =
+          near.length > 0 ? ` Did you mean ${near.join(", ")}?` : " Use find_files to locate it.";
+        throw new ToolError(`File not found: ${target.relative}.${hint}`);
+      }
+      if (target.type === "dir") {
+        throw new ToolError(
+          `${target.relative} is a folder; use find_files (e.g. pattern "${target.relative === "." ? "" : `${target.relative}/`}*") or list_root to see what is in it.`,
+        );
+      }
+      if (target.type !== "file") throw new ToolError(`${target.relative} is not a regular file.`);
+      if (await isBinaryFile(target.absolute)) {
+        throw new ToolError(
+          `${target.relative} is a binary file (${formatSize(target.size)}); read_file shows text files only.`,
+        );
+      }
+      const start = args.start_line ?? 1;
+      const end = args.end_line ?? Number.MAX_SAFE_INTEGER;
+      if (end < start) {
+        throw new ToolError(`end_line ${end} is before start_line ${start}.`);
+      }
+      const window = await readLines(target.absolute, {
+        start,
+        end,
+        maxLines: MAX_READ_LINES,
+        maxBytes: MAX_READ_BYTES,
+        maxLineBytes: MAX_LINE_BYTES,
+        signal: ctx.signal,
+      });
+      const { lines, totalLines } = window;
+      if (totalLines === 0) {
+        return {
+          content: `${target.relative} is empty.`,
+          details: { path: target.relative, startLine: 1, endLine: 0, totalLines: 0, bytes: 0 },
+        };
+      }
+      if (start > totalLines) {
+        throw new ToolError(
+          `start_line ${start} is past the end of ${target.relative} (${totalLines} lines).`,
+        );
+      }
+      const last = start + lines.length - 1;
+      const width = String(last).length;
+      const body = lines.map((line, i) => `${String(start + i).padStart(width)}\t${line}`);
+      const wantedEnd = Math.min(end, totalLines);
+      const cut = last < wantedEnd;
+      if (cut) {
+        body.push(
+          `[showing lines ${start}-${last} of ${totalLines}; call again with start_line=${last + 1} to read on]`,
+        );
+      }
+      const details: ReadFileDetails = {
+        path: target.relative,
+        startLine: start,
+        endLine: last,
+        totalLines,
+        bytes: target.size,
+      };
+      return { content: body.join("\n"), details, truncated: cut };
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { stat } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * The nearest folder at or above `cwd` that holds a `.git` entry (a directory, or a file as in
+ * worktrees and submodules); `cwd` itself (resolved) when there is none. Never throws for a
+ * missing `.git`; an unreadable `cwd` simply yields `cwd`.
+ */
+export async function findRepoRoot(cwd: string): Promise<string> {
+  const start = path.resolve(cwd);
+  let dir = start;
+  for (;;) {
+    if (await exists(path.join(dir, ".git"))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return start;
+    dir = parent;
+  }
+}
+
+async function exists(p: string): Promise<boolean> {
+  try {
+    await stat(p);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,87 @@
+import { lstat, readlink, realpath } from "node:fs/promises";
+import path from "node:path";
+import { WorkspaceError } from "./errors.js";
+
+/** A user path checked against the root. */
+export interface ResolvedPath {
+  /** Absolute path: the root joined with `relative` (symlinks inside the root are not expanded). */
+  absolute: string;
+  /** POSIX path relative to the root; `"."` for the root itself. */
+  relative: string;
+}
+
+/** Symlink hops followed for a path that does not exist yet, before it is called a loop. */
+const MAX_LINK_HOPS = 40;
+
+/**
+ * Resolves `userPath` (relative to `root`, or absolute inside it) and checks that it stays inside
+ * `root` once symlinks are followed; for a path that does not exist yet, the deepest existing
+ * ancestor is resolved, and a dangling symlink is followed to where it would write.
+ *
+ * @param root the real path of the repository root
+ * @throws WorkspaceError for `..` escapes, absolute paths outside the root, symlinks whose real
+ *   target leaves the root, and symlink loops — with a message written for the model.
+ */
+export async function resolveInRoot(root: string, userPath: string): Promise<ResolvedPath> {
+  const given = userPath.trim();
+  const candidate = path.resolve(root, given);
+  let absolute = candidate;
+  if (!isInside(root, candidate)) {
+    const real = path.isAbsolute(given) ? await realpathLoose(candidate) : undefined;
+    if (real === undefined || !isInside(root, real)) {
+      throw new WorkspaceError(
+        `path ${given} is outside the repository root ${root}; use a path relative to the root`,
+      );
+    }
+    // An absolute path that reaches the root through a symlinked ancestor (e.g. /tmp → /private/tmp).
+    absolute = real;
+  }
+  const real = await realpathLoose(absolute);
+  if (!isInside(root, real)) {
+    throw new WorkspaceError(
+      `path ${given} leads through a symlink to ${real}, outside the repository root ${root}; only paths inside the root can be used`,
+    );
+  }
+  return { absolute, relative: toPosixRelative(root, absolute) };
+}
+
+/** Whether `p` is `root` or below it (both absolute and normalized). */
+export function isInside(root: string, p: string): boolean {
+  if (p === root) return true;
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+  return p.startsWith(prefix);
+}
+
+/** `p` relative to `root` with `/` separators; `"."` for the root. */
+export function toPosixRelative(root: string, p: string): string {
+  const rel = path.relative(root, p);
+  if (rel === "") return ".";
+  return path.sep === "/" ? rel : rel.split(path.sep).join("/");
+}
+
+/**
+ * The real path of `p` if it exists; otherwise the real path of its deepest existing ancestor
+ * joined with the rest, following dangling symlinks to their targets.
+ */
+async function realpathLoose(p: string, hops = 0): Promise<string> {
+  try {
+    return await realpath(p);
+  } catch {
+    // Missing (or unreadable): resolve the parent and look at this entry itself.
+  }
+  const parent = path.dirname(p);
+  if (parent === p) return p;
+  const realParent = await realpathLoose(parent, hops);
+  const joined = path.join(realParent, path.basename(p));
+  let target: string | undefined;
+  try {
+    if ((await lstat(joined)).isSymbolicLink()) target = await readlink(joined);
+  } catch {
+    return joined;
+  }
+  if (target === undefined) return joined;
+  if (hops >= MAX_LINK_HOPS) {
+    throw new WorkspaceError(`path ${p} is a symlink loop; it cannot be used`);
+  }
+  return realpathLoose(path.resolve(realParent, target), hops + 1);
+}

@@ -1,0 +1,336 @@
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { makeHome, makeRepo, runCli } from "../support/cli-runner.js";
+import {
+  failure,
+  reply,
+  startMockModelServer,
+  type MockModelServer,
+} from "../support/mock-model-server.js";
+
+let server: MockModelServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+let repo: string;
+beforeAll(() => {
+  repo = makeRepo();
+});
+
+type Json = Record<string, unknown>;
+
+/** How a run reaches each protocol: flags, environment and config, as a person would set them. */
+function setup(protocol: string, s: MockModelServer, extraConfig: Json = {}) {
+  if (protocol === "anthropic-messages") {
+    const { env } = makeHome(extraConfig);
+    return {
+      args: ["--model", "claude-sonnet-5-5"],
+      env: { ...env, ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: s.anthropicBaseUrl },
+    };
+  }
+  if (protocol === "openai-responses") {
+    const { env } = makeHome(extraConfig);
+    return {
+      args: ["--model", "gpt-5.6-sol"],
+      env: { ...env, OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: s.openaiBaseUrl },
+    };
+  }
+  const { env } = makeHome({
+    ...extraConfig,
+    providers: {
+      local: {
+        protocol: "openai-chat",
+        baseUrl: s.openaiBaseUrl,
+        models: [{ id: "qwen3-coder", contextWindow: 32768 }],
+      },
+    },
+  });
+  return { args: ["--provider", "local", "--model", "qwen3-coder"], env };
+}
+
+/** The tool results a request carried back to the model, whatever the protocol. */
+function toolResults(body: Json): { id: string; content: string; isError: boolean }[] {
+  if (Array.isArray(body.input)) {
+    return (body.input as Json[])
+      .filter((i) => i.type === "function_call_output")
+      .map((i) => ({
+        id: String(i.call_id),
+        content: String(i.output),
+        isError: String(i.output).startsWith("Error"),
+      }));
+  }
+  const messages = body.messages as Json[];
+  if (messages.some((m) => m.role === "tool")) {
+    return messages
+      .filter((m) => m.role === "tool")
+      .map((m) => ({ id: String(m.tool_call_id), content: String(m.content), isError: false }));
+  }
+  return messages.flatMap((m) =>
+    Array.isArray(m.content)
+      ? (m.content as Json[])
+          .filter((b) => b.type === "tool_result")
+          .map((b) => ({
+            id: String(b.tool_use_id),
+            content: String(b.content),
+            isError: b.is_error === true,
+          }))
+      : [],
+  );
+}
+
+const protocols = ["anthropic-messages", "openai-responses", "openai-chat"];
+
+describe.each(protocols)("north -p over %s", (protocol) => {
+  it("searches and reads two files in one step, then prints the grounded answer", async () => {
+    server = await startMockModelServer([
+      reply()
+        .text("I'll search for the retry policy and read the files.")
+        .tool("search_text", { pattern: "retry" })
+        .tool("read_file", { path: "src/retry.ts" })
+        .tool("read_file", { path: "src/client.ts" }),
+      reply().text("The retry policy is in `src/retry.ts`: 3 attempts, retrying 429 and 5xx."),
+    ]);
+    const { args, env } = setup(protocol, server);
+    const result = await runCli(["-p", "where is the retry policy defined?", ...args], {
+      cwd: repo,
+      env,
+    });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe(
+      "The retry policy is in `src/retry.ts`: 3 attempts, retrying 429 and 5xx.",
+    );
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[0]!.protocol).toBe(protocol);
+    const results = toolResults(server.requests[1]!.body as Json);
+    expect(results).toHaveLength(3);
+    expect(results[0]!.content).toContain("src/retry.ts");
+    expect(results[1]!.content).toContain("export const policy = { attempts: 3, backoffMs: 200 };");
+    expect(results[2]!.content).toContain('import { policy } from "./retry";');
+  });
+
+  it("prints one result object with --output-format json", async () => {
+    server = await startMockModelServer([
+      reply().tool("list_root", {}).usage({ input: 50, output: 10 }),
+      reply().text("Two folders.").usage({ input: 80, output: 5 }),
+    ]);
+    const { args, env } = setup(protocol, server);
+    const result = await runCli(["-p", "what is here?", "--output-format", "json", ...args], {
+      cwd: repo,
+      env,
+    });
+    expect(result.code).toBe(0);
+    const out = JSON.parse(result.stdout) as Json;
+    expect(out).toMatchObject({
+      type: "result",
+      text: "Two folders.",
+      stop_reason: "end",
+      steps: 2,
+      tool_calls: 1,
+    });
+    expect(out.model).toBe(args[args.length - 1]);
+    expect(typeof out.duration_ms).toBe("number");
+    const usage = out.usage as Json;
+    expect(Object.keys(usage).sort()).toEqual([
+      "cache_read_tokens",
+      "cache_write_tokens",
+      "input_tokens",
+      "output_tokens",
+    ]);
+    expect(usage.output_tokens).toBe(15);
+  });
+
+  it("prints every event as a JSON line with stream-json, ending with the result", async () => {
+    server = await startMockModelServer([
+      reply().text("Reading.").tool("read_file", { path: "README.md" }),
+      reply().text("A demo service."),
+    ]);
+    const { args, env } = setup(protocol, server);
+    const result = await runCli(
+      ["-p", "what is this?", "--output-format", "stream-json", ...args],
+      { cwd: repo, env },
+    );
+    expect(result.code).toBe(0);
+    const lines = result.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Json);
+    const types = lines.map((l) => l.type);
+    expect(types[0]).toBe("turn_start");
+    for (const t of [
+      "step_start",
+      "text_delta",
+      "tool_call",
+      "tool_result",
+      "usage",
+      "step_end",
+      "turn_end",
+    ])
+      expect(types).toContain(t);
+    expect(lines.at(-1)).toMatchObject({ type: "result", text: "A demo service.", tool_calls: 1 });
+    const toolResult = lines.find((l) => l.type === "tool_result")!;
+    expect(toolResult).toMatchObject({ name: "read_file", is_error: false });
+  });
+});
+
+describe("faults, end to end", () => {
+  const fastRetry = { retry: { baseDelayMs: 5, maxDelayMs: 50 } };
+
+  it("retries a 429 with retry-after and succeeds", async () => {
+    server = await startMockModelServer([
+      failure(429, { retryAfter: 1 }),
+      reply().text("Recovered."),
+    ]);
+    const { args, env } = setup("anthropic-messages", server);
+    const result = await runCli(["-p", "hi", ...args], { cwd: repo, env });
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe("Recovered.");
+    expect(result.stderr).toMatch(/Rate limited \(429\).*retrying in 1\.0s/);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("gives up after 500 four times with exit 1 and one clear line", async () => {
+    server = await startMockModelServer([failure(500), failure(500), failure(500), failure(500)]);
+    const { args, env } = setup("openai-responses", server, fastRetry);
+    const result = await runCli(["-p", "hi", ...args], { cwd: repo, env });
+    expect(result.code).toBe(1);
+    expect(server.requests).toHaveLength(4);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines.at(-1)).toMatch(/^north: The provider failed \(500\)/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("retries a stream cut mid-answer", async () => {
+    server = await startMockModelServer([
+      reply().text("This answer will be cut off somewhere.").cutAfter(5),
+      reply().text("Whole answer."),
+    ]);
+    const { args, env } = setup("openai-chat", server, fastRetry);
+    const result = await runCli(["-p", "hi", ...args], { cwd: repo, env });
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe("Whole answer.");
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("returns invalid tool-argument JSON to the model as an error and completes", async () => {
+    server = await startMockModelServer([
+      reply().toolRaw("read_file", '{"path": "src/retry.ts"'),
+      reply().text("Sorry, retrying was not needed."),
+    ]);
+    const { args, env } = setup("anthropic-messages", server);
+    const result = await runCli(["-p", "read it", ...args], { cwd: repo, env });
+    expect(result.code).toBe(0);
+    const [answer] = toolResults(server.requests[1]!.body as Json);
+    expect(answer).toMatchObject({ isError: true });
+    expect(answer!.content).toContain("not a valid JSON object");
+  });
+
+  it("refuses a tool path that escapes the repository root", async () => {
+    server = await startMockModelServer([
+      reply().tool("read_file", { path: "../../../../etc/passwd" }),
+      reply().text("I cannot read that."),
+    ]);
+    const { args, env } = setup("anthropic-messages", server);
+    const result = await runCli(["-p", "read /etc/passwd", ...args], { cwd: repo, env });
+    expect(result.code).toBe(0);
+    const [answer] = toolResults(server.requests[1]!.body as Json);
+    expect(answer).toMatchObject({ isError: true });
+    expect(answer!.content).toMatch(/outside the repository/);
+    expect(answer!.content).not.toContain("root:");
+  });
+
+  it("exits 130 on SIGINT mid-stream", async () => {
+    server = await startMockModelServer([
+      reply().text("a slow answer that keeps going and going and going").slow(200),
+    ]);
+    const { args, env } = setup("anthropic-messages", server);
+    let pid = 0;
+    const run = runCli(["-p", "hi", "--output-format", "stream-json", ...args], {
+      cwd: repo,
+      env,
+      onSpawn: (p) => (pid = p),
+      onStdout: (out) => {
+        if (out.includes('"text_delta"') && pid) {
+          process.kill(pid, "SIGINT");
+          pid = 0;
+        }
+      },
+    });
+    const result = await run;
+    expect(result.code).toBe(130);
+    const last = JSON.parse(result.stdout.trim().split("\n").at(-1)!) as Json;
+    expect(last).toMatchObject({ type: "result", stop_reason: "aborted" });
+  });
+});
+
+describe("the command line", () => {
+  it("without a key, exits 1 with one line naming the variables", async () => {
+    const { env } = makeHome();
+    const result = await runCli(["-p", "hi"], { cwd: repo, env });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).toContain("ANTHROPIC_API_KEY");
+    expect(result.stderr).toContain("OPENAI_API_KEY");
+  });
+
+  it("exits 2 with the usage line on an unknown flag", async () => {
+    const { env } = makeHome();
+    const result = await runCli(["-p", "hi", "--frobnicate"], { cwd: repo, env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("usage: north");
+  });
+
+  it("exits 2 when no provider can be inferred for an unknown model", async () => {
+    const { env } = makeHome();
+    const result = await runCli(["-p", "hi", "--model", "mystery-1"], {
+      cwd: repo,
+      env: { ...env, ANTHROPIC_API_KEY: "k" },
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("--provider");
+  });
+
+  it("passes a model id the catalog does not know to the provider its prefix names", async () => {
+    server = await startMockModelServer([reply().text("hello from the future")]);
+    const { env } = makeHome();
+    const result = await runCli(["-p", "hi", "--model", "claude-future-9"], {
+      cwd: repo,
+      env: { ...env, ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseUrl },
+    });
+    expect(result.code).toBe(0);
+    expect((server.requests[0]!.body as Json).model).toBe("claude-future-9");
+  });
+
+  it("reads the prompt from standard input", async () => {
+    server = await startMockModelServer([reply().text("from stdin")]);
+    const { env } = makeHome();
+    const result = await runCli(["-p"], {
+      cwd: repo,
+      env: { ...env, OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiBaseUrl },
+      stdin: "what is this?\n",
+    });
+    expect(result.code).toBe(0);
+    expect(JSON.stringify(server.requests[0]!.body)).toContain("what is this?");
+  });
+
+  it("reports a malformed config file in one line", async () => {
+    const { env } = makeHome();
+    const { mkdirSync, writeFileSync } = await import("node:fs");
+    mkdirSync(`${env.XDG_CONFIG_HOME}/north`, { recursive: true });
+    writeFileSync(`${env.XDG_CONFIG_HOME}/north/config.json`, "{ not json");
+    const result = await runCli(["-p", "hi"], {
+      cwd: repo,
+      env: { ...env, ANTHROPIC_API_KEY: "k" },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/config\.json is not valid JSON/);
+  });
+
+  it("prints its version", async () => {
+    const { env } = makeHome();
+    const result = await runCli(["--version"], { cwd: repo, env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^north \d+\.\d+\.\d+/);
+  });
+});

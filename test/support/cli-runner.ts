@@ -1,0 +1,101 @@
+import { spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const CLI = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "dist", "north.js");
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * A sandbox for one end-to-end run: a home with its own XDG config/data/state folders, so a test
+ * never reads or writes the developer's real config, sessions or log.
+ */
+export function makeHome(config?: unknown): { home: string; env: Record<string, string> } {
+  const home = mkdtempSync(join(tmpdir(), "north-home-"));
+  const env = {
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, "config"),
+    XDG_DATA_HOME: join(home, "data"),
+    XDG_STATE_HOME: join(home, "state"),
+  };
+  if (config !== undefined) {
+    mkdirSync(join(env.XDG_CONFIG_HOME, "north"), { recursive: true });
+    writeFileSync(join(env.XDG_CONFIG_HOME, "north", "config.json"), JSON.stringify(config));
+  }
+  return { home, env };
+}
+
+/** A small git repository with a retry policy to ask about. */
+export function makeRepo(files: Record<string, string> = defaultFiles): string {
+  const root = mkdtempSync(join(tmpdir(), "north-repo-"));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  execFileSync("git", ["init", "-q"], { cwd: root });
+  return root;
+}
+
+const defaultFiles: Record<string, string> = {
+  "README.md": "# Demo\n\nA demo service.\n",
+  "src/retry.ts":
+    "export const policy = { attempts: 3, backoffMs: 200 };\n\nexport function shouldRetry(status: number) {\n  return status === 429 || status >= 500;\n}\n",
+  "src/client.ts": 'import { policy } from "./retry";\n\nexport const client = { policy };\n',
+  ".gitignore": "secret/\n",
+  "secret/key.txt": "do-not-read\n",
+};
+
+/** Environment variables a test must not inherit from the machine running it. */
+const SCRUB = [
+  "ANTHROPIC_API_KEY",
+  "ANTHROPIC_BASE_URL",
+  "OPENAI_API_KEY",
+  "OPENAI_BASE_URL",
+  "CI",
+  "HTTPS_PROXY",
+  "HTTP_PROXY",
+  "https_proxy",
+  "http_proxy",
+];
+
+/** Runs the built CLI to completion. `stdin` is closed at once unless given. */
+export function runCli(
+  args: string[],
+  options: {
+    cwd: string;
+    env: Record<string, string>;
+    stdin?: string;
+    onSpawn?: (pid: number) => void;
+    onStdout?: (text: string) => void;
+  },
+): Promise<CliResult> {
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const name of SCRUB) delete env[name];
+  Object.assign(env, options.env);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: options.cwd,
+      env,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+      options.onStdout?.(stdout);
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
+    child.stdin.end(options.stdin ?? "");
+  });
+}
