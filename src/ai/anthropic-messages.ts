@@ -1,18 +1,14 @@
 import type { ErrorHints } from "./errors.js";
-import { ABORTED, classifyError } from "./errors.js";
+import { Accumulator, adapterStream, type Json } from "./adapter-stream.js";
 import { parseArguments } from "./tool-arguments.js";
 import type {
-  AssistantMessage,
   AssistantPart,
   Message,
   ModelRequest,
   Provider,
-  ProviderError,
   StopReason,
   StreamEvent,
-  Usage,
 } from "./types.js";
-import { emptyUsage } from "./types.js";
 
 export interface EndpointOptions {
   name: string;
@@ -23,7 +19,6 @@ export interface EndpointOptions {
   hints: ErrorHints;
 }
 
-type Json = Record<string, unknown>;
 const EPHEMERAL = { type: "ephemeral" } as const;
 
 /**
@@ -48,19 +43,15 @@ export function createAnthropicProvider(options: EndpointOptions): Provider {
   return {
     name: options.name,
     protocol: "anthropic-messages",
-    async *stream(request, signal) {
-      const acc = new AnthropicAccumulator(request.model);
-      try {
-        const sdk = await getClient();
-        const events = (await sdk.messages.create(
+    stream(request, signal) {
+      const open = async () =>
+        (await (
+          await getClient()
+        ).messages.create(
           { ...toAnthropicBody(request), stream: true },
           { signal },
         )) as AsyncIterable<Json>;
-        for await (const raw of events) yield* acc.push(raw);
-        yield signal.aborted ? acc.fail(ABORTED) : acc.finish();
-      } catch (error) {
-        yield acc.fail(classifyError(error, options.hints, signal));
-      }
+      return adapterStream(open, new AnthropicAccumulator(request.model), options.hints, signal);
     },
   };
 }
@@ -148,13 +139,12 @@ interface Block {
 }
 
 /** Folds the raw SSE events of one response into stream events and the final message. */
-export class AnthropicAccumulator {
+export class AnthropicAccumulator extends Accumulator {
   private blocks = new Map<number, Block>();
-  private usage: Usage = emptyUsage();
-  private stop: StopReason = "end";
-  private complete = false;
 
-  constructor(private model: string) {}
+  constructor(model: string) {
+    super("anthropic-messages", model);
+  }
 
   *push(event: Json): Generator<StreamEvent> {
     switch (event.type) {
@@ -173,16 +163,12 @@ export class AnthropicAccumulator {
       case "content_block_stop": {
         const block = this.blocks.get(event.index as number);
         if (block?.part.type === "tool_call") {
-          const parsed = parseArguments(block.json);
           block.part.rawArguments = block.json;
-          block.part.arguments = parsed;
+          block.part.arguments = parseArguments(block.json);
           yield { type: "tool_call", call: block.part };
         }
         break;
       }
-      case "message_stop":
-        this.complete = true;
-        break;
       case "message_delta": {
         const delta = event.delta as { stop_reason?: string };
         this.stop = mapStop(delta.stop_reason);
@@ -190,6 +176,9 @@ export class AnthropicAccumulator {
         yield { type: "usage", usage: { ...this.usage } };
         break;
       }
+      case "message_stop":
+        this.complete = true;
+        break;
     }
   }
 
@@ -246,32 +235,8 @@ export class AnthropicAccumulator {
     };
   }
 
-  private message(stopReason: StopReason): AssistantMessage {
-    const content = [...this.blocks.entries()].sort(([a], [b]) => a - b).map(([, b]) => b.part);
-    return {
-      role: "assistant",
-      content,
-      protocol: "anthropic-messages",
-      model: this.model,
-      stopReason,
-      usage: this.usage,
-    };
-  }
-
-  /** The end of the event stream; without `message_stop` the answer is incomplete. */
-  finish(): StreamEvent {
-    if (!this.complete)
-      return this.fail({
-        kind: "network",
-        message: "The connection closed before the answer was complete.",
-        retryable: true,
-      });
-    return { type: "done", message: this.message(this.stop) };
-  }
-
-  fail(error: ProviderError): StreamEvent {
-    const stop = error.kind === "aborted" ? "aborted" : "error";
-    return { type: "done", message: this.message(stop), error };
+  protected parts(): AssistantPart[] {
+    return [...this.blocks.entries()].sort(([a], [b]) => a - b).map(([, b]) => b.part);
   }
 }
 

@@ -1,22 +1,16 @@
 import type { EndpointOptions } from "./anthropic-messages.js";
-import { ABORTED, classifyError } from "./errors.js";
+import { Accumulator, adapterStream, type Json } from "./adapter-stream.js";
 import { loadOpenAI, type OpenAIClient } from "./openai-client.js";
 import { toolOutput } from "./openai-responses.js";
 import { parseArguments } from "./tool-arguments.js";
 import type {
-  AssistantMessage,
   AssistantPart,
   Message,
   ModelRequest,
   Provider,
-  ProviderError,
   StopReason,
   StreamEvent,
-  Usage,
 } from "./types.js";
-import { emptyUsage } from "./types.js";
-
-type Json = Record<string, unknown>;
 
 /**
  * OpenAI Chat Completions, the protocol every OpenAI-compatible server speaks (Ollama, vLLM,
@@ -28,20 +22,17 @@ export function createOpenAIChatProvider(options: EndpointOptions): Provider {
   return {
     name: options.name,
     protocol: "openai-chat",
-    async *stream(request, signal) {
-      const acc = new ChatAccumulator(request.model);
-      try {
-        const sdk = await (client ??= loadOpenAI(options));
-        const chunks = (await sdk.chat.completions.create(
-          { ...toChatBody(request), stream: true, stream_options: { include_usage: true } },
-          { signal },
-        )) as AsyncIterable<Json>;
-        for await (const chunk of chunks) yield* acc.push(chunk);
-        yield* acc.flushCalls();
-        yield signal.aborted ? acc.fail(ABORTED) : acc.finish();
-      } catch (error) {
-        yield acc.fail(classifyError(error, options.hints, signal));
-      }
+    stream(request, signal) {
+      const body = {
+        ...toChatBody(request),
+        stream: true,
+        stream_options: { include_usage: true },
+      };
+      const open = async () =>
+        (await (
+          await (client ??= loadOpenAI(options))
+        ).chat.completions.create(body, { signal })) as AsyncIterable<Json>;
+      return adapterStream(open, new ChatAccumulator(request.model), options.hints, signal);
     },
   };
 }
@@ -97,16 +88,15 @@ interface PendingCall {
 }
 
 /** Assembles `tool_calls` by index from interleaved chunks; text and reasoning as they come. */
-export class ChatAccumulator {
+export class ChatAccumulator extends Accumulator {
   private text = "";
   private thinking = "";
   private calls = new Map<number, PendingCall>();
   private finished: AssistantPart[] = [];
-  private usage: Usage = emptyUsage();
-  private stop: StopReason = "end";
-  private complete = false;
 
-  constructor(private model: string) {}
+  constructor(model: string) {
+    super("openai-chat", model);
+  }
 
   *push(chunk: Json): Generator<StreamEvent> {
     if (typeof chunk.model === "string" && chunk.model) this.model = chunk.model;
@@ -157,7 +147,7 @@ export class ChatAccumulator {
   }
 
   /** Completes the assembled calls once the stream has ended. */
-  *flushCalls(): Generator<StreamEvent> {
+  override *drain(): Generator<StreamEvent> {
     const ordered = [...this.calls.entries()].sort(([a], [b]) => a - b);
     for (const [index, call] of ordered) {
       const part: AssistantPart = {
@@ -173,40 +163,12 @@ export class ChatAccumulator {
     this.calls.clear();
   }
 
-  private message(stopReason: StopReason): AssistantMessage {
+  protected parts(): AssistantPart[] {
     const content: AssistantPart[] = [];
     if (this.thinking)
       content.push({ type: "thinking", text: this.thinking, protocol: "openai-chat" });
     if (this.text) content.push({ type: "text", text: this.text });
-    content.push(...this.finished);
-    return {
-      role: "assistant",
-      content,
-      protocol: "openai-chat",
-      model: this.model,
-      stopReason,
-      usage: this.usage,
-    };
-  }
-
-  /** The end of the chunk stream; without a `finish_reason` the answer is incomplete. */
-  finish(): StreamEvent {
-    if (!this.complete)
-      return this.fail({
-        kind: "network",
-        message: "The connection closed before the answer was complete.",
-        retryable: true,
-      });
-    const stop = this.stop === "end" && this.finished.length > 0 ? "tool_use" : this.stop;
-    return { type: "done", message: this.message(stop) };
-  }
-
-  fail(error: ProviderError): StreamEvent {
-    return {
-      type: "done",
-      message: this.message(error.kind === "aborted" ? "aborted" : "error"),
-      error,
-    };
+    return [...content, ...this.finished];
   }
 }
 

@@ -1,22 +1,16 @@
 import type { EndpointOptions } from "./anthropic-messages.js";
-import { ABORTED, classifyError } from "./errors.js";
+import { Accumulator, adapterStream, type Json } from "./adapter-stream.js";
 import { loadOpenAI, type OpenAIClient } from "./openai-client.js";
 import { parseArguments } from "./tool-arguments.js";
 import type {
-  AssistantMessage,
   AssistantPart,
   Message,
   ModelRequest,
   ProviderError,
   Provider,
-  StopReason,
   StreamEvent,
   ToolCallPart,
-  Usage,
 } from "./types.js";
-import { emptyUsage } from "./types.js";
-
-type Json = Record<string, unknown>;
 
 /**
  * OpenAI Responses, stateless (`store: false`): reasoning items come back with their
@@ -27,19 +21,15 @@ export function createOpenAIResponsesProvider(options: EndpointOptions): Provide
   return {
     name: options.name,
     protocol: "openai-responses",
-    async *stream(request, signal) {
-      const acc = new ResponsesAccumulator(request.model);
-      try {
-        const sdk = await (client ??= loadOpenAI(options));
-        const events = (await sdk.responses.create(
+    stream(request, signal) {
+      const open = async () =>
+        (await (
+          await (client ??= loadOpenAI(options))
+        ).responses.create(
           { ...toResponsesBody(request), stream: true },
           { signal },
         )) as AsyncIterable<Json>;
-        for await (const raw of events) yield* acc.push(raw);
-        yield signal.aborted ? acc.fail(ABORTED) : acc.finish();
-      } catch (error) {
-        yield acc.fail(classifyError(error, options.hints, signal));
-      }
+      return adapterStream(open, new ResponsesAccumulator(request.model), options.hints, signal);
     },
   };
 }
@@ -108,15 +98,14 @@ function inputItem(part: AssistantPart, protocol: string): Json[] {
 }
 
 /** Folds Responses stream events into stream events and the final message. */
-export class ResponsesAccumulator {
-  private parts = new Map<number, AssistantPart>();
+export class ResponsesAccumulator extends Accumulator {
+  private items = new Map<number, AssistantPart>();
   private args = new Map<number, string>();
-  private usage: Usage = emptyUsage();
-  private stop: StopReason = "end";
-  private failure: ProviderError | undefined;
-  private complete = false;
+  private failed: ProviderError | undefined;
 
-  constructor(private model: string) {}
+  constructor(model: string) {
+    super("openai-responses", model);
+  }
 
   *push(event: Json): Generator<StreamEvent> {
     const index = event.output_index as number;
@@ -132,7 +121,7 @@ export class ResponsesAccumulator {
             rawArguments: "",
             itemId: String(item.id),
           };
-          this.parts.set(index, call);
+          this.items.set(index, call);
           this.args.set(index, "");
           yield { type: "tool_call_start", id: call.id, name: call.name };
         }
@@ -157,7 +146,7 @@ export class ResponsesAccumulator {
         yield* this.completed(event.response as Json);
         break;
       case "error":
-        this.failure = {
+        this.failed = {
           kind: "server",
           message: `The provider failed mid-stream: ${String(event.message ?? "unknown error")}`,
           retryable: true,
@@ -174,12 +163,12 @@ export class ResponsesAccumulator {
           c.type === "output_text" ? String(c.text) : c.type === "refusal" ? String(c.refusal) : "",
         )
         .join("");
-      this.parts.set(index, { type: "text", text });
+      this.items.set(index, { type: "text", text });
     } else if (item.type === "reasoning") {
       const summary = ((item.summary as Json[] | undefined) ?? [])
         .map((s) => String(s.text))
         .join("\n\n");
-      this.parts.set(index, {
+      this.items.set(index, {
         type: "thinking",
         text: summary,
         protocol: "openai-responses",
@@ -196,7 +185,7 @@ export class ResponsesAccumulator {
         rawArguments: raw,
         itemId: String(item.id),
       };
-      this.parts.set(index, call);
+      this.items.set(index, call);
       yield { type: "tool_call", call };
     }
   }
@@ -221,7 +210,7 @@ export class ResponsesAccumulator {
     if (response.status === "incomplete") this.stop = "max_tokens";
     if (response.status === "failed") {
       const error = response.error as Json | undefined;
-      this.failure = {
+      this.failed = {
         kind: "server",
         message: `The provider failed: ${String(error?.message ?? "response failed")}`,
         retryable: true,
@@ -229,36 +218,11 @@ export class ResponsesAccumulator {
     }
   }
 
-  private message(stopReason: StopReason): AssistantMessage {
-    const content = [...this.parts.entries()].sort(([a], [b]) => a - b).map(([, p]) => p);
-    return {
-      role: "assistant",
-      content,
-      protocol: "openai-responses",
-      model: this.model,
-      stopReason,
-      usage: this.usage,
-    };
+  protected override failure(): ProviderError | undefined {
+    return this.failed;
   }
 
-  finish(): StreamEvent {
-    if (this.failure) return this.fail(this.failure);
-    if (!this.complete)
-      return this.fail({
-        kind: "network",
-        message: "The connection closed before the answer was complete.",
-        retryable: true,
-      });
-    const hasCalls = [...this.parts.values()].some((p) => p.type === "tool_call");
-    const stop = this.stop === "end" && hasCalls ? "tool_use" : this.stop;
-    return { type: "done", message: this.message(stop) };
-  }
-
-  fail(error: ProviderError): StreamEvent {
-    return {
-      type: "done",
-      message: this.message(error.kind === "aborted" ? "aborted" : "error"),
-      error,
-    };
+  protected parts(): AssistantPart[] {
+    return [...this.items.entries()].sort(([a], [b]) => a - b).map(([, p]) => p);
   }
 }

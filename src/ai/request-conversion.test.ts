@@ -193,7 +193,7 @@ describe("OpenAI Chat Completions", () => {
     ];
     const events: StreamEvent[] = [];
     for (const c of chunks) events.push(...acc.push(c));
-    events.push(...acc.flushCalls(), acc.finish());
+    events.push(...acc.drain(), acc.finish());
     const done = events.at(-1) as Extract<StreamEvent, { type: "done" }>;
     expect(done.message.stopReason).toBe("tool_use");
     expect(done.message.content).toEqual([

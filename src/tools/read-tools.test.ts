@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolSchema } from "../agent/tool.js";
 import { createWorkspace, type Workspace } from "../workspace/index.js";
-import { makeTempTree, type TempTree } from "../workspace/temp-tree.js";
+import { makeTempTree, type TempTree } from "../../test/support/temp-tree.js";
 import { createReadTools } from "./index.js";
 
 let tree: TempTree;

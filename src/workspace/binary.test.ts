@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isBinaryBuffer, isBinaryFile } from "./binary.js";
-import { makeTempTree } from "./temp-tree.js";
+import { makeTempTree } from "../../test/support/temp-tree.js";
 
 describe("binary detection", () => {
   it("calls text text, UTF-8 included, even when the sample cuts a character", () => {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { findRepoRoot } from "./repo-root.js";
-import { makeTempTree } from "./temp-tree.js";
+import { makeTempTree } from "../../test/support/temp-tree.js";
 
 describe("findRepoRoot", () => {
   it("finds the nearest folder holding .git (a folder or a file)", async () => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WorkspaceError } from "./errors.js";
 import { resolveInRoot } from "./sandbox.js";
-import { makeTempTree, type TempTree } from "./temp-tree.js";
+import { makeTempTree, type TempTree } from "../../test/support/temp-tree.js";
 
 describe("resolveInRoot", () => {
   let outside: TempTree;

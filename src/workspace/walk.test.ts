@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { makeTempTree, type TempTree } from "./temp-tree.js";
+import { makeTempTree, type TempTree } from "../../test/support/temp-tree.js";
 import { createWorkspace } from "./workspace.js";
 
 const hasGit = (() => {

@@ -334,3 +334,54 @@ describe("the command line", () => {
     expect(result.stdout).toMatch(/^north \d+\.\d+\.\d+/);
   });
 });
+
+describe("what a run leaves behind", () => {
+  it("logs the run as JSON lines without the key or the Authorization header", async () => {
+    server = await startMockModelServer([
+      reply().tool("read_file", { path: "README.md" }),
+      reply().text("Done."),
+    ]);
+    const { env } = makeHome();
+    const key = "sk-ant-secret-value-0123456789";
+    const result = await runCli(["-p", "hi"], {
+      cwd: repo,
+      env: { ...env, ANTHROPIC_API_KEY: key, ANTHROPIC_BASE_URL: server.anthropicBaseUrl },
+    });
+    expect(result.code).toBe(0);
+    const { readFileSync } = await import("node:fs");
+    const log = readFileSync(`${env.XDG_STATE_HOME}/north/north.log`, "utf8");
+    const events = log
+      .trim()
+      .split("\n")
+      .map((l) => (JSON.parse(l) as Json).event);
+    for (const e of [
+      "app_start",
+      "user_prompt",
+      "model_request_start",
+      "model_request_complete",
+      "tool_call_start",
+      "tool_call_complete",
+      "app_exit",
+    ]) {
+      expect(events).toContain(e);
+    }
+    expect(log).not.toContain(key);
+    expect(log.toLowerCase()).not.toContain("authorization");
+    expect(
+      server.requests[0]!.headers.authorization ?? server.requests[0]!.headers["x-api-key"],
+    ).toContain(key);
+  });
+
+  it("shows an SDK's deprecation notice once as North's own line, never raw", async () => {
+    server = await startMockModelServer([reply().tool("list_root", {}), reply().text("Done.")]);
+    const { env } = makeHome();
+    const result = await runCli(["-p", "hi", "--model", "claude-sonnet-4-5"], {
+      cwd: repo,
+      env: { ...env, ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseUrl },
+    });
+    expect(result.code).toBe(0);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^north: note: The model 'claude-sonnet-4-5' is deprecated/);
+  });
+});

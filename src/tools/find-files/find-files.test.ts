@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkspace, type Workspace } from "../../workspace/index.js";
-import { makeTempTree, type TempTree } from "../../workspace/temp-tree.js";
-import { callTool as call } from "../call-tool.js";
+import { makeTempTree, type TempTree } from "../../../test/support/temp-tree.js";
+import { callTool as call } from "../../../test/support/call-tool.js";
 import { createFindFilesTool } from "./find-files.js";
 
 let tree: TempTree;

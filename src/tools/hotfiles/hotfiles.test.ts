@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createWorkspace } from "../../workspace/index.js";
-import { makeTempTree, type TempTree } from "../../workspace/temp-tree.js";
-import { callTool as call } from "../call-tool.js";
+import { makeTempTree, type TempTree } from "../../../test/support/temp-tree.js";
+import { callTool as call } from "../../../test/support/call-tool.js";
 import { createHotfilesTool } from "./hotfiles.js";
 
 const GIT_ENV = {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createWorkspace } from "../../workspace/index.js";
-import { makeTempTree, type TempTree } from "../../workspace/temp-tree.js";
-import { callTool as call } from "../call-tool.js";
+import { makeTempTree, type TempTree } from "../../../test/support/temp-tree.js";
+import { callTool as call } from "../../../test/support/call-tool.js";
 import { createListRootTool, MAX_ROOT_ENTRIES } from "./list-root.js";
 
 describe("list_root", () => {

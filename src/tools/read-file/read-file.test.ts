@@ -1,8 +1,8 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkspace, type Workspace } from "../../workspace/index.js";
-import { makeTempTree, type TempTree } from "../../workspace/temp-tree.js";
-import { callTool as call } from "../call-tool.js";
+import { makeTempTree, type TempTree } from "../../../test/support/temp-tree.js";
+import { callTool as call } from "../../../test/support/call-tool.js";
 import { createReadFileTool } from "./read-file.js";
 
 const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join("\n");

@@ -1,12 +1,12 @@
 import { realpath } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkspace, type Workspace } from "../../workspace/index.js";
-import { makeTempTree, type TempTree } from "../../workspace/temp-tree.js";
+import { makeTempTree, type TempTree } from "../../../test/support/temp-tree.js";
 import { searchWithWalker } from "./js-search.js";
 import { locateRipgrep } from "./locate-ripgrep.js";
 import type { SearchQuery } from "./query.js";
 import { searchWithRipgrep } from "./ripgrep.js";
-import { SEARCH_TREE } from "./search-fixture.js";
+import { SEARCH_TREE } from "../../../test/support/search-fixture.js";
 
 const bundled = await locateRipgrep({ pathEnv: "" });
 const onPath = await locateRipgrep({ bundled: async () => undefined });

@@ -3,10 +3,10 @@ import { watch } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkspace, type Workspace } from "../../workspace/index.js";
-import { makeTempTree, type TempTree } from "../../workspace/temp-tree.js";
+import { makeTempTree, type TempTree } from "../../../test/support/temp-tree.js";
 import { locateRipgrep } from "./locate-ripgrep.js";
-import { callTool as call } from "../call-tool.js";
-import { SEARCH_TREE } from "./search-fixture.js";
+import { callTool as call } from "../../../test/support/call-tool.js";
+import { SEARCH_TREE } from "../../../test/support/search-fixture.js";
 import { createSearchTextTool, type SearchTextOptions } from "./search-text.js";
 
 const rg = await locateRipgrep();

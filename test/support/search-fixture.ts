@@ -1,4 +1,4 @@
-import type { TreeEntry } from "../../workspace/temp-tree.js";
+import type { TreeEntry } from "./temp-tree.js";
 
 /**
  * Test support: a tree where the two engines could disagree — nested and negated ignore rules,

@@ -1,4 +1,4 @@
-import { runTool, type AnyTool, type ToolRunResult } from "../agent/tool.js";
+import { runTool, type AnyTool, type ToolRunResult } from "../../src/agent/tool.js";
 
 /** Test support: calls a tool as the agent loop does (validation and error mapping included). */
 export function callTool(
