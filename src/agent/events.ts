@@ -1,5 +1,5 @@
 import type { ProviderError, StopReason, Usage } from "../ai/types.js";
-import type { ToolKind } from "./tool.js";
+import type { Review, ToolKind } from "./tool.js";
 
 /** Why a turn ended. `max_steps`: the step cap was reached while the model still wanted tools. */
 export type TurnStopReason = "end" | "max_tokens" | "refusal" | "max_steps" | "error" | "aborted";
@@ -14,6 +14,8 @@ export type AgentEvent =
   | { type: "text_delta"; text: string }
   | { type: "thinking_delta"; text: string }
   | { type: "tool_call"; id: string; name: string; kind: ToolKind | "unknown"; arguments: unknown }
+  /** A change prepared by an edit or shell call, before the policy or the person decides. */
+  | { type: "tool_proposal"; id: string; name: string; review: Review }
   | {
       type: "tool_result";
       id: string;

@@ -10,12 +10,17 @@ import type {
 } from "../ai/types.js";
 import { addUsage, emptyUsage } from "../ai/types.js";
 import type { Emit, TurnStopReason } from "./events.js";
-import { runTool, type AnyTool } from "./tool.js";
+import { runTool, type AnyTool, type Gate, type Review } from "./tool.js";
 
-/** Decides whether a call that changes something may run; read calls are never asked about. */
+/**
+ * Decides whether a call that changes something may run; read calls are never asked about.
+ * `review` is the prepared change (diff or command line), absent for tools that prepare none.
+ * Resolves `allow: false` on cancel.
+ */
 export type Authorize = (
   call: ToolCallPart,
   tool: AnyTool,
+  review: Review | undefined,
   signal: AbortSignal,
 ) => Promise<{ allow: true } | { allow: false; reason: string }>;
 
@@ -209,11 +214,18 @@ async function runCall(
     const names = config.tools.map((t) => t.name).join(", ");
     return answer(`Unknown tool "${call.name}". Available tools: ${names}.`, true);
   }
+  let gate: Gate | undefined;
   if (tool.kind !== "read") {
-    const decision = await config.authorize(call, tool, signal);
-    if (!decision.allow) return answer(decision.reason, true);
-    if (signal.aborted) return answer(CANCELLED, true);
+    gate = async (review) => {
+      emit({ type: "tool_proposal", id: call.id, name: call.name, review });
+      return config.authorize(call, tool, review, signal);
+    };
+    if (!tool.prepare) {
+      const decision = await config.authorize(call, tool, undefined, signal);
+      if (!decision.allow) return answer(decision.reason, true);
+      if (signal.aborted) return answer(CANCELLED, true);
+    }
   }
-  const result = await runTool(tool, call.arguments, call.rawArguments, { signal });
+  const result = await runTool(tool, call.arguments, call.rawArguments, { signal }, gate);
   return answer(result.content, result.isError, result);
 }

@@ -30,14 +30,51 @@ export class ToolError extends Error {
   override name = "ToolError";
 }
 
+/** One file of an edit proposal, as the person reviews it. */
+export interface FileChange {
+  /** Relative to the repository root, POSIX separators. */
+  path: string;
+  /** Unified diff (`---`/`+++` headers, hunks); empty for a binary or unchanged file. */
+  diff: string;
+  added: number;
+  removed: number;
+  created: boolean;
+}
+
+/** What a change looks like before it happens: the diff of an edit, or a command line. */
+export type Review =
+  | { type: "edit"; files: FileChange[] }
+  | {
+      type: "command";
+      command: string;
+      cwd: string;
+      /** Set when the command can destroy work an undo cannot restore: it always asks, and says why. */
+      danger?: string;
+    };
+
+/**
+ * A prepared change, not yet applied. `apply` is called at most once, only after the permission
+ * policy or the person allowed it; a denied proposal is dropped and changes nothing.
+ */
+export interface Proposal<D = unknown> {
+  review: Review;
+  apply(ctx: ToolContext): Promise<ToolOutput<D>>;
+}
+
 export interface Tool<A = unknown, D = unknown> {
   name: string;
   kind: ToolKind;
   /** Prose for the model, kept in a `.md` file beside the tool. */
   description: string;
   schema: z.ZodType<A>;
-  /** May throw `ToolError` (returned to the model) or anything else (reported as an internal error). */
+  /**
+   * Read tools: runs the call. Tools that change something prepare a `Proposal` instead (the
+   * wrapper calls `prepare`, asks the policy, then `apply`); their `execute` is `prepare` + `apply`
+   * for callers with no policy. May throw `ToolError` (returned to the model) or anything else
+   * (reported as an internal error).
+   */
   execute(args: A, ctx: ToolContext): Promise<ToolOutput<D>>;
+  prepare?(args: A, ctx: ToolContext): Promise<Proposal<D>>;
 }
 
 // Tools are stored in heterogeneous lists; the argument type is checked by `schema` at run time.
@@ -52,6 +89,23 @@ export function defineTool<S extends z.ZodType, D = unknown>(tool: {
   execute(args: z.infer<S>, ctx: ToolContext): Promise<ToolOutput<D>>;
 }): Tool<z.infer<S>, D> {
   return tool as Tool<z.infer<S>, D>;
+}
+
+/** A tool that changes something: it prepares a proposal that is applied only once allowed. */
+export function defineChangeTool<S extends z.ZodType, D = unknown>(tool: {
+  name: string;
+  kind: "edit" | "shell";
+  description: string;
+  schema: S;
+  prepare(args: z.infer<S>, ctx: ToolContext): Promise<Proposal<D>>;
+}): Tool<z.infer<S>, D> {
+  const full = {
+    ...tool,
+    async execute(args: z.infer<S>, ctx: ToolContext) {
+      return (await tool.prepare(args, ctx)).apply(ctx);
+    },
+  };
+  return full as unknown as Tool<z.infer<S>, D>;
 }
 
 /** The JSON schema sent to the model: draft-7, without the bounds zod adds that only cost tokens. */
@@ -87,14 +141,19 @@ export interface ToolRunResult {
 }
 
 /**
- * Validates and runs one call. Never throws: invalid arguments, `ToolError`s and unexpected
+ * Validates and runs one call; with a `gate`, a tool that changes something is prepared, decided
+ * on, and applied only if allowed. Never throws: invalid arguments, `ToolError`s and unexpected
  * failures all become error results whose text tells the model what to do next.
  */
+/** Decides on a prepared change; a refusal's reason goes back to the model. */
+export type Gate = (review: Review) => Promise<{ allow: true } | { allow: false; reason: string }>;
+
 export async function runTool(
   tool: AnyTool,
   args: Record<string, unknown> | undefined,
   rawArguments: string,
   ctx: ToolContext,
+  gate?: Gate,
 ): Promise<ToolRunResult> {
   const started = performance.now();
   const finish = (r: Omit<ToolRunResult, "durationMs">): ToolRunResult => ({
@@ -115,7 +174,22 @@ export async function runTool(
     });
   }
   try {
-    const out = await tool.execute(parsed.data, ctx);
+    let out: ToolOutput;
+    if (gate && tool.prepare) {
+      const proposal = await tool.prepare(parsed.data, ctx);
+      const decision = await gate(proposal.review);
+      if (!decision.allow) {
+        return finish({
+          isError: true,
+          content: decision.reason,
+          details: { review: proposal.review, denied: true },
+        });
+      }
+      if (ctx.signal.aborted) return finish({ isError: true, content: "Cancelled by the user." });
+      out = await proposal.apply(ctx);
+    } else {
+      out = await tool.execute(parsed.data, ctx);
+    }
     return finish({
       isError: false,
       content: out.content,

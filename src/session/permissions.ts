@@ -17,7 +17,14 @@ export function toolsForMode(mode: Mode, tools: readonly AnyTool[]): AnyTool[] {
  * as the tool's error result, worded so it stops trying and tells the person instead.
  */
 export function headlessAuthorize(mode: Mode, approve: Approve): Authorize {
-  return async (_call, tool) => {
+  return async (_call, tool, review) => {
+    if (review?.type === "command" && review.danger) {
+      // Such commands always need a person, whatever --approve says.
+      return {
+        allow: false,
+        reason: `Refused: ${review.danger} It needs a person's approval, which a headless run cannot give. Do not retry; tell the person.`,
+      };
+    }
     if (mode === "plan" && (tool.kind === "edit" || tool.kind === "shell")) {
       return {
         allow: false,
