@@ -16,6 +16,11 @@ export type AgentEvent =
   | { type: "tool_call"; id: string; name: string; kind: ToolKind | "unknown"; arguments: unknown }
   /** A change prepared by an edit or shell call, before the policy or the person decides. */
   | { type: "tool_proposal"; id: string; name: string; review: Review }
+  /**
+   * A person must decide on a proposal: answer with `session.respond(id, decision)`. Cancelling
+   * the turn resolves it as denied.
+   */
+  | { type: "approval_request"; id: string; name: string; review: Review }
   | {
       type: "tool_result";
       id: string;

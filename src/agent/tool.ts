@@ -50,7 +50,9 @@ export type Review =
       cwd: string;
       /** Set when the command can destroy work an undo cannot restore: it always asks, and says why. */
       danger?: string;
-    };
+    }
+  /** A plan the model presents in plan mode; accepting it lets changes through. */
+  | { type: "plan"; plan: string };
 
 /**
  * A prepared change, not yet applied. `apply` is called at most once, only after the permission
@@ -94,7 +96,7 @@ export function defineTool<S extends z.ZodType, D = unknown>(tool: {
 /** A tool that changes something: it prepares a proposal that is applied only once allowed. */
 export function defineChangeTool<S extends z.ZodType, D = unknown>(tool: {
   name: string;
-  kind: "edit" | "shell";
+  kind: "edit" | "shell" | "interactive";
   description: string;
   schema: S;
   prepare(args: z.infer<S>, ctx: ToolContext): Promise<Proposal<D>>;

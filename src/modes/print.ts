@@ -4,7 +4,6 @@ import {
   captureSdkWarnings,
   createLogger,
   createSession,
-  headlessAuthorize,
   loadConfig,
   type Approve,
   type Mode,
@@ -50,7 +49,7 @@ export async function runPrint(options: PrintOptions): Promise<number> {
       ...(options.provider ? { provider: options.provider } : {}),
       mode: options.mode,
       maxSteps: options.maxSteps ?? config.maxSteps ?? 50,
-      authorize: headlessAuthorize(options.mode, options.approve),
+      approvals: { approve: options.approve },
       logger,
     });
     const write = (line: string) => process.stdout.write(`${line}\n`);

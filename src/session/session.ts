@@ -6,14 +6,17 @@ import {
   type Provider,
 } from "../ai/index.js";
 import type { AgentEvent } from "../agent/events.js";
-import { runTurn, type Authorize, type TurnResult } from "../agent/loop.js";
+import { runTurn, type TurnResult } from "../agent/loop.js";
 import { toolSchema, type AnyTool } from "../agent/tool.js";
 import type { Logger } from "../log/logger.js";
-import { createReadTools } from "../tools/index.js";
+import { createExitPlanModeTool, createReadTools } from "../tools/index.js";
 import { createWorkspace } from "../workspace/index.js";
 import type { GlobalConfig } from "./config.js";
 import { selectModel } from "./model-selection.js";
-import { toolsForMode, type Mode } from "./permissions.js";
+import { ApprovalBroker } from "./approval-broker.js";
+import { PermissionStore } from "./permission-store.js";
+import { toolsForMode, type Approve, type Mode } from "./permissions.js";
+import { createPolicy, type Decision, type PolicyState } from "./policy.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 
 export interface SessionOptions {
@@ -24,7 +27,8 @@ export interface SessionOptions {
   provider?: string;
   mode: Mode;
   maxSteps: number;
-  authorize: Authorize;
+  /** Who decides on changes: a person through `approval_request` events, or `--approve`. */
+  approvals: "interactive" | { approve: Approve };
   logger: Logger;
   /** Overrides the provider built from the config (tests inject scripted ones). */
   providerOverride?: Provider;
@@ -33,6 +37,8 @@ export interface SessionOptions {
 export interface SendOptions {
   signal: AbortSignal;
   onEvent: (event: AgentEvent) => void;
+  /** The mode of this message; the session keeps it for the next ones. */
+  mode?: Mode;
 }
 
 /**
@@ -43,7 +49,10 @@ export interface Session {
   readonly root: string;
   readonly model: ModelInfo;
   readonly history: readonly Message[];
+  readonly mode: Mode;
   send(prompt: string, options: SendOptions): Promise<TurnResult>;
+  /** Answers an `approval_request`; false when nothing is pending under that id. */
+  respond(id: string, decision: Decision): boolean;
 }
 
 export async function createSession(options: SessionOptions): Promise<Session> {
@@ -61,12 +70,17 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       retry: { ...defaultRetryPolicy, ...options.config.retry },
     });
   const workspace = await createWorkspace(options.root);
-  const tools: AnyTool[] = toolsForMode(
-    options.mode,
-    model.supportsTools ? createReadTools(workspace) : [],
-  );
-  const schemas = tools.map(toolSchema);
-  const system = buildSystemPrompt({ root: workspace.root, mode: options.mode });
+  const allTools: AnyTool[] = model.supportsTools
+    ? [...createReadTools(workspace), createExitPlanModeTool()]
+    : [];
+  const state: PolicyState = { mode: options.mode, planAccepted: false };
+  const broker = new ApprovalBroker();
+  const store = await PermissionStore.load(workspace.root);
+  const authorize = createPolicy({
+    state,
+    store,
+    ask: options.approvals === "interactive" ? broker.ask : options.approvals,
+  });
   const history: Message[] = [];
   const { logger } = options;
 
@@ -74,12 +88,22 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     root: workspace.root,
     model,
     history,
-    async send(prompt, { signal, onEvent }) {
-      logger.log("user_prompt", { chars: prompt.length, model: model.id });
+    get mode() {
+      return state.mode;
+    },
+    respond: (id, decision) => broker.respond(id, decision),
+    async send(prompt, { signal, onEvent, mode }) {
+      if (mode && mode !== state.mode) {
+        state.mode = mode;
+        state.planAccepted = false;
+      }
+      logger.log("user_prompt", { chars: prompt.length, model: model.id, mode: state.mode });
       const emit = (event: AgentEvent) => {
         logEvent(logger, event, model.id);
         onEvent(event);
       };
+      broker.attach(emit);
+      const tools = toolsForMode(state.mode, allTools);
       return runTurn(
         history,
         prompt,
@@ -87,11 +111,11 @@ export async function createSession(options: SessionOptions): Promise<Session> {
           provider,
           model: model.id,
           maxOutputTokens: model.maxOutput,
-          system,
+          system: buildSystemPrompt({ root: workspace.root, mode: state.mode }),
           tools,
-          schemas,
+          schemas: tools.map(toolSchema),
           maxSteps: options.maxSteps,
-          authorize: options.authorize,
+          authorize,
         },
         signal,
         emit,

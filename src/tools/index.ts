@@ -24,6 +24,7 @@ export {
   type SearchTextDetails,
   type SearchTextOptions,
 } from "./search-text/search-text.js";
+export { createExitPlanModeTool } from "./exit-plan-mode/exit-plan-mode.js";
 export { locateRipgrep } from "./search-text/locate-ripgrep.js";
 
 /**
