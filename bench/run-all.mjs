@@ -4,7 +4,17 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-for (const name of ["startup", "one-step", "tool-steps", "first-request", "search-text"]) {
+for (const name of [
+  "startup",
+  "one-step",
+  "tool-steps",
+  "first-request",
+  "search-text",
+  "tui-startup",
+  "tui-stream",
+  "tui-keys",
+  "tui-long-session",
+]) {
   console.log(`\n## ${name}`);
   const result = spawnSync(process.execPath, [join(here, `${name}.mjs`)], { stdio: "inherit" });
   if (result.status !== 0) process.exitCode = 1;

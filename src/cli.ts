@@ -89,7 +89,18 @@ async function run(
     if (!process.stdin.isTTY || !process.stdout.isTTY) {
       return usageError("the interactive interface needs a terminal; use -p for a headless run");
     }
-    return usageError('the interactive interface is not available in this build yet; use -p "…"');
+    const [{ runInteractive }, { findRepoRoot }] = await Promise.all([
+      import("./modes/interactive/index.js"),
+      import("./session/index.js"),
+    ]);
+    return runInteractive({
+      root: await findRepoRoot(cwd),
+      mode,
+      env: process.env,
+      ...(typeof values.model === "string" ? { model: values.model } : {}),
+      ...(typeof values.provider === "string" ? { provider: values.provider } : {}),
+      ...(maxSteps !== undefined ? { maxSteps } : {}),
+    });
   }
   let prompt = positionals.join(" ").trim();
   if (!prompt && !process.stdin.isTTY) prompt = (await readStdin()).trim();

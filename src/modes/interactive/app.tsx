@@ -1,0 +1,113 @@
+import { Box, Static, Text, useApp, useStdout } from "ink";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { ComposerView } from "./components/composer-view.js";
+import { EntryView } from "./components/entry-view.js";
+import { LiveArea } from "./components/live-area.js";
+import { QueueView } from "./components/queue-view.js";
+import { StatusLine } from "./components/status-line.js";
+import { emptyEditor, type EditorState } from "./composer/editor.js";
+import type { InputHistory } from "./composer/history.js";
+import type { TurnController } from "./controller.js";
+import { createKeyHandler } from "./key-handler.js";
+import { mentionsCode, preloadHighlighter } from "./markdown/highlight.js";
+import type { Entry, UiState } from "./state.js";
+import type { Store } from "./store.js";
+import { useKeyboard } from "./use-keyboard.js";
+
+/** Past this many settled entries spinners stop animating (a still mark instead). */
+export const ANIMATION_ENTRY_LIMIT = 2000;
+
+export interface AppProps {
+  store: Store;
+  controller: TurnController;
+  history: InputHistory;
+  project: string;
+  mode: string;
+}
+
+/** The interface's layout: scrollback transcript, live part, queue, composer, status line. */
+export function App(props: AppProps) {
+  const { store, controller } = props;
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const [editor, setEditorState] = useState<EditorState>(emptyEditor);
+  const [highlightEpoch, setHighlightEpoch] = useState(0);
+  const [exiting, setExiting] = useState(false);
+  const editorRef = useRef(editor);
+  const { exit } = useApp();
+  const { stdout } = useStdout();
+
+  const keys = useMemo(
+    () =>
+      createKeyHandler({
+        editor: () => editorRef.current,
+        setEditor: (next) => {
+          editorRef.current = next;
+          setEditorState(next);
+        },
+        controller,
+        history: props.history,
+        dispatch: store.dispatch,
+        exit: () => {
+          controller.cancel();
+          setExiting(true);
+        },
+      }),
+    [controller, props.history, store],
+  );
+  // Exit after the frame without the live part is drawn: the shell prompt follows the transcript.
+  useEffect(() => {
+    if (exiting) exit();
+  }, [exiting, exit]);
+  useEffect(() => keys.dispose, [keys]);
+  useKeyboard(keys);
+
+  useEffect(() => {
+    const onResize = () =>
+      store.dispatch({ type: "resize", rows: stdout.rows || 24, width: stdout.columns || 80 });
+    stdout.on("resize", onResize);
+    return () => void stdout.off("resize", onResize);
+  }, [stdout, store]);
+
+  const codeShowing = mentionsCode(state.tail);
+  useEffect(() => {
+    if (codeShowing) preloadHighlighter(() => setHighlightEpoch((n) => n + 1));
+  }, [codeShowing]);
+
+  const animate = state.entries.length < ANIMATION_ENTRY_LIMIT;
+  return (
+    <Box flexDirection="column">
+      <Static items={state.entries as Entry[]}>
+        {(entry) => <EntryView key={entry.id} entry={entry} width={state.width} />}
+      </Static>
+      {exiting ? null : (
+        <Live {...props} state={state} editor={editor} animate={animate} epoch={highlightEpoch} />
+      )}
+    </Box>
+  );
+}
+
+function Live(
+  props: AppProps & { state: UiState; editor: EditorState; animate: boolean; epoch: number },
+) {
+  const { state, editor } = props;
+  const placeholder = state.busy ? "Type to queue a message" : "Ask North about this repository";
+  return (
+    <Box flexDirection="column">
+      <LiveArea state={state} animate={props.animate} highlightEpoch={props.epoch} />
+      <QueueView queue={state.queue} />
+      <Box marginTop={1} flexDirection="column">
+        <ComposerView state={editor} placeholder={placeholder} busy={state.busy} />
+      </Box>
+      <StatusLine
+        project={props.project}
+        mode={props.mode}
+        model={state.model?.name}
+        contextTokens={state.contextTokens}
+        contextWindow={state.model?.contextWindow}
+        sessionTokens={state.sessionTokens + state.turnTokens}
+        width={state.width}
+      />
+      {state.exitHint ? <Text dimColor>Press Ctrl+C again to exit</Text> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,75 @@
+import { Box, Text } from "ink";
+import type { EditorState } from "../composer/editor.js";
+import { tint } from "../theme.js";
+
+/** The prompt mark before the input. */
+export const PROMPT = "> ";
+
+/** At most this many lines of the input show; a longer input scrolls with the cursor. */
+export const COMPOSER_MAX_LINES = 8;
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/**
+ * The cursor cell in reverse video, written as a raw escape: reverse video is no colour, so it
+ * stays under NO_COLOR (where chalk would drop it) and the cursor never disappears.
+ */
+const cursorCell = (ch: string) => `\x1b[7m${ch}\x1b[27m`;
+
+/** One line with the cursor drawn as an inverse cell on the grapheme it sits on. */
+function CursorLine({ line, at }: { line: string; at: number | undefined }) {
+  if (at === undefined) return <Text>{line || " "}</Text>;
+  const next = segmenter.segment(line.slice(at))[Symbol.iterator]().next().value?.segment ?? " ";
+  return (
+    <Text>
+      {line.slice(0, at)}
+      {cursorCell(next)}
+      {line.slice(at + (next === " " && at >= line.length ? 0 : next.length))}
+    </Text>
+  );
+}
+
+/** The multi-line input: a prompt mark, the text, the cursor; a dim placeholder when empty. */
+export function ComposerView(props: { state: EditorState; placeholder: string; busy: boolean }) {
+  const { text, cursor } = props.state;
+  // ASCII on purpose: the first frame then needs no Unicode width tables (~25 ms at start-up).
+  const mark = <Text color={tint(props.busy ? "gray" : "cyan")}>{PROMPT}</Text>;
+  if (text === "") {
+    return (
+      <Box>
+        {mark}
+        <Text>
+          {cursorCell(" ")}
+          <Text dimColor>{props.placeholder}</Text>
+        </Text>
+      </Box>
+    );
+  }
+  const lines = text.split("\n");
+  const before = text.slice(0, cursor).split("\n");
+  const row = before.length - 1;
+  const column = before[row]!.length;
+  const first = Math.max(
+    0,
+    Math.min(row - COMPOSER_MAX_LINES + 1, lines.length - COMPOSER_MAX_LINES),
+  );
+  const shown = lines.slice(first, first + COMPOSER_MAX_LINES);
+  const hiddenAbove = first;
+  const hiddenBelow = lines.length - first - shown.length;
+  return (
+    <Box flexDirection="column">
+      {hiddenAbove > 0 ? (
+        <Text dimColor>{`  ↑ ${hiddenAbove} more line${hiddenAbove === 1 ? "" : "s"}`}</Text>
+      ) : null}
+      {shown.map((line, i) => (
+        <Box key={first + i}>
+          {i === 0 && first === 0 ? mark : <Text>{"  "}</Text>}
+          <CursorLine line={line} at={first + i === row ? column : undefined} />
+        </Box>
+      ))}
+      {hiddenBelow > 0 ? (
+        <Text dimColor>{`  ↓ ${hiddenBelow} more line${hiddenBelow === 1 ? "" : "s"}`}</Text>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,65 @@
+import { Box, Text } from "ink";
+import { renderMarkdown } from "../markdown/index.js";
+import type { Entry } from "../state.js";
+import { tint } from "../theme.js";
+import { GUTTER, Gutter } from "./gutter.js";
+import { ToolDone } from "./tool-line.js";
+import { Welcome } from "./welcome.js";
+
+/** Folds reasoning to one dimmed line. */
+export function foldThinking(text: string, width: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const room = Math.max(10, width - 12);
+  return `✻ Thinking: ${flat.length > room ? `${flat.slice(0, room - 1)}…` : flat}`;
+}
+
+/** One settled transcript entry, rendered once at the width of the moment it settled. */
+export function EntryView({ entry, width }: { entry: Entry; width: number }) {
+  const inner = Math.max(20, width - GUTTER);
+  switch (entry.kind) {
+    case "user":
+      return (
+        <Box marginTop={1}>
+          <Gutter label="you" color="cyan">
+            <Text>{entry.text}</Text>
+          </Gutter>
+        </Box>
+      );
+    case "markdown":
+      return (
+        <Box marginTop={entry.joined ? 0 : 1}>
+          <Gutter {...(entry.label ? { label: "north", color: "magenta" } : {})}>
+            <Text>{renderMarkdown(entry.text, inner, { continued: entry.joined })}</Text>
+          </Gutter>
+        </Box>
+      );
+    case "thinking":
+      return (
+        <Gutter>
+          <Text dimColor>{foldThinking(entry.text, inner)}</Text>
+        </Gutter>
+      );
+    case "tool":
+      return (
+        <Gutter>
+          <ToolDone
+            title={entry.title}
+            error={entry.error}
+            {...(entry.outcome ? { outcome: entry.outcome } : {})}
+          />
+        </Gutter>
+      );
+    case "note": {
+      const color = entry.tone === "error" ? "red" : entry.tone === "warn" ? "yellow" : undefined;
+      return (
+        <Gutter>
+          <Text color={color ? tint(color) : undefined} dimColor={entry.tone === "info"}>
+            {entry.text}
+          </Text>
+        </Gutter>
+      );
+    }
+    case "welcome":
+      return <Welcome configFile={entry.configFile} />;
+  }
+}

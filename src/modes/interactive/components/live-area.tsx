@@ -1,0 +1,53 @@
+import { Box, Text } from "ink";
+import Spinner from "ink-spinner";
+import { useMemo } from "react";
+import { renderMarkdown } from "../markdown/index.js";
+import type { UiState } from "../state.js";
+import { tint } from "../theme.js";
+import { foldThinking } from "./entry-view.js";
+import { GUTTER, Gutter } from "./gutter.js";
+import { ToolRunning } from "./tool-line.js";
+
+/**
+ * The part of the turn still moving: folded thinking, the streaming tail of the answer, running
+ * tools, and a working line. Kept shorter than the screen (see `tailBudget` in state.ts).
+ */
+export function LiveArea(props: { state: UiState; animate: boolean; highlightEpoch: number }) {
+  const { tail, thinking, tools, busy, width, labelPending, tailJoined } = props.state;
+  const inner = Math.max(20, width - GUTTER);
+  const rendered = useMemo(
+    () => (tail.trim() ? renderMarkdown(tail, inner, { continued: tailJoined }) : ""),
+    // highlightEpoch: re-render once the highlighter has loaded.
+    [tail, inner, tailJoined, props.highlightEpoch],
+  );
+  const spinner = props.animate ? <Spinner type="dots" /> : "…";
+  return (
+    <Box flexDirection="column">
+      {thinking ? (
+        <Gutter>
+          <Text dimColor>{foldThinking(thinking, inner)}</Text>
+        </Gutter>
+      ) : null}
+      {rendered ? (
+        <Box marginTop={tailJoined && !labelPending ? 0 : 1}>
+          <Gutter {...(labelPending ? { label: "north", color: "magenta" } : {})}>
+            <Text>{rendered}</Text>
+          </Gutter>
+        </Box>
+      ) : null}
+      {tools.map((tool) => (
+        <Gutter key={tool.id}>
+          <ToolRunning title={tool.title} animate={props.animate} />
+        </Gutter>
+      ))}
+      {busy && tools.length === 0 && !rendered ? (
+        <Gutter>
+          <Text>
+            <Text color={tint("magenta")}>{spinner}</Text>
+            <Text dimColor> Working… (Esc to cancel)</Text>
+          </Text>
+        </Gutter>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,55 @@
+import { Box, Text } from "ink";
+import { tint } from "../theme.js";
+
+export interface StatusProps {
+  project: string;
+  mode: string;
+  model: string | undefined;
+  contextTokens: number;
+  contextWindow: number | undefined;
+  sessionTokens: number;
+  width: number;
+}
+
+/** "12.3k" for token counts. */
+export function formatTokens(n: number): string {
+  if (n < 1000) return String(n);
+  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;
+  return `${(n / 1_000_000).toFixed(1)}M`;
+}
+
+/** Green below 60 %, yellow to 85 %, red above. */
+export const meterColor = (percent: number) =>
+  percent < 60 ? "green" : percent <= 85 ? "yellow" : "red";
+
+const truncate = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+
+/** Project · [MODE] · model · context meter · tokens so far, on one line. */
+export function StatusLine(props: StatusProps) {
+  const percent = props.contextWindow
+    ? Math.min(100, Math.round((props.contextTokens / props.contextWindow) * 100))
+    : 0;
+  const filled = Math.round(percent / 10);
+  const bar = "█".repeat(filled) + "░".repeat(10 - filled);
+  return (
+    <Box>
+      <Text wrap="truncate-end">
+        <Text bold>{truncate(props.project, Math.max(12, Math.floor(props.width / 4)))}</Text>
+        <Text
+          color={tint(props.mode === "plan" ? "blue" : props.mode === "ask" ? "green" : "magenta")}
+        >
+          {` [${props.mode.toUpperCase()}]`}
+        </Text>
+        <Text>{` ${props.model ?? "no model"}`}</Text>
+        {props.contextWindow ? (
+          <Text>
+            {"  "}
+            <Text color={tint(meterColor(percent))}>{bar}</Text>
+            {` ${percent}%`}
+          </Text>
+        ) : null}
+        <Text dimColor>{`  ${formatTokens(props.sessionTokens)} tokens`}</Text>
+      </Text>
+    </Box>
+  );
+}

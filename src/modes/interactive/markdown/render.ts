@@ -1,0 +1,119 @@
+import { Lexer, type Token, type Tokens } from "marked";
+import stringWidth from "string-width";
+import wrapAnsi from "wrap-ansi";
+import { theme } from "../theme.js";
+import { highlightCode, preloadHighlighter } from "./highlight.js";
+import { renderInline } from "./inline.js";
+
+/**
+ * Markdown as ANSI text lines no wider than `width`: marked's lexer, then a small renderer for
+ * the blocks a model writes (headings, paragraphs, lists, code, quotes, tables, rules).
+ * Code blocks are highlighted once cli-highlight is loaded (see highlight.ts).
+ */
+export function renderMarkdown(source: string, width: number, options: RenderOptions = {}): string {
+  const tokens = new Lexer({ gfm: true }).lex(source);
+  const first = tokens.find((t) => t.type !== "space");
+  if (options.continued && first?.type === "code")
+    (first as Tokens.Code & { continued?: boolean }).continued = true;
+  return renderBlocks(tokens, Math.max(20, width)).join("\n");
+}
+
+export interface RenderOptions {
+  /** The text continues a code block cut by the streaming split: no second language label. */
+  continued?: boolean;
+}
+
+/** Prose wraps at spaces (trimmed at the break); code keeps its indentation. */
+const wrap = (text: string, width: number, trim = true) =>
+  wrapAnsi(text, width, { hard: true, trim }).split("\n");
+
+function renderBlocks(tokens: readonly Token[], width: number): string[] {
+  const out: string[] = [];
+  for (const token of tokens) {
+    const lines = renderBlock(token, width);
+    if (lines.length === 0) continue;
+    if (out.length > 0) out.push("");
+    out.push(...lines);
+  }
+  return out;
+}
+
+function renderBlock(token: Token, width: number): string[] {
+  const { paint } = theme();
+  switch (token.type) {
+    case "space":
+      return [];
+    case "heading": {
+      const text = renderInline(token.tokens);
+      return wrap(token.depth <= 2 ? paint.bold.cyan(text) : paint.bold(text), width);
+    }
+    case "paragraph":
+    case "text":
+      return wrap(
+        "tokens" in token && token.tokens ? renderInline(token.tokens) : String(token.text),
+        width,
+      );
+    case "code":
+      return renderCode(token as Tokens.Code, width);
+    case "list":
+      return renderList(token as Tokens.List, width);
+    case "blockquote":
+      return renderBlocks(token.tokens ?? [], width - 2).map(
+        (l) => paint.dim("│ ") + paint.italic(l),
+      );
+    case "hr":
+      return [paint.dim("─".repeat(Math.min(width, 40)))];
+    case "table":
+      return renderTable(token as Tokens.Table, width);
+    default:
+      return wrap(token.raw.replace(/\n+$/, ""), width);
+  }
+}
+
+function renderCode(token: Tokens.Code, width: number): string[] {
+  const { paint } = theme();
+  const language = token.lang?.split(/\s/)[0] || undefined;
+  if (!highlightCode("", language)) preloadHighlighter();
+  const body = highlightCode(token.text, language) ?? paint.green(token.text);
+  const gutter = paint.dim("│ ");
+  const continued = (token as { continued?: boolean }).continued === true;
+  const label = language && !continued ? [paint.dim(`╭ ${language}`)] : [];
+  return [
+    ...label,
+    ...body.split("\n").flatMap((line) => wrap(line, width - 2, false).map((l) => gutter + l)),
+  ];
+}
+
+function renderList(token: Tokens.List, width: number): string[] {
+  const out: string[] = [];
+  const start = typeof token.start === "number" ? token.start : 1;
+  token.items.forEach((item, i) => {
+    const bullet = token.ordered ? `${start + i}.` : "•";
+    const indent = stringWidth(bullet) + 1;
+    const body = renderBlocks(item.tokens, width - indent);
+    const lines = token.loose || !body.includes("") ? body : body.filter((l) => l !== "");
+    lines.forEach((line, j) =>
+      out.push(j === 0 ? `${theme().paint.dim(bullet)} ${line}` : " ".repeat(indent) + line),
+    );
+    if (token.loose && i < token.items.length - 1) out.push("");
+  });
+  return out;
+}
+
+function renderTable(token: Tokens.Table, width: number): string[] {
+  const { paint } = theme();
+  const header = token.header.map((c) => renderInline(c.tokens));
+  const rows = token.rows.map((r) => r.map((c) => renderInline(c.tokens)));
+  const widths = header.map((h, i) =>
+    Math.max(stringWidth(h), ...rows.map((r) => stringWidth(r[i] ?? ""))),
+  );
+  const total = widths.reduce((a, b) => a + b, 0) + 3 * (widths.length - 1);
+  if (total > width) return [header, ...rows].flatMap((r) => wrap(r.join(paint.dim(" │ ")), width));
+  const pad = (s: string, w: number) => s + " ".repeat(Math.max(0, w - stringWidth(s)));
+  const line = (cells: string[]) => cells.map((c, i) => pad(c, widths[i]!)).join(paint.dim(" │ "));
+  return [
+    paint.bold(line(header)),
+    paint.dim(widths.map((w) => "─".repeat(w)).join("─┼─")),
+    ...rows.map(line),
+  ];
+}

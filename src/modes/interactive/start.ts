@@ -1,0 +1,153 @@
+import { basename } from "node:path";
+import { createElement } from "react";
+import { render } from "ink";
+import {
+  captureSdkWarnings,
+  configPath,
+  createLogger,
+  createSession,
+  dataDir,
+  loadConfig,
+  selectModel,
+  type GlobalConfig,
+  type Mode,
+  type Session,
+} from "../../session/index.js";
+import { App } from "./app.js";
+import { InputHistory } from "./composer/history.js";
+import { loadMarkdown } from "./markdown/index.js";
+import { TurnController } from "./controller.js";
+import { createStore } from "./store.js";
+import { colorWanted, setTheme } from "./theme.js";
+
+export interface InteractiveOptions {
+  root: string;
+  mode: Mode;
+  model?: string;
+  provider?: string;
+  maxSteps?: number;
+  env: Record<string, string | undefined>;
+}
+
+/** Turns on bracketed paste (pasted text arrives between ESC[200~ and ESC[201~). */
+const PASTE_ON = "\x1b[?2004h";
+const PASTE_OFF = "\x1b[?2004l";
+
+/**
+ * Draws the interface, then opens the session (the composer shows before the provider is
+ * ready; a message sent meanwhile waits for it). Resolves with the exit code (0) once the
+ * person exits; a broken config file is thrown to the edge before anything is drawn. Needs a
+ * TTY on stdin and stdout (the caller checks).
+ */
+export async function startInteractive(options: InteractiveOptions): Promise<number> {
+  const logger = createLogger();
+  logger.log("app_start", { mode: "interactive", cwd: options.root });
+  setTheme(colorWanted(options.env, process.stdout.isTTY === true));
+  const config = await loadConfig(options.env);
+  const stdout = process.stdout;
+  const store = createStore(stdout.rows || 24, stdout.columns || 80);
+  const restoreWarn = captureSdkWarnings(logger, (text) =>
+    store.dispatch({ type: "note", tone: "warn", text }),
+  );
+
+  let session: Session | undefined;
+  const openSession = async (current: typeof config): Promise<Session | undefined> => {
+    try {
+      session = await createSession({
+        root: options.root,
+        env: options.env,
+        config: current,
+        ...(options.model ? { model: options.model } : {}),
+        ...(options.provider ? { provider: options.provider } : {}),
+        mode: options.mode,
+        maxSteps: options.maxSteps ?? current.maxSteps ?? 50,
+        approvals: "interactive",
+        logger,
+      });
+      store.dispatch({
+        type: "model",
+        name: session.model.name,
+        contextWindow: session.model.contextWindow,
+      });
+      return session;
+    } catch (error) {
+      if ((error as Error).name !== "SetupError") throw error;
+      return undefined;
+    }
+  };
+  const history = new InputHistory(InputHistory.fileFor(dataDir(options.env), options.root));
+  await history.load();
+  // The model choice is checked before drawing: a bad flag ends the run with one line, and no
+  // provider at all shows the welcome. The session itself opens after the first frame.
+  const configured = canSelectModel(options, config);
+  if (!configured) store.dispatch({ type: "welcome", configFile: configPath(options.env) });
+  let ready: Promise<Session | undefined> | undefined;
+  const firstSession = () =>
+    (ready ??= configured ? openSession(config) : Promise.resolve(undefined));
+  const controller = new TurnController({
+    dispatch: store.dispatch,
+    log: (event, fields) => logger.log(event, fields),
+    async session() {
+      if (session ?? (await firstSession())) return session;
+      const fresh = await openSession(await loadConfig(options.env));
+      if (!fresh) {
+        store.dispatch({
+          type: "note",
+          tone: "error",
+          text: "No model provider is configured yet (see above).",
+        });
+      }
+      return fresh;
+    },
+  });
+
+  // Raw mode before the first frame: keys typed ahead are neither echoed nor line-edited by the
+  // terminal; they wait in stdin until Ink reads them.
+  process.stdin.setRawMode?.(true);
+  stdout.write(PASTE_ON);
+  const instance = render(
+    createElement(App, {
+      store,
+      controller,
+      history,
+      project: basename(options.root),
+      mode: options.mode,
+    }),
+    // Ink 6.8's incremental mode misplaces the first changed line (off by one row), so frames
+    // are written whole; the live part is kept small instead.
+    { exitOnCtrlC: false, patchConsole: false, maxFps: 60 },
+  );
+  // After the first frame: the session (its failure shows the welcome), and
+  // the Markdown renderer, while the person reads the screen.
+  setImmediate(() => {
+    void loadMarkdown();
+    void firstSession().catch((error: unknown) => {
+      store.dispatch({ type: "note", tone: "error", text: (error as Error).message });
+    });
+  });
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    stdout.write(PASTE_OFF);
+    await history.flush();
+    restoreWarn();
+    logger.log("app_exit", { code: 0, mode: "interactive" });
+    await logger.close();
+  }
+  return 0;
+}
+
+/** Whether a model can be chosen; `false` when no provider is configured, throws on bad flags. */
+function canSelectModel(options: InteractiveOptions, config: GlobalConfig): boolean {
+  try {
+    const flags = {
+      ...(options.model ? { model: options.model } : {}),
+      ...(options.provider ? { provider: options.provider } : {}),
+    };
+    selectModel(flags, config, options.env);
+    return true;
+  } catch (error) {
+    if ((error as Error).name === "SetupError") return false;
+    throw error;
+  }
+}

@@ -1,0 +1,35 @@
+import { findFilesLine } from "./find-files.js";
+import { genericLine } from "./generic.js";
+import { listRootLine } from "./list-root.js";
+import { readFileLine } from "./read-file.js";
+import { readReadmeLine } from "./read-readme.js";
+import { searchTextLine } from "./search-text.js";
+import { type Args, type ToolRenderer, clip } from "./types.js";
+
+const RENDERERS: Record<string, ToolRenderer> = {
+  read_file: readFileLine,
+  search_text: searchTextLine,
+  list_root: listRootLine,
+  find_files: findFilesLine,
+  read_readme: readReadmeLine,
+  detect_languages: { title: () => "Detecting languages" },
+  hotfiles: { title: () => "Finding the most-changed files" },
+};
+
+const asArgs = (value: unknown): Args =>
+  value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Args) : {};
+
+/** The line shown while a tool runs. */
+export function toolTitle(name: string, args: unknown): string {
+  return (RENDERERS[name] ?? genericLine(name)).title(asArgs(args));
+}
+
+/** The words after "—" once it finished: a summary, or the first line of an error. */
+export function toolOutcome(
+  name: string,
+  result: { content: string; isError: boolean; details?: unknown },
+): string | undefined {
+  if (result.isError) return clip(result.content.split("\n")[0]?.trim() ?? "failed", 100);
+  const renderer = RENDERERS[name] ?? genericLine(name);
+  return renderer.summary?.(asArgs(result.details), result.content);
+}

@@ -1,0 +1,11 @@
+import { type ToolRenderer, count } from "./types.js";
+
+/** `list_root`: "Listing project files" — "34 entries". */
+export const listRootLine: ToolRenderer = {
+  title: () => "Listing project files",
+  summary(details) {
+    if (!Array.isArray(details.entries)) return undefined;
+    const omitted = typeof details.omitted === "number" ? details.omitted : 0;
+    return count(details.entries.length + omitted, "entry", "entries");
+  },
+};

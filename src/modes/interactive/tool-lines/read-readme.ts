@@ -1,0 +1,18 @@
+import { type ToolRenderer, num, str } from "./types.js";
+
+/** `read_readme`: "Reading the README" — "README.md, 2.1 KB". */
+export const readReadmeLine: ToolRenderer = {
+  title: () => "Reading the README",
+  summary(details) {
+    const path = str(details.path);
+    if (!path) return undefined;
+    const bytes = num(details.bytes);
+    const size =
+      bytes === undefined
+        ? ""
+        : bytes < 1024
+          ? `, ${bytes} B`
+          : `, ${(bytes / 1024).toFixed(1)} KB`;
+    return `${path}${size}${details.truncated === true ? " (cut)" : ""}`;
+  },
+};

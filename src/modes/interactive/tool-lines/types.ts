@@ -1,0 +1,26 @@
+/**
+ * One renderer per tool: how a call reads as a line while it runs ("Reading src/app.ts") and
+ * what its result adds when done ("120 lines"). Renderers read the call's `arguments` and the
+ * result's `details` defensively: both come from outside (the model, a tool of another version).
+ */
+export interface ToolRenderer {
+  /** The running line, from the call's arguments. */
+  title(args: Args): string;
+  /** A few words about a successful result, from its `details` (and `content` as a fallback). */
+  summary?(details: Args, content: string): string | undefined;
+}
+
+export type Args = Record<string, unknown>;
+
+export const str = (value: unknown): string | undefined =>
+  typeof value === "string" && value ? value : undefined;
+export const num = (value: unknown): number | undefined =>
+  typeof value === "number" && Number.isFinite(value) ? value : undefined;
+
+/** "1 match", "12 matches". */
+export const count = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/** Keeps quoted values short enough for one line. */
+export const clip = (text: string, max = 60) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;

@@ -1,0 +1,58 @@
+import { useStdin } from "ink";
+import { useEffect, useRef } from "react";
+import { decodeKey, normalizeText, type KeyPress } from "./keys.js";
+
+export interface KeyboardHandlers {
+  onKey(key: KeyPress): void;
+  /** A bracketed paste, whole: it is inserted, never sent, whatever newlines it holds. */
+  onPaste(text: string): void;
+}
+
+/**
+ * Reads the keyboard through Ink's input events (one per key or text run) and decodes them
+ * (keys.ts). Everything between the bracketed-paste markers `ESC[200~` … `ESC[201~` is
+ * collected and handed over as one paste. Handlers are read through a ref, so they may change
+ * on every render without re-subscribing.
+ */
+export function useKeyboard(handlers: KeyboardHandlers): void {
+  const { internal_eventEmitter: events, setRawMode, isRawModeSupported } = useStdin();
+  const latest = useRef(handlers);
+  latest.current = handlers;
+
+  useEffect(() => {
+    if (!isRawModeSupported) return;
+    setRawMode(true);
+    let paste: string | undefined;
+    const onInput = (sequence: string) => {
+      if (paste !== undefined) {
+        const end = sequence.indexOf("\x1b[201~");
+        if (end === -1) {
+          paste += sequence;
+          return;
+        }
+        const text = paste + sequence.slice(0, end);
+        paste = undefined;
+        latest.current.onPaste(normalizeText(text));
+        return;
+      }
+      // Typed-ahead text and Enter can arrive in one read: a single trailing CR is Enter.
+      if (
+        sequence.length > 1 &&
+        sequence.endsWith("\r") &&
+        !/[\r\n\x1b]/.test(sequence.slice(0, -1))
+      ) {
+        latest.current.onKey(decodeKey(sequence.slice(0, -1)));
+        latest.current.onKey({ id: "enter" });
+        return;
+      }
+      const key = decodeKey(sequence);
+      if (key.id === "paste-start") paste = "";
+      else if (key.id !== "paste-end" && key.id !== "unknown") latest.current.onKey(key);
+    };
+    events.on("input", onInput);
+    return () => {
+      events.off("input", onInput);
+      setRawMode(false);
+    };
+  }, [events, setRawMode, isRawModeSupported]);
+}

@@ -1,0 +1,217 @@
+/**
+ * Drives the built CLI in a real pseudo-terminal (node-pty) and reads the screen back through a
+ * headless terminal emulator (@xterm/headless): type keys, wait for what a person would see.
+ *
+ * ```ts
+ * const term = await startTerminal({ cwd: repo, env });
+ * await term.waitFor("Ask North");
+ * term.type("hello"); term.press("enter");
+ * await term.waitFor(/north\s+Hi/);
+ * ```
+ * Waits re-check the screen after every chunk of output is parsed; they never sleep.
+ */
+import { spawn, type IPty } from "@lydell/node-pty";
+import xterm from "@xterm/headless";
+import { CLI } from "./cli-runner.js";
+
+const { Terminal } = xterm;
+
+/** Key names for {@link TuiTerminal.press}. */
+export const KEYS = {
+  enter: "\r",
+  escape: "\x1b",
+  backspace: "\x7f",
+  tab: "\t",
+  up: "\x1b[A",
+  down: "\x1b[B",
+  right: "\x1b[C",
+  left: "\x1b[D",
+  home: "\x1b[H",
+  end: "\x1b[F",
+  delete: "\x1b[3~",
+  "alt+left": "\x1b[1;3D",
+  "alt+right": "\x1b[1;3C",
+  "ctrl+a": "\x01",
+  "ctrl+c": "\x03",
+  "ctrl+d": "\x04",
+  "ctrl+e": "\x05",
+  "ctrl+j": "\n",
+  "ctrl+k": "\x0b",
+  "ctrl+u": "\x15",
+  "ctrl+w": "\x17",
+  "ctrl+x": "\x18",
+} as const;
+
+export type KeyName = keyof typeof KEYS;
+
+/** Variables a terminal test must not inherit (CI=true makes Ink draw nothing). */
+const SCRUB = [
+  "ANTHROPIC_API_KEY",
+  "ANTHROPIC_BASE_URL",
+  "OPENAI_API_KEY",
+  "OPENAI_BASE_URL",
+  "CI",
+  "NO_COLOR",
+  "FORCE_COLOR",
+];
+
+export interface TerminalOptions {
+  cwd: string;
+  env: Record<string, string>;
+  args?: string[];
+  cols?: number;
+  rows?: number;
+  /** Where to find the CLI; default the built `dist/north.js`. */
+  cli?: string;
+}
+
+interface Waiter {
+  check: () => boolean;
+  resolve: () => void;
+}
+
+export class TuiTerminal {
+  readonly term: InstanceType<typeof Terminal>;
+  /** Everything the program wrote, as received. */
+  raw = "";
+  /** Bytes written by the program. */
+  bytes = 0;
+  exited: Promise<{ exitCode: number; signal?: number }>;
+  private waiters = new Set<Waiter>();
+  private exitInfo: { exitCode: number; signal?: number } | undefined;
+
+  constructor(
+    readonly pty: IPty,
+    cols: number,
+    rows: number,
+  ) {
+    this.term = new Terminal({ cols, rows, scrollback: 10_000, allowProposedApi: true });
+    pty.onData((data) => {
+      this.raw += data;
+      this.bytes += Buffer.byteLength(data);
+      this.term.write(data, () => this.check());
+    });
+    this.exited = new Promise((resolve) => {
+      pty.onExit((info) => {
+        this.exitInfo = info;
+        // Let the last output be parsed before anyone looks at the screen.
+        this.term.write("", () => {
+          this.check();
+          resolve(info);
+        });
+      });
+    });
+  }
+
+  /** The visible screen, one string per row, right-trimmed. */
+  lines(): string[] {
+    const buffer = this.term.buffer.active;
+    const out: string[] = [];
+    for (let y = 0; y < this.term.rows; y++)
+      out.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? "");
+    return out;
+  }
+
+  screen(): string {
+    return this.lines().join("\n");
+  }
+
+  /** Scrollback and screen together. */
+  all(): string {
+    const buffer = this.term.buffer.active;
+    const out: string[] = [];
+    for (let y = 0; y < buffer.length; y++)
+      out.push(buffer.getLine(y)?.translateToString(true) ?? "");
+    return out.join("\n");
+  }
+
+  write(data: string): void {
+    this.pty.write(data);
+  }
+
+  type(text: string): void {
+    this.pty.write(text);
+  }
+
+  press(...keys: KeyName[]): void {
+    for (const key of keys) this.pty.write(KEYS[key]);
+  }
+
+  /** Sends `text` as a bracketed paste. */
+  paste(text: string): void {
+    this.pty.write(`\x1b[200~${text}\x1b[201~`);
+  }
+
+  /**
+   * Resolves once the screen (or, with `where: "all"`, the scrollback too) matches. Rejects
+   * after `timeoutMs` with the screen in the message.
+   */
+  waitFor(
+    expected: string | RegExp | ((screen: string) => boolean),
+    { timeoutMs = 10_000, where = "screen" }: { timeoutMs?: number; where?: "screen" | "all" } = {},
+  ): Promise<void> {
+    const read = () => (where === "all" ? this.all() : this.screen());
+    const matches = () => {
+      const text = read();
+      if (typeof expected === "string") return text.includes(expected);
+      if (expected instanceof RegExp) return expected.test(text);
+      return expected(text);
+    };
+    return new Promise((resolve, reject) => {
+      if (matches()) return resolve();
+      const waiter: Waiter = { check: matches, resolve };
+      this.waiters.add(waiter);
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        const state = this.exitInfo ? ` (exited with ${this.exitInfo.exitCode})` : "";
+        reject(
+          new Error(`timed out waiting for ${String(expected)}${state}; screen:\n${this.screen()}`),
+        );
+      }, timeoutMs);
+      waiter.resolve = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  /** Ends the program if it still runs. */
+  kill(): void {
+    if (!this.exitInfo) {
+      try {
+        this.pty.kill();
+      } catch {
+        // Already gone.
+      }
+    }
+    this.term.dispose();
+  }
+
+  private check(): void {
+    for (const waiter of [...this.waiters]) {
+      if (waiter.check()) {
+        this.waiters.delete(waiter);
+        waiter.resolve();
+      }
+    }
+  }
+}
+
+/** Starts `north` (or `options.args`) in a fresh pseudo-terminal. */
+export function startTerminal(options: TerminalOptions): TuiTerminal {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env))
+    if (value !== undefined) env[name] = value;
+  for (const name of SCRUB) delete env[name];
+  Object.assign(env, { TERM: "xterm-256color" }, options.env);
+  const cols = options.cols ?? 100;
+  const rows = options.rows ?? 30;
+  const pty = spawn(process.execPath, [options.cli ?? CLI, ...(options.args ?? [])], {
+    name: "xterm-256color",
+    cols,
+    rows,
+    cwd: options.cwd,
+    env,
+  });
+  return new TuiTerminal(pty, cols, rows);
+}
