@@ -4,7 +4,7 @@ declare const __NORTH_VERSION__: string;
 const VERSION = typeof __NORTH_VERSION__ === "string" ? __NORTH_VERSION__ : "0.0.0-dev";
 
 const USAGE =
-  "usage: north [-p [prompt]] [--output-format text|json|stream-json] [--model ID] [--provider NAME] [--mode ask|agent|plan] [--approve none|edits|all] [--max-steps N] [--path DIR]";
+  "usage: north [-p [prompt]] [--output-format text|json|stream-json] [--model ID] [--provider NAME] [--mode ask|agent|plan] [--approve none|edits|all] [--max-steps N] [--path DIR] [--continue | --resume ID]";
 
 const HELP = `North — a coding agent in your terminal.
 
@@ -20,6 +20,8 @@ ${USAGE}
   --approve WHAT          headless only: none (default), edits, or all (edits and commands)
   --max-steps N           model calls per turn (default 50)
   --path DIR              work in DIR instead of the current directory
+  -c, --continue          resume the newest conversation of this project
+  --resume ID             resume a saved conversation by its id
   -v, --version           print the version
   -h, --help              this help
 
@@ -35,6 +37,8 @@ const OPTIONS = {
   approve: { type: "string" },
   "max-steps": { type: "string" },
   path: { type: "string" },
+  continue: { type: "boolean", short: "c" },
+  resume: { type: "string" },
   version: { type: "boolean", short: "v" },
   help: { type: "boolean", short: "h" },
 } satisfies ParseArgsConfig["options"];
@@ -120,7 +124,18 @@ async function run(
     ...(typeof values.model === "string" ? { model: values.model } : {}),
     ...(typeof values.provider === "string" ? { provider: values.provider } : {}),
     ...(maxSteps !== undefined ? { maxSteps } : {}),
+    ...resumeOption(values),
   });
+}
+
+function resumeOption(values: Record<string, string | boolean | undefined>) {
+  if (values.continue && values.resume !== undefined) {
+    throw Object.assign(new Error("--continue and --resume cannot be used together"), {
+      name: "UsageError",
+    });
+  }
+  if (typeof values.resume === "string") return { resume: { id: values.resume } };
+  return values.continue ? { resume: { continue: true as const } } : {};
 }
 
 function choice<T extends string>(

@@ -20,6 +20,7 @@ export interface PrintOptions {
   mode: Mode;
   approve: Approve;
   maxSteps?: number;
+  resume?: { continue: true } | { id: string };
   env: Record<string, string | undefined>;
 }
 
@@ -50,15 +51,20 @@ export async function runPrint(options: PrintOptions): Promise<number> {
       mode: options.mode,
       maxSteps: options.maxSteps ?? config.maxSteps ?? 50,
       approvals: { approve: options.approve },
+      ...(options.resume ? { resume: options.resume } : {}),
       logger,
     });
+    for (const notice of session.notices) stderr(`note: ${notice}`);
     const write = (line: string) => process.stdout.write(`${line}\n`);
     const onEvent = (event: AgentEvent) => {
       if (options.format === "stream-json") write(JSON.stringify(event));
       else if (options.format === "text") noteEvent(event, stderr);
     };
     const result = await session.send(options.prompt, { signal: controller.signal, onEvent });
-    const summary = resultObject(result, session.model.id, performance.now() - started);
+    const summary = {
+      ...resultObject(result, session.model.id, performance.now() - started),
+      session_id: session.id,
+    };
     if (options.format === "text") {
       if (result.text) write(result.text);
     } else {

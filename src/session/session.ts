@@ -17,6 +17,11 @@ import { ApprovalBroker } from "./approval-broker.js";
 import { PermissionStore } from "./permission-store.js";
 import { toolsForMode, type Approve, type Mode } from "./permissions.js";
 import { createPolicy, type Decision, type PolicyState } from "./policy.js";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { SetupError } from "./errors.js";
+import { dataDir } from "./paths.js";
+import { listSessions, loadSession, newSessionId, SessionFile } from "./storage.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 
 export interface SessionOptions {
@@ -30,6 +35,8 @@ export interface SessionOptions {
   /** Who decides on changes: a person through `approval_request` events, or `--approve`. */
   approvals: "interactive" | { approve: Approve };
   logger: Logger;
+  /** Resume a saved conversation: the newest of this project, or one by id. */
+  resume?: { continue: true } | { id: string };
   /** Overrides the provider built from the config (tests inject scripted ones). */
   providerOverride?: Provider;
 }
@@ -50,6 +57,10 @@ export interface Session {
   readonly model: ModelInfo;
   readonly history: readonly Message[];
   readonly mode: Mode;
+  /** The id of the saved conversation (its file appears with the first message). */
+  readonly id: string;
+  /** Things the person should be told once, e.g. that a session file was cut off by a crash. */
+  readonly notices: readonly string[];
   send(prompt: string, options: SendOptions): Promise<TurnResult>;
   /** Answers an `approval_request`; false when nothing is pending under that id. */
   respond(id: string, decision: Decision): boolean;
@@ -81,13 +92,26 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     store,
     ask: options.approvals === "interactive" ? broker.ask : options.approvals,
   });
-  const history: Message[] = [];
   const { logger } = options;
+  const { history, file, id, notices } = openStorage(options, workspace.root, model.id);
+  let saved = history.length;
+  let title = titleOf(history);
+  const save = () => {
+    if (history.length === saved) return;
+    try {
+      file.append(history.slice(saved), title);
+      saved = history.length;
+    } catch (error) {
+      logger.log("session_save_failed", { message: (error as Error).message });
+    }
+  };
 
   return {
     root: workspace.root,
     model,
     history,
+    id,
+    notices,
     get mode() {
       return state.mode;
     },
@@ -98,8 +122,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         state.planAccepted = false;
       }
       logger.log("user_prompt", { chars: prompt.length, model: model.id, mode: state.mode });
+      if (!title) title = prompt.replace(/\s+/g, " ").trim().slice(0, 80);
       const emit = (event: AgentEvent) => {
         logEvent(logger, event, model.id);
+        if (SAVE_POINTS.has(event.type)) save();
         onEvent(event);
       };
       broker.attach(emit);
@@ -121,6 +147,54 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         emit,
       );
     },
+  };
+}
+
+/** Events after which the history may have grown: it is appended to the session file then. */
+const SAVE_POINTS = new Set(["turn_start", "step_start", "tool_call", "turn_end"]);
+
+function titleOf(history: readonly Message[]): string {
+  const first = history.find((m) => m.role === "user");
+  return first ? first.content.replace(/\s+/g, " ").trim().slice(0, 80) : "";
+}
+
+function openStorage(options: SessionOptions, root: string, model: string) {
+  const dir = join(dataDir(options.env), "sessions");
+  const notices: string[] = [];
+  if (options.resume) {
+    const path =
+      "id" in options.resume
+        ? join(dir, `${options.resume.id}.jsonl`)
+        : listSessions(dir, root)[0]?.path;
+    if (!path || !existsSync(path)) {
+      throw new SetupError(
+        "id" in options.resume
+          ? `No saved session "${options.resume.id}" in ${dir}.`
+          : `No saved session for ${root} to continue.`,
+      );
+    }
+    const loaded = loadSession(path);
+    if (loaded.truncated)
+      notices.push(
+        `The session file was cut off (a crash?); it was loaded up to its last whole line.`,
+      );
+    const file = new SessionFile(path, loaded.header, true);
+    return { history: loaded.messages, file, id: loaded.header.id, notices };
+  }
+  const id = newSessionId();
+  const header = {
+    type: "header" as const,
+    version: 1 as const,
+    id,
+    project: root,
+    model,
+    started: new Date().toISOString(),
+  };
+  return {
+    history: [] as Message[],
+    file: new SessionFile(join(dir, `${id}.jsonl`), header),
+    id,
+    notices,
   };
 }
 

@@ -385,3 +385,70 @@ describe("what a run leaves behind", () => {
     expect(lines[0]).toMatch(/^north: note: The model 'claude-sonnet-4-5' is deprecated/);
   });
 });
+
+describe("sessions", () => {
+  const strip = (value: unknown): unknown =>
+    JSON.parse(JSON.stringify(value, (k, v: unknown) => (k === "cache_control" ? undefined : v)));
+
+  it("resumes a conversation with exactly the history that would have been sent", async () => {
+    server = await startMockModelServer([
+      reply().text("Reading.").tool("read_file", { path: "src/retry.ts" }),
+      reply().text("It retries three times."),
+      reply().text("Yes, 429 too."),
+    ]);
+    const { env } = makeHome();
+    const runEnv = { ...env, ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseUrl };
+    const first = await runCli(
+      ["-p", "what does the retry policy do?", "--output-format", "json"],
+      { cwd: repo, env: runEnv },
+    );
+    expect(first.code).toBe(0);
+    const id = (JSON.parse(first.stdout) as Json).session_id as string;
+    expect(id).toBeTruthy();
+
+    const second = await runCli(["-p", "does it retry 429?", "--resume", id], {
+      cwd: repo,
+      env: runEnv,
+    });
+    expect(second.code).toBe(0);
+    expect(second.stdout.trim()).toBe("Yes, 429 too.");
+    const before = server.requests[1]!.body as Json;
+    const after = server.requests[2]!.body as Json;
+    expect(after.system).toEqual(before.system);
+    expect(after.tools).toEqual(before.tools);
+    const expected = [
+      ...(strip(before.messages) as Json[]),
+      { role: "assistant", content: [{ type: "text", text: "It retries three times." }] },
+      { role: "user", content: [{ type: "text", text: "does it retry 429?" }] },
+    ];
+    expect(strip(after.messages)).toEqual(expected);
+  });
+
+  it("continues the newest conversation of the project with --continue", async () => {
+    server = await startMockModelServer([
+      reply().text("First answer."),
+      reply().text("Second answer."),
+    ]);
+    const { env } = makeHome();
+    const runEnv = { ...env, OPENAI_API_KEY: "k", OPENAI_BASE_URL: server.openaiBaseUrl };
+    expect((await runCli(["-p", "first question"], { cwd: repo, env: runEnv })).code).toBe(0);
+    const result = await runCli(["-p", "second question", "--continue"], {
+      cwd: repo,
+      env: runEnv,
+    });
+    expect(result.code).toBe(0);
+    const input = (server.requests[1]!.body as Json).input as Json[];
+    expect(JSON.stringify(input)).toContain("first question");
+    expect(JSON.stringify(input)).toContain("First answer.");
+  });
+
+  it("says so in one line when there is nothing to continue", async () => {
+    const { env } = makeHome();
+    const result = await runCli(["-p", "hi", "--continue"], {
+      cwd: repo,
+      env: { ...env, ANTHROPIC_API_KEY: "k" },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^north: No saved session for .* to continue\.$/);
+  });
+});
