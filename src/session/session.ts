@@ -22,6 +22,7 @@ import { join } from "node:path";
 import { SetupError } from "./errors.js";
 import { dataDir } from "./paths.js";
 import { listSessions, loadSession, newSessionId, SessionFile } from "./storage.js";
+import { ProjectRules } from "./project-rules.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 
 export interface SessionOptions {
@@ -93,6 +94,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     ask: options.approvals === "interactive" ? broker.ask : options.approvals,
   });
   const { logger } = options;
+  const rules = new ProjectRules(workspace.root, options.env);
   const { history, file, id, notices } = openStorage(options, workspace.root, model.id);
   let saved = history.length;
   let title = titleOf(history);
@@ -137,7 +139,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
           provider,
           model: model.id,
           maxOutputTokens: model.maxOutput,
-          system: buildSystemPrompt({ root: workspace.root, mode: state.mode }),
+          system: [buildSystemPrompt({ root: workspace.root, mode: state.mode }), rules.block()]
+            .filter(Boolean)
+            .join("\n\n"),
           tools,
           schemas: tools.map(toolSchema),
           maxSteps: options.maxSteps,

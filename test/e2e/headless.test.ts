@@ -452,3 +452,23 @@ describe("sessions", () => {
     expect(result.stderr.trim()).toMatch(/^north: No saved session for .* to continue\.$/);
   });
 });
+
+describe("project rules", () => {
+  it("sends AGENTS.md with its path as a heading in every request", async () => {
+    const ruled = makeRepo({
+      "AGENTS.md": "Always run `make check` before answering.",
+      "a.txt": "a",
+    });
+    server = await startMockModelServer([reply().tool("list_root", {}), reply().text("ok")]);
+    const { env } = makeHome();
+    const result = await runCli(["-p", "hi"], {
+      cwd: ruled,
+      env: { ...env, ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseUrl },
+    });
+    expect(result.code).toBe(0);
+    for (const request of server.requests) {
+      const system = JSON.stringify((request.body as Json).system);
+      expect(system).toContain("## AGENTS.md\\nAlways run `make check` before answering.");
+    }
+  });
+});
