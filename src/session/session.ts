@@ -9,8 +9,14 @@ import type { AgentEvent } from "../agent/events.js";
 import { runTurn, type TurnResult } from "../agent/loop.js";
 import { toolSchema, type AnyTool } from "../agent/tool.js";
 import type { Logger } from "../log/logger.js";
-import { createExitPlanModeTool, createReadTools } from "../tools/index.js";
-import { createWorkspace } from "../workspace/index.js";
+import { createEditTools, createExitPlanModeTool, createReadTools } from "../tools/index.js";
+import {
+  createReadTracker,
+  createWorkspace,
+  openCheckpoints,
+  type Checkpoints,
+  type UndoResult,
+} from "../workspace/index.js";
 import type { GlobalConfig } from "./config.js";
 import { selectModel } from "./model-selection.js";
 import { ApprovalBroker } from "./approval-broker.js";
@@ -63,6 +69,11 @@ export interface Session {
   /** Things the person should be told once, e.g. that a session file was cut off by a crash. */
   readonly notices: readonly string[];
   send(prompt: string, options: SendOptions): Promise<TurnResult>;
+  /**
+   * Restores the files changed in the last `turns` turns. Files the person changed since are
+   * skipped unless named in `overwrite`; the result says what was restored and what was not.
+   */
+  undo(turns?: number, overwrite?: readonly string[]): Promise<UndoResult>;
   /** Answers an `approval_request`; false when nothing is pending under that id. */
   respond(id: string, decision: Decision): boolean;
 }
@@ -82,8 +93,30 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       retry: { ...defaultRetryPolicy, ...options.config.retry },
     });
   const workspace = await createWorkspace(options.root);
+  const { logger } = options;
+  const { history, file, id, notices } = openStorage(options, workspace.root, model.id);
+  // Checkpoints are opened on the first change, so a read-only run never pays for them.
+  let turn = history.filter((m) => m.role === "user").length;
+  let opened: Promise<Checkpoints> | undefined;
+  const checkpoints = async () => {
+    const store = await (opened ??= openCheckpoints({
+      ws: workspace,
+      dataDir: dataDir(options.env),
+      session: id,
+    }));
+    store.setTurn(turn);
+    return store;
+  };
+  const tracker = createReadTracker();
   const allTools: AnyTool[] = model.supportsTools
-    ? [...createReadTools(workspace), createExitPlanModeTool()]
+    ? [
+        ...createReadTools(workspace, tracker),
+        ...createEditTools(workspace, {
+          tracker,
+          checkpoints: { record: async (change) => (await checkpoints()).record(change) },
+        }),
+        createExitPlanModeTool(),
+      ]
     : [];
   const state: PolicyState = { mode: options.mode, planAccepted: false };
   const broker = new ApprovalBroker();
@@ -93,9 +126,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     store,
     ask: options.approvals === "interactive" ? broker.ask : options.approvals,
   });
-  const { logger } = options;
   const rules = new ProjectRules(workspace.root, options.env);
-  const { history, file, id, notices } = openStorage(options, workspace.root, model.id);
   let saved = history.length;
   let title = titleOf(history);
   const save = () => {
@@ -118,12 +149,16 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       return state.mode;
     },
     respond: (id, decision) => broker.respond(id, decision),
+    async undo(turns = 1, overwrite = []) {
+      return (await checkpoints()).undo(turns, { overwrite });
+    },
     async send(prompt, { signal, onEvent, mode }) {
       if (mode && mode !== state.mode) {
         state.mode = mode;
         state.planAccepted = false;
       }
       logger.log("user_prompt", { chars: prompt.length, model: model.id, mode: state.mode });
+      turn += 1;
       if (!title) title = prompt.replace(/\s+/g, " ").trim().slice(0, 80);
       const emit = (event: AgentEvent) => {
         logEvent(logger, event, model.id);

@@ -1,6 +1,11 @@
 /** The tools the model can call; each folder holds one tool, its description and its tests. */
 import type { AnyTool } from "../agent/tool.js";
-import type { Workspace } from "../workspace/index.js";
+import type { ReadTracker, Workspace } from "../workspace/index.js";
+import type { EditToolOptions } from "./edit-common/index.js";
+import { createEditApplyBatchTool } from "./edit-apply-batch/edit-apply-batch.js";
+import { createEditCreateFileTool } from "./edit-create-file/edit-create-file.js";
+import { createEditInsertAtLineTool } from "./edit-insert-at-line/edit-insert-at-line.js";
+import { createEditReplaceExactTool } from "./edit-replace-exact/edit-replace-exact.js";
 import { createDetectLanguagesTool } from "./detect-languages/detect-languages.js";
 import { createFindFilesTool } from "./find-files/find-files.js";
 import { createHotfilesTool } from "./hotfiles/hotfiles.js";
@@ -26,19 +31,39 @@ export {
 } from "./search-text/search-text.js";
 export { createExitPlanModeTool } from "./exit-plan-mode/exit-plan-mode.js";
 export { locateRipgrep } from "./search-text/locate-ripgrep.js";
+export { createEditApplyBatchTool } from "./edit-apply-batch/edit-apply-batch.js";
+export { createEditCreateFileTool } from "./edit-create-file/edit-create-file.js";
+export { createEditInsertAtLineTool } from "./edit-insert-at-line/edit-insert-at-line.js";
+export { createEditReplaceExactTool } from "./edit-replace-exact/edit-replace-exact.js";
+export type { CheckpointRecorder, EditDetails, EditToolOptions } from "./edit-common/index.js";
 
 /**
  * The seven read tools, in the order of the design's table: list_root, find_files, search_text,
- * read_file, read_readme, detect_languages, hotfiles.
+ * read_file, read_readme, detect_languages, hotfiles. `tracker` (shared with `createEditTools`)
+ * records what read_file shows, so the edit tools can check files were read.
  */
-export function createReadTools(ws: Workspace): AnyTool[] {
+export function createReadTools(ws: Workspace, tracker?: ReadTracker): AnyTool[] {
   return [
     createListRootTool(ws),
     createFindFilesTool(ws),
     createSearchTextTool(ws),
-    createReadFileTool(ws),
+    createReadFileTool(ws, tracker),
     createReadReadmeTool(ws),
     createDetectLanguagesTool(ws),
     createHotfilesTool(ws),
+  ];
+}
+
+/**
+ * The four edit tools, in the order of the design's table: edit_replace_exact,
+ * edit_insert_at_line, edit_create_file, edit_apply_batch. Pass the same `tracker` as to
+ * `createReadTools`, and the session's `checkpoints` to record applied edits for undo.
+ */
+export function createEditTools(ws: Workspace, options: EditToolOptions): AnyTool[] {
+  return [
+    createEditReplaceExactTool(ws, options),
+    createEditInsertAtLineTool(ws, options),
+    createEditCreateFileTool(ws, options),
+    createEditApplyBatchTool(ws, options),
   ];
 }

@@ -6,3 +6,35 @@ export { isInside, resolveInRoot, toPosixRelative, type ResolvedPath } from "./s
 export { ALWAYS_SKIPPED } from "./ignore-rules.js";
 export type { WalkOptions } from "./walk.js";
 export { BINARY_SNIFF_BYTES, isBinaryBuffer, isBinaryFile } from "./binary.js";
+export { TextDoc, toLf, type Eol } from "./text-format.js";
+export { diffText, type TextDiff } from "./diff.js";
+export {
+  contentHash,
+  countLines,
+  covers,
+  createReadTracker,
+  MAX_TRACKED_BYTES,
+  mergeSpans,
+  ReadTracker,
+  spansAfterEdit,
+  type LineEdit,
+  type LineSpan,
+  type ReadState,
+} from "./read-tracker.js";
+export { resolveWriteTarget, type WriteTarget } from "./write-target.js";
+export {
+  writeFileAtomic,
+  writeFilesAtomic,
+  type FileWrite,
+  type WriteOps,
+} from "./atomic-write.js";
+export {
+  Checkpoints,
+  openCheckpoints,
+  type CheckpointEntry,
+  type CheckpointFile,
+  type CheckpointsOptions,
+  type Snapshot,
+  type StoredFile,
+  type UndoResult,
+} from "./checkpoints.js";

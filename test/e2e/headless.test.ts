@@ -472,3 +472,67 @@ describe("project rules", () => {
     }
   });
 });
+
+describe("changing files headless", () => {
+  const readThenEdit = () => [
+    reply().tool("read_file", { path: "src/retry.ts" }),
+    reply().tool("edit_replace_exact", {
+      path: "src/retry.ts",
+      old_string: "attempts: 3",
+      new_string: "attempts: 5",
+    }),
+    reply().text("Raised the attempts to 5."),
+  ];
+
+  it("applies an edit with --approve edits, atomically, keeping the file whole", async () => {
+    const target = makeRepo();
+    server = await startMockModelServer(readThenEdit());
+    const { env } = makeHome();
+    const result = await runCli(
+      ["-p", "raise attempts to 5", "--approve", "edits", "--output-format", "stream-json"],
+      {
+        cwd: target,
+        env: { ...env, ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseUrl },
+      },
+    );
+    expect(result.code).toBe(0);
+    const { readFileSync, readdirSync } = await import("node:fs");
+    expect(readFileSync(`${target}/src/retry.ts`, "utf8")).toContain("attempts: 5, backoffMs: 200");
+    expect(readdirSync(`${target}/src`).sort()).toEqual(["client.ts", "retry.ts"]);
+    const events = result.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Json);
+    const proposal = events.find((e) => e.type === "tool_proposal")!;
+    expect(JSON.stringify(proposal.review)).toContain("-export const policy = { attempts: 3");
+  });
+
+  it("refuses the edit without --approve and tells the model why; the file is unchanged", async () => {
+    const target = makeRepo();
+    server = await startMockModelServer(readThenEdit());
+    const { env } = makeHome();
+    const result = await runCli(["-p", "raise attempts to 5"], {
+      cwd: target,
+      env: { ...env, ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseUrl },
+    });
+    expect(result.code).toBe(0);
+    const { readFileSync } = await import("node:fs");
+    expect(readFileSync(`${target}/src/retry.ts`, "utf8")).toContain("attempts: 3");
+    const answers = toolResults(server.requests[2]!.body as Json);
+    expect(answers.at(-1)).toMatchObject({ isError: true });
+    expect(answers.at(-1)!.content).toContain("--approve edits");
+  });
+
+  it("refuses an edit in plan mode until a plan is accepted, which a headless run cannot do", async () => {
+    const target = makeRepo();
+    server = await startMockModelServer(readThenEdit());
+    const { env } = makeHome();
+    await runCli(["-p", "raise attempts to 5", "--mode", "plan", "--approve", "edits"], {
+      cwd: target,
+      env: { ...env, ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseUrl },
+    });
+    const { readFileSync } = await import("node:fs");
+    expect(readFileSync(`${target}/src/retry.ts`, "utf8")).toContain("attempts: 3");
+    expect(toolResults(server.requests[2]!.body as Json).at(-1)!.content).toMatch(/Plan mode/);
+  });
+});

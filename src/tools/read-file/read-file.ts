@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { defineTool, ToolError } from "../../agent/tool.js";
-import { isBinaryFile, type Workspace } from "../../workspace/index.js";
+import { isBinaryFile, type ReadTracker, type Workspace } from "../../workspace/index.js";
 import { formatSize } from "../format-size.js";
 import { resolveToolPath } from "../tool-path.js";
 import description from "./description.md";
@@ -31,8 +31,9 @@ const schema = z.object({
  * 2000 bytes cut; a note says how to read on when it stops early.
  * @throws ToolError for paths outside the root, missing files (with near names), folders, binary
  *   files and line numbers past the end.
+ * @param tracker records what was shown, for the edit tools' read rules (one per session)
  */
-export function createReadFileTool(ws: Workspace) {
+export function createReadFileTool(ws: Workspace, tracker?: ReadTracker) {
   return defineTool({
     name: "read_file",
     kind: "read",
@@ -72,6 +73,7 @@ export function createReadFileTool(ws: Workspace) {
       });
       const { lines, totalLines } = window;
       if (totalLines === 0) {
+        await tracker?.recordRead(target.absolute, { start: 1, end: 0, totalLines: 0 });
         return {
           content: `${target.relative} is empty.`,
           details: { path: target.relative, startLine: 1, endLine: 0, totalLines: 0, bytes: 0 },
@@ -92,6 +94,7 @@ export function createReadFileTool(ws: Workspace) {
           `[showing lines ${start}-${last} of ${totalLines}; call again with start_line=${last + 1} to read on]`,
         );
       }
+      await tracker?.recordRead(target.absolute, { start, end: last, totalLines });
       const details: ReadFileDetails = {
         path: target.relative,
         startLine: start,

@@ -1,0 +1,39 @@
+import * as z from "zod";
+import { defineChangeTool } from "../../agent/tool.js";
+import type { Workspace } from "../../workspace/index.js";
+import {
+  buildProposal,
+  newStringField,
+  oldStringField,
+  pathField,
+  replaceExact,
+  WorkingSet,
+  type EditDetails,
+  type EditToolOptions,
+} from "../edit-common/index.js";
+import description from "./description.md";
+
+const schema = z.object({
+  path: pathField,
+  old_string: oldStringField,
+  new_string: newStringField,
+});
+
+/**
+ * `edit_replace_exact`: replaces the one occurrence of old_string. The file must have been read
+ * (the matched lines at least) and be unchanged since; see `replaceExact` for the errors.
+ */
+export function createEditReplaceExactTool(ws: Workspace, options: EditToolOptions) {
+  return defineChangeTool<typeof schema, EditDetails>({
+    name: "edit_replace_exact",
+    kind: "edit",
+    description,
+    schema,
+    async prepare(args) {
+      const set = new WorkingSet(ws, options.tracker);
+      const file = await set.open(args.path, true);
+      replaceExact(file, args.old_string, args.new_string);
+      return buildProposal("edit_replace_exact", ws, set.files(), options);
+    },
+  });
+}

@@ -1,0 +1,116 @@
+import { chmod, readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeTempTree, type TempTree } from "../../test/support/temp-tree.js";
+import { writeFileAtomic, writeFilesAtomic, type WriteOps } from "./atomic-write.js";
+import * as fsp from "node:fs/promises";
+
+let tree: TempTree | undefined;
+afterEach(async () => {
+  await tree?.remove();
+  tree = undefined;
+});
+
+/** Every entry below the root (folders end in /). */
+async function listing(root: string): Promise<string[]> {
+  const entries = await readdir(root, { withFileTypes: true, recursive: true });
+  return entries
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)) + (e.isDirectory() ? "/" : ""))
+    .sort();
+}
+
+const text = (root: string, rel: string) => readFile(path.join(root, rel), "utf8");
+
+/** Rename that fails with `code` on the `n`-th call (1-based). */
+function failingRename(n: number, code: string): WriteOps {
+  let calls = 0;
+  return {
+    async rename(from, to) {
+      if (++calls === n) throw Object.assign(new Error(`${code}: injected`), { code });
+      await fsp.rename(from, to);
+    },
+  };
+}
+
+describe("writeFileAtomic", () => {
+  it("creates a file and its folders, leaving no sidecar files", async () => {
+    tree = await makeTempTree({});
+    await writeFileAtomic(path.join(tree.root, "a/b/c.txt"), Buffer.from("hello"));
+    expect(await text(tree.root, "a/b/c.txt")).toBe("hello");
+    expect(await listing(tree.root)).toEqual(["a/", "a/b/", "a/b/c.txt"]);
+  });
+
+  it("replaces a file, keeping its mode", async () => {
+    tree = await makeTempTree({ "run.sh": "old", "secret.txt": "old" });
+    await chmod(path.join(tree.root, "run.sh"), 0o755);
+    await chmod(path.join(tree.root, "secret.txt"), 0o600);
+    await writeFileAtomic(path.join(tree.root, "run.sh"), Buffer.from("new"));
+    await writeFileAtomic(path.join(tree.root, "secret.txt"), Buffer.from("new"));
+    expect((await stat(path.join(tree.root, "run.sh"))).mode & 0o777).toBe(0o755);
+    expect((await stat(path.join(tree.root, "secret.txt"))).mode & 0o777).toBe(0o600);
+    expect(await text(tree.root, "run.sh")).toBe("new");
+    expect(await listing(tree.root)).toEqual(["run.sh", "secret.txt"]);
+  });
+});
+
+describe("writeFilesAtomic", () => {
+  const files = { "a.txt": "A0", "b.txt": "B0", "c.txt": "C0" };
+  const writes = (root: string) => [
+    { absolute: path.join(root, "a.txt"), data: Buffer.from("A1") },
+    { absolute: path.join(root, "new/d.txt"), data: Buffer.from("D1") },
+    { absolute: path.join(root, "b.txt"), data: Buffer.from("B1") },
+    { absolute: path.join(root, "c.txt"), data: Buffer.from("C1") },
+  ];
+
+  it("writes all the files", async () => {
+    tree = await makeTempTree(files);
+    await writeFilesAtomic(writes(tree.root));
+    expect(
+      await Promise.all(["a.txt", "new/d.txt", "b.txt", "c.txt"].map((f) => text(tree!.root, f))),
+    ).toEqual(["A1", "D1", "B1", "C1"]);
+    expect(await listing(tree.root)).toEqual(["a.txt", "b.txt", "c.txt", "new/", "new/d.txt"]);
+  });
+
+  it("puts everything back when a rename fails midway", async () => {
+    for (const failAt of [1, 2, 3, 4]) {
+      tree = await makeTempTree(files);
+      await expect(
+        writeFilesAtomic(writes(tree.root), failingRename(failAt, "EIO")),
+      ).rejects.toThrow("EIO: injected");
+      expect(await listing(tree.root), `failing rename ${failAt}`).toEqual([
+        "a.txt",
+        "b.txt",
+        "c.txt",
+      ]);
+      expect(
+        await Promise.all(["a.txt", "b.txt", "c.txt"].map((f) => text(tree!.root, f))),
+      ).toEqual(["A0", "B0", "C0"]);
+      await tree.remove();
+    }
+    tree = undefined;
+  });
+
+  it("writes nothing when a file cannot be staged", async () => {
+    tree = await makeTempTree({ ...files, blocker: "a file, not a folder" });
+    const bad = [
+      ...writes(tree.root),
+      { absolute: path.join(tree.root, "blocker/x.txt"), data: Buffer.from("x") },
+    ];
+    await expect(writeFilesAtomic(bad)).rejects.toThrow();
+    expect(await listing(tree.root)).toEqual(["a.txt", "b.txt", "blocker", "c.txt"]);
+    expect(await text(tree.root, "a.txt")).toBe("A0");
+  });
+
+  it("falls back to copying when a rename crosses filesystems", async () => {
+    tree = await makeTempTree(files);
+    const exdev: WriteOps = {
+      async rename() {
+        throw Object.assign(new Error("EXDEV: cross-device link"), { code: "EXDEV" });
+      },
+    };
+    await writeFilesAtomic(writes(tree.root), exdev);
+    expect(await text(tree.root, "b.txt")).toBe("B1");
+    expect(await text(tree.root, "new/d.txt")).toBe("D1");
+    expect(await listing(tree.root)).toEqual(["a.txt", "b.txt", "c.txt", "new/", "new/d.txt"]);
+  });
+});

@@ -1,0 +1,172 @@
+import { createHash, randomUUID } from "node:crypto";
+import path from "node:path";
+import { CheckpointStore, type CheckpointEntry, type StoredFile } from "./checkpoint-store.js";
+import { scanChanges, scanSnapshot, type ScanSnapshot } from "./scan-snapshot.js";
+import { ShadowGit } from "./shadow-git.js";
+import { planUndo, runUndo, type UndoResult } from "./undo.js";
+import type { Workspace } from "./workspace.js";
+
+export type { CheckpointEntry, StoredFile } from "./checkpoint-store.js";
+export type { UndoResult } from "./undo.js";
+
+/** One file a change touched: its bytes before and after (null: it did not exist). */
+export interface CheckpointFile {
+  /** POSIX, relative to the root. */
+  path: string;
+  /** `"unknown"` when the content before could not be known (a scan without git). */
+  before: Uint8Array | null | "unknown";
+  after: Uint8Array | null;
+}
+
+/** What `snapshot` returns; pass it back to `changesSince`. Opaque to callers. */
+export type Snapshot = { kind: "git"; tree: string } | { kind: "scan"; files: ScanSnapshot };
+
+export interface CheckpointsOptions {
+  ws: Workspace;
+  /** North's data dir (`$XDG_DATA_HOME/north`); data goes to `checkpoints/<hash of root>/` in it. */
+  dataDir: string;
+  /** Names this session's turns apart from earlier sessions' in the same store. */
+  session?: string;
+  /** Use git for snapshots when available (default true); false forces the mtime/size scan. */
+  git?: boolean;
+}
+
+/**
+ * The change history of one repository, for undo. Edits record exactly what they wrote
+ * (`record`); a shell command is bracketed by `snapshot()` and `recordSince()` (or
+ * `changesSince()` + `record()`). Entries persist under the data dir and are reloaded by
+ * `openCheckpoints`. Calls are expected one at a time (tools that change things run in order).
+ */
+export class Checkpoints {
+  private turn = 0;
+
+  private constructor(
+    private readonly ws: Workspace,
+    private readonly store: CheckpointStore,
+    private readonly git: ShadowGit | null,
+    readonly session: string,
+    private readonly entries: CheckpointEntry[],
+    private readonly undone: Set<string>,
+  ) {}
+
+  /** Opens (or creates) the store of `options.ws.root`, reloading earlier entries. */
+  static async open(options: CheckpointsOptions): Promise<Checkpoints> {
+    const rootHash = createHash("sha256").update(options.ws.root).digest("hex").slice(0, 16);
+    const dir = path.join(options.dataDir, "checkpoints", rootHash);
+    const session = options.session ?? randomUUID();
+    const useGit = options.git !== false && (await ShadowGit.available());
+    const git = useGit
+      ? new ShadowGit(path.join(dir, "git"), options.ws.root, path.join(dir, `index-${session}`))
+      : null;
+    const store = new CheckpointStore(dir);
+    const { entries, undone } = await store.load();
+    return new Checkpoints(options.ws, store, git, session, entries, undone);
+  }
+
+  /** Where the data lives. */
+  get dir(): string {
+    return this.store.dir;
+  }
+
+  /** Whether shell snapshots know contents before a change (git available). */
+  get exact(): boolean {
+    return this.git !== null;
+  }
+
+  /** Sets the turn that following records belong to (the session calls it as a turn starts). */
+  setTurn(turn: number): void {
+    this.turn = turn;
+  }
+
+  /** Entries not undone, oldest first. */
+  list(): readonly CheckpointEntry[] {
+    return this.entries.filter((e) => !this.undone.has(e.id));
+  }
+
+  /**
+   * Records the files one tool call changed; files whose before and after are equal are left
+   * out, and nothing is recorded when none is left (returns null).
+   */
+  async record(change: {
+    tool: string;
+    files: readonly CheckpointFile[];
+    turn?: number;
+  }): Promise<CheckpointEntry | null> {
+    const files: StoredFile[] = [];
+    for (const file of change.files) {
+      if (file.before !== "unknown" && sameBytes(file.before, file.after)) continue;
+      files.push({
+        path: file.path,
+        before:
+          file.before === "unknown" || file.before === null
+            ? file.before
+            : await this.store.putBlob(file.before),
+        after: file.after === null ? null : await this.store.putBlob(file.after),
+      });
+    }
+    if (files.length === 0) return null;
+    const mine = this.entries.filter((e) => e.session === this.session).length;
+    const entry: CheckpointEntry = {
+      id: `${this.session}:${mine + 1}`,
+      session: this.session,
+      turn: change.turn ?? this.turn,
+      tool: change.tool,
+      time: new Date().toISOString(),
+      files,
+    };
+    await this.store.append({ entry });
+    this.entries.push(entry);
+    return entry;
+  }
+
+  /** The state of the work tree now (ignore rules honoured), for `changesSince`. */
+  async snapshot(): Promise<Snapshot> {
+    if (this.git) return { kind: "git", tree: await this.git.snapshot() };
+    return { kind: "scan", files: await scanSnapshot(this.ws) };
+  }
+
+  /** Files created, changed or deleted since `snapshot` (before unknown without git). */
+  async changesSince(snapshot: Snapshot): Promise<CheckpointFile[]> {
+    if (snapshot.kind === "git" && this.git) {
+      return this.git.changes(snapshot.tree, await this.git.snapshot());
+    }
+    if (snapshot.kind === "scan") return scanChanges(this.ws, snapshot.files);
+    throw new Error("snapshot was taken by another Checkpoints object");
+  }
+
+  /** `changesSince` + `record`: what a shell command changed, as one checkpoint (null if nothing). */
+  async recordSince(
+    snapshot: Snapshot,
+    change: { tool: string; turn?: number },
+  ): Promise<CheckpointEntry | null> {
+    return this.record({ ...change, files: await this.changesSince(snapshot) });
+  }
+
+  /**
+   * Restores the files of the last `turns` turns (that have checkpoints not yet undone) to their
+   * state before those turns: edited files get their old bytes back, created files are deleted,
+   * deleted files are recreated. A file whose content is no longer what the last checkpoint left
+   * (changed since by the person or another program) is skipped and reported, unless its path is
+   * in `overwrite`. Turns are marked undone only when no file was skipped for that reason, so a
+   * second call (with `overwrite`) finishes the job.
+   */
+  async undo(turns = 1, options: { overwrite?: readonly string[] } = {}): Promise<UndoResult> {
+    const plan = planUndo(this.list(), turns);
+    const result = await runUndo(this.ws.root, this.store, plan, options.overwrite ?? []);
+    if (result.complete && plan.ids.length > 0) {
+      await this.store.append({ undone: plan.ids, time: new Date().toISOString() });
+      for (const id of plan.ids) this.undone.add(id);
+    }
+    return result;
+  }
+}
+
+/** Opens the checkpoints of a workspace; see `Checkpoints.open`. */
+export function openCheckpoints(options: CheckpointsOptions): Promise<Checkpoints> {
+  return Checkpoints.open(options);
+}
+
+function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
+  if (a === null || b === null) return a === b;
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
+}

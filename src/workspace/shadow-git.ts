@@ -1,0 +1,153 @@
+import { spawn } from "node:child_process";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { ALWAYS_SKIPPED } from "./ignore-rules.js";
+
+/** A file that differs between two snapshots; contents null where it does not exist. */
+export interface SnapshotChange {
+  path: string;
+  before: Buffer | null;
+  after: Buffer | null;
+}
+
+/** Settings that make git store exact bytes and run nothing of the person's. */
+const CONFIG = [
+  "core.autocrlf=false",
+  "core.safecrlf=false",
+  "core.fsmonitor=false",
+  "core.hooksPath=/dev/null",
+  "core.quotePath=false",
+  "gc.auto=0",
+  "safe.directory=*",
+  "advice.addEmbeddedRepo=false",
+].flatMap((c) => ["-c", c]);
+
+/** Modes that are not regular files (symlinks, nested repositories): not restorable as bytes. */
+const SKIPPED_MODES = new Set(["120000", "160000"]);
+
+/**
+ * Snapshots of the work tree in a git repository outside the project (its own GIT_DIR and index
+ * under the data dir; the project's `.git` is never touched). Honours the project's `.gitignore`
+ * files, its `.git/info/exclude` and `ALWAYS_SKIPPED`; filters and line-ending conversions of
+ * `.gitattributes` are switched off so blobs are the exact bytes on disk.
+ */
+export class ShadowGit {
+  constructor(
+    private readonly gitDir: string,
+    private readonly root: string,
+    private readonly indexFile: string,
+  ) {}
+
+  /** Whether a `git` executable runs here. */
+  static async available(): Promise<boolean> {
+    try {
+      await runGit(["--version"], {});
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Stages the whole work tree and returns the tree id of the snapshot. */
+  async snapshot(): Promise<string> {
+    await this.prepare();
+    await this.git(["add", "-A", "--ignore-errors", "--", "."]).catch(() => undefined);
+    return (await this.git(["write-tree"])).toString("utf8").trim();
+  }
+
+  /** Files that differ between two snapshots, with their contents on each side. */
+  async changes(fromTree: string, toTree: string): Promise<SnapshotChange[]> {
+    if (fromTree === toTree) return [];
+    const raw = await this.git(["diff-tree", "-r", "-z", "--no-renames", fromTree, toTree]);
+    const parts = raw.toString("utf8").split("\0");
+    const found: { path: string; before: string | null; after: string | null }[] = [];
+    for (let i = 0; i + 1 < parts.length; i += 2) {
+      const [oldMode, newMode, oldId, newId] = parts[i]!.slice(1).split(" ");
+      if (SKIPPED_MODES.has(oldMode!) || SKIPPED_MODES.has(newMode!)) continue;
+      found.push({
+        path: parts[i + 1]!,
+        before: oldMode === "000000" ? null : oldId!,
+        after: newMode === "000000" ? null : newId!,
+      });
+    }
+    const ids = found.flatMap((f) => [f.before, f.after]).filter((id): id is string => !!id);
+    const blobs = await this.readBlobs(ids);
+    return found.map((f) => ({
+      path: f.path,
+      before: f.before === null ? null : blobs.get(f.before)!,
+      after: f.after === null ? null : blobs.get(f.after)!,
+    }));
+  }
+
+  private async prepare(): Promise<void> {
+    try {
+      await stat(path.join(this.gitDir, "HEAD"));
+    } catch {
+      await mkdir(this.gitDir, { recursive: true });
+      await runGit(["init", "-q", "--bare", this.gitDir], {});
+    }
+    const info = path.join(this.gitDir, "info");
+    await mkdir(info, { recursive: true });
+    let projectExclude = "";
+    try {
+      projectExclude = await readFile(path.join(this.root, ".git", "info", "exclude"), "utf8");
+    } catch {
+      // No exclude file: only the defaults below.
+    }
+    const skipped = [...ALWAYS_SKIPPED].join("\n");
+    await writeFile(path.join(info, "exclude"), `${skipped}\n${projectExclude}`);
+    await writeFile(
+      path.join(info, "attributes"),
+      "* -text -filter -ident -eol -working-tree-encoding\n",
+    );
+  }
+
+  private async readBlobs(ids: string[]): Promise<Map<string, Buffer>> {
+    const unique = [...new Set(ids)];
+    const out = new Map<string, Buffer>();
+    if (unique.length === 0) return out;
+    const raw = await this.git(["cat-file", "--batch"], `${unique.join("\n")}\n`);
+    let at = 0;
+    while (at < raw.length) {
+      const eol = raw.indexOf(10, at);
+      const [id, , size] = raw.subarray(at, eol).toString("utf8").split(" ");
+      const length = Number(size);
+      out.set(id!, Buffer.from(raw.subarray(eol + 1, eol + 1 + length)));
+      at = eol + 1 + length + 1;
+    }
+    return out;
+  }
+
+  private git(args: string[], input?: string): Promise<Buffer> {
+    return runGit(
+      [...CONFIG, `--git-dir=${this.gitDir}`, `--work-tree=${this.root}`, ...args],
+      { GIT_INDEX_FILE: this.indexFile },
+      input,
+    );
+  }
+}
+
+/** Runs git with a clean GIT_* environment; resolves stdout, rejects with stderr on failure. */
+function runGit(args: string[], extraEnv: Record<string, string>, input?: string): Promise<Buffer> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !key.startsWith("GIT_")) env[key] = value;
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn("git", args, {
+      env: { ...env, ...extraEnv, GIT_CONFIG_NOSYSTEM: "1", GIT_TERMINAL_PROMPT: "0" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code === 0) resolve(Buffer.concat(out));
+      else reject(new Error(`git ${args.at(-1)} failed: ${Buffer.concat(err).toString().trim()}`));
+    });
+    child.stdin.on("error", () => undefined); // git exited before reading: its exit code tells
+    child.stdin.end(input ?? "");
+  });
+}
