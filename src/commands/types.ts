@@ -1,3 +1,5 @@
+import type { Mode, Session } from "../session/index.js";
+
 /** How many positional arguments a command takes: none, one word (or quoted string), or the rest. */
 export type Arity = "none" | "one" | "rest";
 
@@ -33,4 +35,39 @@ export interface ParsedInput {
   rest: string;
   /** Problems a person should see (unknown flag, missing value); the commands still run. */
   problems: string[];
+}
+
+/** A second-level menu entry of a command with choices (`/model` → the models). */
+export interface Choice {
+  value: string;
+  label: string;
+  description?: string;
+}
+
+/**
+ * What a command may do, provided by the mode that runs it (the TUI). Command output goes to the
+ * transcript through `say` and is never sent to the model.
+ */
+export interface CommandContext {
+  session: Session;
+  say(text: string, tone?: "info" | "error"): void;
+  /** Sends a prompt to the model as if the person had typed it. */
+  send(prompt: string): void;
+  setMode(mode: Mode): void;
+  clearScreen(): void;
+  /** Starts a new conversation in the same project (the shell keeps running). */
+  newConversation(): Promise<void>;
+  /** Cancels the running turn and clears queued messages. */
+  stop(): void;
+  exit(): void;
+  /** The registry, for `/help`. */
+  commands(): readonly Command[];
+}
+
+export interface Command extends CommandShape {
+  /** Where it came from: built in, or a custom command file. */
+  source: "builtin" | string;
+  run(ctx: CommandContext, parsed: ParsedCommand): Promise<void> | void;
+  /** Choices for the second-level menu and for completing the argument. */
+  choices?(ctx: CommandContext): Choice[];
 }

@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import type { Command } from "./types.js";
+
+const NAME = /^[a-z][a-z0-9_-]*$/;
+
+/**
+ * Custom commands: each Markdown file in `dir` is a `/name` command whose body is the prompt.
+ * `$ARGUMENTS` becomes everything after the command, `$1`, `$2`… its words; an optional front
+ * matter gives `description`. A broken file becomes a command that says what is wrong.
+ */
+export function loadCustomCommands(dir: string, label: string): Command[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith(".md"));
+  } catch {
+    return [];
+  }
+  return names.sort().map((file) => loadOne(join(dir, file), `${label}/${file}`));
+}
+
+function loadOne(path: string, label: string): Command {
+  const name = basename(path, ".md").toLowerCase();
+  const broken = (why: string): Command => ({
+    name: NAME.test(name) ? name : name.replace(/[^a-z0-9_-]/g, "-").replace(/^[^a-z]+/, "x"),
+    description: `(broken: ${why})`,
+    arity: "rest",
+    source: label,
+    run: (ctx) => ctx.say(`${label} cannot be used: ${why}`, "error"),
+  });
+  if (!NAME.test(name))
+    return broken("the file name must be letters, digits, - or _, starting with a letter");
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    return broken((error as Error).message);
+  }
+  const { meta, body, problem } = splitFrontMatter(text);
+  if (problem) return broken(problem);
+  if (!body.trim()) return broken("the file has no prompt");
+  return {
+    name,
+    description: meta.description ?? `Custom command from ${label}`,
+    arity: "rest",
+    source: label,
+    run(ctx, { args }) {
+      ctx.send(expand(body, args));
+    },
+  };
+}
+
+/** Replaces `$ARGUMENTS` with all arguments and `$1`…`$9` with each (missing ones become empty). */
+export function expand(body: string, args: readonly string[]): string {
+  return body
+    .replace(/\$ARGUMENTS/g, args.join(" "))
+    .replace(/\$(\d)/g, (_, n: string) => args[Number(n) - 1] ?? "")
+    .trim();
+}
+
+function splitFrontMatter(text: string): {
+  meta: Record<string, string>;
+  body: string;
+  problem?: string;
+} {
+  if (!text.startsWith("---")) return { meta: {}, body: text };
+  const end = text.indexOf("\n---", 3);
+  if (end === -1) return { meta: {}, body: "", problem: "the front matter is not closed with ---" };
+  const meta: Record<string, string> = {};
+  for (const line of text.slice(3, end).split("\n")) {
+    if (!line.trim()) continue;
+    const match = /^([A-Za-z_-]+):\s*(.*)$/.exec(line.trim());
+    if (!match)
+      return { meta, body: "", problem: `front matter line "${line.trim()}" is not "key: value"` };
+    meta[match[1]!] = match[2]!.replace(/^["']|["']$/g, "");
+  }
+  return { meta, body: text.slice(end + 4).replace(/^\r?\n/, "") };
+}

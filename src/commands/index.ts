@@ -1,0 +1,39 @@
+import { join } from "node:path";
+import { configDir } from "../session/index.js";
+import { clearCommand } from "./builtin/clear.js";
+import { helpCommand } from "./builtin/help.js";
+import { initCommand } from "./builtin/init.js";
+import { modeCommand } from "./builtin/mode.js";
+import { newCommand } from "./builtin/new.js";
+import { quitCommand } from "./builtin/quit.js";
+import { stopCommand } from "./builtin/stop.js";
+import { undoCommand } from "./builtin/undo.js";
+import { loadCustomCommands } from "./custom.js";
+import { CommandRegistry } from "./registry.js";
+
+export { CommandRegistry } from "./registry.js";
+export { parseInput } from "./parser.js";
+export type * from "./types.js";
+
+export const BUILTIN_COMMANDS = [
+  helpCommand,
+  quitCommand,
+  newCommand,
+  clearCommand,
+  modeCommand,
+  stopCommand,
+  undoCommand,
+  initCommand,
+];
+
+/** Built-in commands plus the custom ones of the project (`.north/commands/`) and the person. */
+export function createCommands(
+  root: string,
+  env: Record<string, string | undefined>,
+): CommandRegistry {
+  return new CommandRegistry([
+    ...BUILTIN_COMMANDS,
+    ...loadCustomCommands(join(root, ".north", "commands"), ".north/commands"),
+    ...loadCustomCommands(join(configDir(env), "commands"), "~/.config/north/commands"),
+  ]);
+}

@@ -1,0 +1,108 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Session } from "../session/index.js";
+import { createCommands } from "./index.js";
+import type { CommandContext } from "./types.js";
+
+/** A context that records what commands did; the session is only what these commands touch. */
+function context(registry: ReturnType<typeof createCommands>, session: Partial<Session> = {}) {
+  const said: string[] = [];
+  const sent: string[] = [];
+  const modes: string[] = [];
+  const ctx: CommandContext = {
+    session: { mode: "agent", ...session } as Session,
+    say: (text) => said.push(text),
+    send: (prompt) => sent.push(prompt),
+    setMode: (mode) => modes.push(mode),
+    clearScreen: () => said.push("<clear>"),
+    newConversation: async () => void said.push("<new>"),
+    stop: () => said.push("<stop>"),
+    exit: () => said.push("<exit>"),
+    commands: () => registry.list(),
+  };
+  return { ctx, said, sent, modes };
+}
+
+function project(files: Record<string, string>) {
+  const root = mkdtempSync(join(tmpdir(), "north-cmd-"));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(root, path, ".."), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+describe("the command registry", () => {
+  it("runs several commands in order and returns the rest for the model", async () => {
+    const registry = createCommands(project({}), { XDG_CONFIG_HOME: "/nonexistent" });
+    const { ctx, said, modes } = context(registry);
+    const rest = await registry.run("/clear /mode plan now explain src/app.ts", ctx);
+    expect(said[0]).toBe("<clear>");
+    expect(modes).toEqual(["plan"]);
+    expect(rest).toBe("now explain src/app.ts");
+  });
+
+  it("turns a project's Markdown file into a command with arguments", async () => {
+    const root = project({
+      ".north/commands/review.md":
+        "---\ndescription: Review a file\n---\nReview $1 for $2 issues. All: $ARGUMENTS",
+    });
+    const registry = createCommands(root, { XDG_CONFIG_HOME: "/nonexistent" });
+    expect(registry.get("review")?.description).toBe("Review a file");
+    const { ctx, sent } = context(registry);
+    await registry.run('/review src/a.ts "security"', ctx);
+    expect(sent).toEqual(["Review src/a.ts for security issues. All: src/a.ts security"]);
+  });
+
+  it("lists a broken custom command with its error instead of failing", async () => {
+    const root = project({
+      ".north/commands/bad.md": "---\ndescription: oops\nno colon here\n---\nbody",
+    });
+    const registry = createCommands(root, { XDG_CONFIG_HOME: "/nonexistent" });
+    expect(registry.get("bad")?.description).toMatch(/^\(broken: /);
+    const { ctx, said } = context(registry);
+    await registry.run("/bad", ctx);
+    expect(said[0]).toMatch(/cannot be used/);
+  });
+
+  it("never lets a custom command shadow a built-in", () => {
+    const root = project({ ".north/commands/help.md": "hijack" });
+    const registry = createCommands(root, { XDG_CONFIG_HOME: "/nonexistent" });
+    expect(registry.get("help")?.source).toBe("builtin");
+    expect(registry.problems[0]).toMatch(/\/help is already a command/);
+  });
+
+  it("reports what /undo restored and what it kept", async () => {
+    const registry = createCommands(project({}), { XDG_CONFIG_HOME: "/nonexistent" });
+    const calls: unknown[][] = [];
+    const undo = async (...args: unknown[]) => {
+      calls.push(args);
+      return {
+        turns: [{ session: "s", turn: 3 }],
+        restored: [{ path: "src/a.ts", action: "restored" as const }],
+        skipped: [
+          { path: "src/b.ts", reason: "changed" as const, message: "changed since the edit" },
+        ],
+        complete: false,
+      };
+    };
+    const { ctx, said } = context(registry, { undo } as Partial<Session>);
+    await registry.run("/undo", ctx);
+    expect(calls).toEqual([[1]]);
+    expect(said[0]).toContain("restored src/a.ts");
+    expect(said[0]).toContain("kept src/b.ts: changed since the edit");
+    expect(said[0]).toContain("/undo 1 --force");
+    await registry.run("/undo 2 --force", ctx);
+    expect(calls.slice(1)).toEqual([[2], [2, ["src/b.ts"]]]);
+  });
+
+  it("completes command names and choices", () => {
+    const registry = createCommands(project({}), { XDG_CONFIG_HOME: "/nonexistent" });
+    expect(registry.matching("qu").map((c) => c.name)).toEqual(["quit"]);
+    expect(registry.matching("ex").map((c) => c.name)).toEqual(["quit"]);
+    const { ctx } = context(registry);
+    expect(registry.choicesFor("mode", "pl", ctx).map((c) => c.value)).toEqual(["plan"]);
+  });
+});
