@@ -66,6 +66,8 @@ export interface Session {
   readonly mode: Mode;
   /** The id of the saved conversation (its file appears with the first message). */
   readonly id: string;
+  /** Starts a new, empty conversation (a new session file); tools and the shell stay as they are. */
+  newConversation(): void;
   /** Things the person should be told once, e.g. that a session file was cut off by a crash. */
   readonly notices: readonly string[];
   send(prompt: string, options: SendOptions): Promise<TurnResult>;
@@ -94,7 +96,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     });
   const workspace = await createWorkspace(options.root);
   const { logger } = options;
-  const { history, file, id, notices } = openStorage(options, workspace.root, model.id);
+  let storage = openStorage(options, workspace.root, model.id);
+  const { history, notices } = storage;
   // Checkpoints are opened on the first change, so a read-only run never pays for them.
   let turn = history.filter((m) => m.role === "user").length;
   let opened: Promise<Checkpoints> | undefined;
@@ -102,7 +105,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     const store = await (opened ??= openCheckpoints({
       ws: workspace,
       dataDir: dataDir(options.env),
-      session: id,
+      session: storage.id,
     }));
     store.setTurn(turn);
     return store;
@@ -132,7 +135,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const save = () => {
     if (history.length === saved) return;
     try {
-      file.append(history.slice(saved), title);
+      storage.file.append(history.slice(saved), title);
       saved = history.length;
     } catch (error) {
       logger.log("session_save_failed", { message: (error as Error).message });
@@ -143,8 +146,18 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     root: workspace.root,
     model,
     history,
-    id,
+    get id() {
+      return storage.id;
+    },
     notices,
+    newConversation() {
+      save();
+      const fresh = openStorage({ ...options, resume: undefined }, workspace.root, model.id);
+      storage = { ...fresh, history };
+      history.length = 0;
+      saved = 0;
+      title = "";
+    },
     get mode() {
       return state.mode;
     },
