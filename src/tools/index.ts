@@ -36,6 +36,13 @@ export { createEditCreateFileTool } from "./edit-create-file/edit-create-file.js
 export { createEditInsertAtLineTool } from "./edit-insert-at-line/edit-insert-at-line.js";
 export { createEditReplaceExactTool } from "./edit-replace-exact/edit-replace-exact.js";
 export type { CheckpointRecorder, EditDetails, EditToolOptions } from "./edit-common/index.js";
+export {
+  createShellTool,
+  type ShellCommandInfo,
+  type ShellHooks,
+  type ShellRunDetails,
+  type ShellToolOptions,
+} from "./shell-run/shell-run.js";
 
 /**
  * The seven read tools, in the order of the design's table: list_root, find_files, search_text,

@@ -1,0 +1,109 @@
+import { accessSync, constants } from "node:fs";
+import path from "node:path";
+import { BEGIN_PRINTF, MARKER_PRINTF } from "./framing.js";
+
+export type ShellKind = "bash" | "zsh" | "sh";
+
+/**
+ * How to drive one kind of shell. Each is started interactive (so that it has job control: every
+ * pipeline in its own process group, the terminal handed to the foreground one; and so that an
+ * interrupt abandons the rest of a command list) but reads no startup file; a prompt hook prints
+ * the end-of-command marker, so it is printed even when a command list was interrupted.
+ */
+export interface ShellDialect {
+  kind: ShellKind;
+  /** Absolute path of the executable. */
+  file: string;
+  args: string[];
+  /** The script sourced once at start; it ends by making the hook print the `ready` nonce. */
+  init(readyNonce: string): string;
+  /**
+   * The line typed into the shell to run the command in `commandFile` in the shell itself (so
+   * `cd`, variables and functions persist), after printing the begin marker. `resetTerminal` restores sane terminal settings
+   * first, after a command was killed and may have left the terminal raw or echoing.
+   */
+  controlLine(nonce: string, commandFile: string, resetTerminal: boolean): string;
+}
+
+/** The marker function, POSIX syntax; `$?` is read first, before anything can change it. */
+const MARK_FUNCTION = `__north_mark() { __north_s=$?; printf ${MARKER_PRINTF} "$__north_n" "$__north_s" "$PWD" "$__north_n"; return $__north_s; }`;
+
+const COMMON = ["unset HISTFILE MAILCHECK PROMPT_COMMAND", "stty -echo 2>/dev/null", MARK_FUNCTION];
+
+const HOOKS: Record<ShellKind, { args: string[]; init: string[]; hook: string }> = {
+  bash: {
+    args: ["--noprofile", "--norc", "--noediting", "-i"],
+    init: ["PS1=''; PS2=''; PS0=''", "set +o history +H"],
+    hook: "PROMPT_COMMAND=__north_mark",
+  },
+  zsh: {
+    // -f: no startup files; +Z: no line editor.
+    args: ["-f", "-i", "+Z"],
+    init: [
+      "PS1=''; PS2=''; RPS1=''; RPS2=''; PROMPT_EOL_MARK=''",
+      "unsetopt prompt_cr prompt_sp zle hist_save_by_copy 2>/dev/null; SAVEHIST=0",
+    ],
+    hook: "precmd_functions=(__north_mark)",
+  },
+  sh: {
+    args: ["-i"],
+    // POSIX shells have no prompt hook, but expand PS1 (dash and busybox run $(…) in it).
+    init: ["PS2=''"],
+    hook: "PS1='$(__north_mark)'",
+  },
+};
+
+/** Quotes a word for any POSIX shell. */
+export function shellQuote(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+export function makeDialect(kind: ShellKind, file: string): ShellDialect {
+  const spec = HOOKS[kind];
+  return {
+    kind,
+    file,
+    args: spec.args,
+    init: (readyNonce) =>
+      [...spec.init, ...COMMON, spec.hook, `__north_n=${readyNonce}`, ""].join("\n"),
+    controlLine: (nonce, commandFile, resetTerminal) =>
+      `${resetTerminal ? "stty sane -echo 2>/dev/null; " : ""}${spec.hook}; __north_n=${nonce}; printf ${BEGIN_PRINTF} ${nonce}; . ${shellQuote(commandFile)}`,
+  };
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function findInPath(name: string, pathVar: string | undefined): string | undefined {
+  const dirs = [...(pathVar ?? "").split(path.delimiter), "/bin", "/usr/bin", "/usr/local/bin"];
+  for (const dir of dirs) {
+    if (!dir) continue;
+    const file = path.join(dir, name);
+    if (isExecutable(file)) return file;
+  }
+  return undefined;
+}
+
+/**
+ * The shell to run: `preferred` (an explicit setting) or `$SHELL` when it is bash or zsh, else
+ * bash from the PATH, else /bin/sh.
+ */
+export function chooseShell(
+  env: Record<string, string | undefined>,
+  preferred?: string,
+): ShellDialect {
+  for (const candidate of [preferred, env.SHELL]) {
+    if (!candidate || !path.isAbsolute(candidate) || !isExecutable(candidate)) continue;
+    const name = path.basename(candidate);
+    if (name === "bash" || name === "zsh") return makeDialect(name, candidate);
+    if (candidate === preferred) return makeDialect("sh", candidate);
+  }
+  const bash = findInPath("bash", env.PATH);
+  return bash ? makeDialect("bash", bash) : makeDialect("sh", "/bin/sh");
+}

@@ -1,0 +1,26 @@
+/**
+ * The persistent shell: one interactive shell per project in a pseudo-terminal, framed commands,
+ * timeouts and cancellation that kill a command's process groups, bounded clean output; and the
+ * table of commands too destructive to run without a person's approval.
+ */
+export {
+  createShellService,
+  DEFAULT_TIMEOUT_MS,
+  MAX_TIMEOUT_MS,
+  type Restart,
+  type RunOptions,
+  type ShellResult,
+  type ShellService,
+  type ShellServiceOptions,
+} from "./shell-service.js";
+export type { StopReason } from "./command-run.js";
+export { ShellError } from "./errors.js";
+export { NON_INTERACTIVE_ENV } from "./shell-env.js";
+export { cleanTerminalText } from "./terminal-text.js";
+export {
+  DANGER_RULES,
+  detectDanger,
+  type DangerContext,
+  type DangerRule,
+  type Invocation,
+} from "./danger.js";

@@ -1,0 +1,159 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import type * as NodePty from "@lydell/node-pty";
+import { type ShellDialect, shellQuote } from "./dialect.js";
+import { ShellError } from "./errors.js";
+import { FrameReader, newNonce } from "./framing.js";
+import { jobGroups, sessionProcesses, signalGroups, terminalOf } from "./process-groups.js";
+
+/** How a shell process ended. `signal` is set when a signal killed it. */
+export interface ShellExit {
+  exitCode: number;
+  signal?: number;
+}
+
+export interface PtyShellOptions {
+  dialect: ShellDialect;
+  cwd: string;
+  env: Record<string, string>;
+  cols: number;
+  rows: number;
+  /** A private folder for the init script. */
+  dir: string;
+  startupTimeoutMs: number;
+}
+
+/** Characters of start-up output kept for the error when a shell fails to start. */
+const STARTUP_TEXT = 2000;
+
+/**
+ * One shell process in its own pseudo-terminal, ready for framed commands. The shell leads its
+ * own session (node-pty makes it a session leader), which is what lets a command's processes be
+ * found and killed as groups. The node-pty module is loaded on the first start, never before.
+ */
+export class PtyShell {
+  /** Receives everything the terminal prints; set per command, undefined in between (dropped). */
+  listener: ((data: string) => void) | undefined;
+  /** Told when the shell process is gone; set per command like `listener`. */
+  exitListener: ((exit: ShellExit) => void) | undefined;
+  /** Resolves when the shell process is gone; never rejects. */
+  readonly exited: Promise<ShellExit>;
+  private ended: ShellExit | undefined;
+  /** The terminal device (e.g. /dev/pts/3), when the system tells. */
+  tty: string | undefined;
+
+  private constructor(private readonly pty: NodePty.IPty) {
+    this.exited = new Promise((resolve) => {
+      pty.onExit(({ exitCode, signal }) => {
+        const info = signal ? { exitCode, signal } : { exitCode };
+        this.ended = info;
+        resolve(info);
+        this.exitListener?.(info);
+      });
+    });
+    pty.onData((data) => this.listener?.(data));
+  }
+
+  get pid(): number {
+    return this.pty.pid;
+  }
+
+  get alive(): boolean {
+    return this.ended === undefined;
+  }
+
+  /** How the shell ended; undefined while it runs. */
+  get exitInfo(): ShellExit | undefined {
+    return this.ended;
+  }
+
+  /** Types `text` into the terminal. */
+  write(text: string): void {
+    if (this.alive) this.pty.write(text);
+  }
+
+  /** Signals the shell process itself (not its jobs). */
+  signal(signal: NodeJS.Signals): void {
+    try {
+      if (this.alive) process.kill(this.pty.pid, signal);
+    } catch {
+      // It is exiting.
+    }
+  }
+
+  /** Kills every job of the session, then the shell; resolves once the shell is gone. */
+  async kill(): Promise<ShellExit> {
+    if (this.alive) {
+      signalGroups(jobGroups(sessionProcesses(this.pid), this.pid), "SIGKILL");
+      this.signal("SIGKILL");
+    }
+    return this.exited;
+  }
+
+  /**
+   * Starts `dialect` in a pseudo-terminal and waits until its init script has run.
+   * @throws ShellError when node-pty cannot be loaded, the shell cannot be spawned, exits at
+   *   once, or is not ready within `startupTimeoutMs`.
+   */
+  static async start(options: PtyShellOptions): Promise<PtyShell> {
+    const { dialect } = options;
+    let spawn: typeof NodePty.spawn;
+    try {
+      const mod = await import("@lydell/node-pty");
+      spawn = mod.spawn ?? (mod as unknown as { default: typeof NodePty }).default.spawn;
+    } catch (error) {
+      throw new ShellError(
+        `Shell commands are unavailable: the pseudo-terminal library could not be loaded (${describe(error)}).`,
+      );
+    }
+    const readyNonce = newNonce();
+    const initFile = path.join(options.dir, "init.sh");
+    writeFileSync(initFile, dialect.init(readyNonce), { mode: 0o600 });
+    let pty: NodePty.IPty;
+    try {
+      pty = spawn(dialect.file, dialect.args, {
+        name: options.env.TERM ?? "dumb",
+        cols: options.cols,
+        rows: options.rows,
+        cwd: options.cwd,
+        env: options.env,
+        encoding: "utf8",
+      });
+    } catch (error) {
+      throw new ShellError(`The shell ${dialect.file} could not be started: ${describe(error)}.`);
+    }
+    const shell = new PtyShell(pty);
+    let startupText = "";
+    const reader = new FrameReader(readyNonce, (text) => {
+      startupText = (startupText + text).slice(-STARTUP_TEXT);
+    });
+    const ready = new Promise<boolean>((resolve) => {
+      shell.listener = (data) => {
+        if (reader.push(data)) resolve(true);
+      };
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), options.startupTimeoutMs);
+    });
+    shell.write(`. ${shellQuote(initFile)}\n`);
+    const outcome = await Promise.race([ready, shell.exited, timedOut]);
+    clearTimeout(timer);
+    shell.listener = undefined;
+    if (outcome === true) {
+      shell.tty = terminalOf(shell.pid);
+      return shell;
+    }
+    await shell.kill();
+    const why =
+      outcome === false
+        ? `was not ready after ${options.startupTimeoutMs} ms`
+        : `exited at start (code ${outcome.exitCode})`;
+    const said = startupText.trim() ? `; it printed: ${startupText.trim().slice(-500)}` : "";
+    throw new ShellError(`The shell ${dialect.file} ${why}${said}.`);
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

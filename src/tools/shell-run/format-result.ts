@@ -1,0 +1,71 @@
+import path from "node:path";
+import type { ShellResult } from "../../shell/index.js";
+
+const NON_INTERACTIVE =
+  "run it non-interactively (e.g. pipe input into it, or use a --yes / --non-interactive flag)";
+
+/** `cwd` as shown to people and the model: `.` for the root, relative inside it, else absolute. */
+export function displayCwd(root: string, cwd: string): string {
+  const rel = path.relative(root, cwd);
+  if (rel === "") return ".";
+  if (rel.startsWith("..") || path.isAbsolute(rel)) return cwd;
+  return rel.split(path.sep).join("/");
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+}
+
+/**
+ * The tool result the model reads: the output, then one status paragraph — exit code and time,
+ * or why the command was stopped and what to do instead; a cwd change; a shell restart.
+ */
+export function formatShellResult(
+  result: ShellResult,
+  root: string,
+  cwdBefore: string,
+  timeoutMs: number,
+): string {
+  const notes: string[] = [];
+  const took = seconds(result.durationMs);
+  if (result.restart === "before") {
+    notes.push(
+      "The shell had exited since the last command and was restarted before this one: cwd and variables were reset.",
+    );
+  }
+  if (result.stopped === "timeout") {
+    notes.push(
+      `The command timed out after ${seconds(timeoutMs)} and was stopped (its processes were killed).`,
+    );
+    notes.push(
+      result.waitingForInput
+        ? `It was still running and seemed to wait for input (it reads from the terminal); ${NON_INTERACTIVE}.`
+        : "If it needs longer, pass timeout_seconds (at most 600); start servers and watchers in the background (`cmd > log 2>&1 &`).",
+    );
+  } else if (result.stopped === "input") {
+    notes.push(
+      `The command was stopped after ${took}: it was waiting for input from the terminal, which nobody can type into; ${NON_INTERACTIVE}.`,
+    );
+  } else if (result.stopped === "cancel") {
+    notes.push(`The person cancelled the command; it was stopped after ${took}.`);
+  } else if (result.restart === "exited") {
+    notes.push(`The shell exited with code ${result.exitCode} after ${took}.`);
+  } else {
+    notes.push(`Exit code ${result.exitCode} (${took}).`);
+  }
+  if (result.restart === "exited" || result.restart === "killed") {
+    const why = result.restart === "killed" ? "It did not respond after the stop, so t" : "T";
+    notes.push(
+      `${why}he shell was restarted; cwd and variables were reset (cwd is the repository root).`,
+    );
+  } else if (result.cwd !== cwdBefore) {
+    notes.push(`cwd is now ${displayCwd(root, result.cwd)}.`);
+  }
+  if (result.truncated) {
+    notes.push(
+      "The middle of the output was cut; to see more, redirect it to a file and search or read that file.",
+    );
+  }
+  const output = result.output || "(no output)";
+  return `${output}\n\n${notes.join(" ")}`;
+}
