@@ -25,7 +25,9 @@ ${USAGE}
   -v, --version           print the version
   -h, --help              this help
 
-Keys: ANTHROPIC_API_KEY, OPENAI_API_KEY; endpoints: ANTHROPIC_BASE_URL, OPENAI_BASE_URL.
+Keys: ANTHROPIC_API_KEY, OPENAI_API_KEY; endpoints: ANTHROPIC_BASE_URL, OPENAI_BASE_URL (also read
+from .env at the repository root). With no key at all, a local Ollama or LM Studio is used.
+Settings: the config file (model, providers) and .north/settings.json (model, mode).
 Exit codes: 0 done, 1 the run failed, 2 usage error, 130 interrupted.`;
 
 const OPTIONS = {
@@ -80,7 +82,7 @@ async function run(
 ): Promise<number> {
   const format =
     choice(values["output-format"], ["text", "json", "stream-json"], "--output-format") ?? "text";
-  const mode = choice(values.mode, ["ask", "agent", "plan"], "--mode") ?? "agent";
+  const modeFlag = choice(values.mode, ["ask", "agent", "plan"], "--mode");
   const approve = choice(values.approve, ["none", "edits", "all"], "--approve") ?? "none";
   const maxSteps = values["max-steps"] === undefined ? undefined : Number(values["max-steps"]);
   if (maxSteps !== undefined && (!Number.isInteger(maxSteps) || maxSteps < 1)) {
@@ -93,13 +95,14 @@ async function run(
     if (!process.stdin.isTTY || !process.stdout.isTTY) {
       return usageError("the interactive interface needs a terminal; use -p for a headless run");
     }
-    const [{ runInteractive }, { findRepoRoot }] = await Promise.all([
+    const [{ runInteractive }, session] = await Promise.all([
       import("./modes/interactive/index.js"),
       import("./session/index.js"),
     ]);
+    const root = await session.findRepoRoot(cwd);
     return runInteractive({
-      root: await findRepoRoot(cwd),
-      mode,
+      root,
+      mode: modeFlag ?? (await projectMode(session, root)),
       env: process.env,
       ...(typeof values.model === "string" ? { model: values.model } : {}),
       ...(typeof values.provider === "string" ? { provider: values.provider } : {}),
@@ -110,15 +113,16 @@ async function run(
   if (!prompt && !process.stdin.isTTY) prompt = (await readStdin()).trim();
   if (!prompt) return usageError("-p needs a prompt, as an argument or on standard input");
 
-  const [{ runPrint }, { findRepoRoot }] = await Promise.all([
+  const [{ runPrint }, session] = await Promise.all([
     import("./modes/print.js"),
     import("./session/index.js"),
   ]);
+  const root = await session.findRepoRoot(cwd);
   return runPrint({
     prompt,
-    root: await findRepoRoot(cwd),
+    root,
     format,
-    mode,
+    mode: modeFlag ?? (await projectMode(session, root)),
     approve,
     env: process.env,
     ...(typeof values.model === "string" ? { model: values.model } : {}),
@@ -127,6 +131,16 @@ async function run(
     ...resumeOption(values),
   });
 }
+
+/** The mode `.north/settings.json` chooses, else agent (a broken file is reported later). */
+async function projectMode(
+  session: { loadProjectSettings: (root: string) => Promise<{ settings: { mode?: Mode } }> },
+  root: string,
+): Promise<Mode> {
+  return (await session.loadProjectSettings(root)).settings.mode ?? "agent";
+}
+
+type Mode = "ask" | "agent" | "plan";
 
 function resumeOption(values: Record<string, string | boolean | undefined>) {
   if (values.continue && values.resume !== undefined) {

@@ -16,6 +16,8 @@ export type AgentEvent =
   | { type: "tool_call"; id: string; name: string; kind: ToolKind | "unknown"; arguments: unknown }
   /** A change prepared by an edit or shell call, before the policy or the person decides. */
   | { type: "tool_proposal"; id: string; name: string; review: Review }
+  /** Output of a running call as it arrives (shell commands), ANSI-free; the result follows. */
+  | { type: "tool_output"; id: string; text: string }
   /**
    * A person must decide on a proposal: answer with `session.respond(id, decision)`. Cancelling
    * the turn resolves it as denied.
@@ -32,6 +34,18 @@ export type AgentEvent =
       details?: unknown;
     }
   | { type: "usage"; usage: Usage; total: Usage }
+  /**
+   * How full the context is: the next request would take about `used` tokens of the model's
+   * `window` (`percent` 0–100). Sent by the session after each `usage` report (`estimated`
+   * false) and after a compaction (`estimated` true: counted by estimate, not by the provider).
+   */
+  | { type: "context"; used: number; window: number; percent: number; estimated: boolean }
+  /**
+   * Compaction begins: automatically before a step whose request would pass the threshold, or
+   * when asked (`session.compact`). `tokens_before` is the size of the context it starts from.
+   */
+  | { type: "compaction_start"; reason: CompactionReason; tokens_before: number }
+  | CompactionEndEvent
   /** The step's partial output is void; a consumer discards what it showed of it. */
   | { type: "retry"; attempt: number; delay_ms: number; error: ProviderError }
   | { type: "step_end"; step: number; stop_reason: StopReason }
@@ -42,6 +56,37 @@ export type AgentEvent =
       text: string;
       steps: number;
       tool_calls: number;
+      usage: Usage;
+    };
+
+/** `auto`: the next request would pass the threshold; `manual`: `/compact`, `/summarize`. */
+export type CompactionReason = "auto" | "manual";
+
+/**
+ * Compaction ended. On success `replaced_messages` older messages became one summary
+ * (`summary`, absent when only tool results were cleared) and `cleared_results` old tool outputs
+ * were cleared; the context went from `tokens_before` to `tokens_after`. On failure the history
+ * is unchanged; automatically, the turn then ends with an `error` event saying how to go on.
+ * `usage` is what the summary request cost.
+ */
+export type CompactionEndEvent =
+  | {
+      type: "compaction_end";
+      ok: true;
+      reason: CompactionReason;
+      tokens_before: number;
+      tokens_after: number;
+      replaced_messages: number;
+      cleared_results: number;
+      summary?: string;
+      usage: Usage;
+    }
+  | {
+      type: "compaction_end";
+      ok: false;
+      reason: CompactionReason;
+      tokens_before: number;
+      error: ProviderError;
       usage: Usage;
     };
 

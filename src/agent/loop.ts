@@ -34,6 +34,12 @@ export interface LoopConfig {
   schemas: readonly ToolSchema[];
   maxSteps: number;
   authorize: Authorize;
+  /**
+   * Runs before every step, with the history the step would send (the turn's prompt included).
+   * It may rewrite the history in place (compaction), leaving one the API accepts. Returning an
+   * error ends the turn before the step: `aborted` as a cancel, any other as an `error` event.
+   */
+  beforeStep?: (history: Message[], signal: AbortSignal) => Promise<ProviderError | undefined>;
 }
 
 export interface TurnResult {
@@ -78,6 +84,12 @@ export async function runTurn(
   };
 
   for (let step = 1; ; step++) {
+    const refused = await config.beforeStep?.(history, signal);
+    if (refused) {
+      if (refused.kind === "aborted") return end("aborted", step - 1);
+      emit({ type: "error", error: refused });
+      return end("error", step - 1, refused);
+    }
     emit({ type: "step_start", step });
     const { message, error } = await streamStep(config, history, signal, emit, usage);
     usage = addUsage(usage, message.usage);

@@ -14,7 +14,10 @@ export interface EndpointOptions {
   name: string;
   apiKey: string;
   baseURL?: string;
-  headers?: Record<string, string>;
+  /** Sent with every request; a `null` value removes a header the SDK would add. */
+  headers?: Record<string, string | null>;
+  /** Added to every request's query string (Azure: `api-version`). */
+  query?: Record<string, string>;
   fetch?: typeof fetch;
   hints: ErrorHints;
 }
@@ -37,6 +40,7 @@ export function createAnthropicProvider(options: EndpointOptions): Provider {
           ...(options.baseURL ? { baseURL: options.baseURL } : {}),
           ...(options.fetch ? { fetch: options.fetch } : {}),
           defaultHeaders: options.headers ?? {},
+          ...(options.query ? { defaultQuery: options.query } : {}),
           maxRetries: 0,
         }) as never,
     ));
@@ -92,7 +96,7 @@ function toAnthropicMessages(history: readonly Message[]): Json[] {
     } else if (message.role === "tool") {
       userTurn().push({
         type: "tool_result",
-        tool_use_id: message.toolCallId,
+        tool_use_id: toolUseId(message.toolCallId),
         content: message.content,
         ...(message.isError ? { is_error: true } : {}),
       });
@@ -121,8 +125,18 @@ function assistantBlock(part: AssistantPart, protocol: string): Json[] {
         ? [{ type: "thinking", thinking: part.text, signature: part.signature }]
         : [];
     case "tool_call":
-      return [{ type: "tool_use", id: part.id, name: part.name, input: part.arguments ?? {} }];
+      return [
+        { type: "tool_use", id: toolUseId(part.id), name: part.name, input: part.arguments ?? {} },
+      ];
   }
+}
+
+/**
+ * Anthropic takes tool ids of `[A-Za-z0-9_-]` only; calls made by another protocol's server
+ * (e.g. `functions.read_file:0`) are mapped the same way on the call and on its result.
+ */
+export function toolUseId(id: string): string {
+  return id.replace(/[^A-Za-z0-9_-]/g, "_") || "_";
 }
 
 function markNewest(messages: Json[]): void {

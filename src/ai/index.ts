@@ -7,8 +7,9 @@ export {
   findModel,
   inferProvider,
 } from "./catalog.js";
-export type { ModelInfo } from "./catalog.js";
-export { BUILTIN_VENDORS } from "./vendors.js";
+export type { ModelInfo, ModelPrice } from "./catalog.js";
+export { costOf, roundCost } from "./cost.js";
+export { BUILTIN_VENDORS, vendorReady, vendorVariables } from "./vendors.js";
 export type { VendorConfig } from "./vendors.js";
 export { createProvider, ProviderSetupError } from "./provider.js";
 export type { ProviderOptions } from "./provider.js";

@@ -13,9 +13,7 @@ export interface OpenAIClient {
 }
 
 /** Loads the SDK on first use, so a run that never calls OpenAI never parses it. */
-export async function loadOpenAI(
-  options: EndpointOptions & { query?: Record<string, string> },
-): Promise<OpenAIClient> {
+export async function loadOpenAI(options: EndpointOptions): Promise<OpenAIClient> {
   const { default: OpenAI } = await import("openai");
   return new OpenAI({
     apiKey: options.apiKey,

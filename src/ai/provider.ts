@@ -20,6 +20,24 @@ export class ProviderSetupError extends Error {
   override name = "ProviderSetupError";
 }
 
+/**
+ * The vendor's headers; with `apiKeyHeader`, the key goes in that header and the SDK's own
+ * `Authorization` header is removed, so the key is sent once, where the server expects it.
+ */
+function endpointHeaders(
+  vendor: VendorConfig,
+  apiKey: string | undefined,
+): { headers?: Record<string, string | null> } {
+  if (!vendor.apiKeyHeader) return vendor.headers ? { headers: vendor.headers } : {};
+  return {
+    headers: {
+      ...vendor.headers,
+      authorization: null,
+      ...(apiKey ? { [vendor.apiKeyHeader]: apiKey } : {}),
+    },
+  };
+}
+
 /** A provider for one vendor, with the retry policy around its stream. */
 export function createProvider(options: ProviderOptions): Provider {
   const { vendor, env } = options;
@@ -28,11 +46,11 @@ export function createProvider(options: ProviderOptions): Provider {
     throw new ProviderSetupError(`No API key for ${vendor.name}: set ${vendor.apiKeyEnv}.`);
   }
   const baseURL = vendor.baseUrl ?? (vendor.baseUrlEnv ? env[vendor.baseUrlEnv] : undefined);
-  const endpoint: EndpointOptions & { query?: Record<string, string> } = {
+  const endpoint: EndpointOptions = {
     name: vendor.name,
     apiKey: apiKey || "none",
     ...(baseURL ? { baseURL } : {}),
-    ...(vendor.headers ? { headers: vendor.headers } : {}),
+    ...endpointHeaders(vendor, apiKey),
     ...(vendor.query ? { query: vendor.query } : {}),
     fetch: options.fetch ?? httpFetch,
     hints: {

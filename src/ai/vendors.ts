@@ -8,10 +8,17 @@ export interface VendorConfig {
   /** Explicit base URL; otherwise `baseUrlEnv`, otherwise the SDK's default. */
   baseUrl?: string;
   baseUrlEnv?: string;
+  /** The name of the variable holding the key; North never stores a key itself. */
   apiKeyEnv: string;
+  /**
+   * Send the key in this header (Azure OpenAI: `api-key`) instead of the protocol's usual
+   * `Authorization: Bearer …`; the Authorization header is then left out.
+   */
+  apiKeyHeader?: string;
   /** Servers that take no key (a local Ollama) may leave the variable unset. */
   keyOptional?: boolean;
   headers?: Record<string, string>;
+  /** Added to every request's query string (Azure OpenAI: `api-version`). */
   query?: Record<string, string>;
   models?: ModelInfo[];
 }
@@ -30,3 +37,21 @@ export const BUILTIN_VENDORS: Record<string, VendorConfig> = {
     apiKeyEnv: "OPENAI_API_KEY",
   },
 };
+
+/** The environment variables vendors read (keys and base URLs): the only ones `.env` may set. */
+export function vendorVariables(vendors: Iterable<VendorConfig>): Set<string> {
+  const names = new Set<string>();
+  for (const vendor of vendors) {
+    names.add(vendor.apiKeyEnv);
+    if (vendor.baseUrlEnv) names.add(vendor.baseUrlEnv);
+  }
+  return names;
+}
+
+/** Whether the vendor can be called with this environment: its key is set or it needs none. */
+export function vendorReady(
+  vendor: VendorConfig,
+  env: Record<string, string | undefined>,
+): boolean {
+  return Boolean(env[vendor.apiKeyEnv]) || vendor.keyOptional === true;
+}

@@ -1,10 +1,13 @@
 import type { AgentEvent } from "../agent/events.js";
 import type { TurnResult } from "../agent/loop.js";
+import type { ModelInfo } from "../ai/index.js";
 import {
   captureSdkWarnings,
+  costOf,
   createLogger,
   createSession,
-  loadConfig,
+  loadConfigFile,
+  roundCost,
   type Approve,
   type Mode,
 } from "../session/index.js";
@@ -41,7 +44,9 @@ export async function runPrint(options: PrintOptions): Promise<number> {
   };
   process.on("SIGINT", onSigint);
   try {
-    const config = await loadConfig(options.env);
+    // Said at once: the run goes on with the defaults, and may still fail for another reason.
+    const { config, notice } = await loadConfigFile(options.env);
+    if (notice) stderr(`note: ${notice}`);
     const session = await createSession({
       root: options.root,
       env: options.env,
@@ -60,9 +65,14 @@ export async function runPrint(options: PrintOptions): Promise<number> {
       if (options.format === "stream-json") write(JSON.stringify(event));
       else if (options.format === "text") noteEvent(event, stderr);
     };
-    const result = await session.send(options.prompt, { signal: controller.signal, onEvent });
+    let result;
+    try {
+      result = await session.send(options.prompt, { signal: controller.signal, onEvent });
+    } finally {
+      await session.dispose();
+    }
     const summary = {
-      ...resultObject(result, session.model.id, performance.now() - started),
+      ...resultObject(result, session.model, performance.now() - started),
       session_id: session.id,
     };
     if (options.format === "text") {
@@ -88,7 +98,8 @@ function noteEvent(event: AgentEvent, stderr: (line: string) => void): void {
   }
 }
 
-function resultObject(result: TurnResult, model: string, durationMs: number) {
+function resultObject(result: TurnResult, model: ModelInfo, durationMs: number) {
+  const cost = costOf(result.usage, model);
   return {
     type: "result" as const,
     text: result.text,
@@ -97,7 +108,8 @@ function resultObject(result: TurnResult, model: string, durationMs: number) {
     steps: result.steps,
     tool_calls: result.toolCalls,
     duration_ms: Math.round(durationMs),
-    model,
+    model: model.id,
+    ...(cost === undefined ? {} : { cost_usd: roundCost(cost) }),
     ...(result.error ? { error: { kind: result.error.kind, message: result.error.message } } : {}),
   };
 }

@@ -1,22 +1,65 @@
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import * as z from "zod";
+import { readJsonFile } from "./json-file.js";
 import { configDir } from "./paths.js";
 
-const modelSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().optional(),
-  alias: z.string().optional(),
-  contextWindow: z.number().int().positive().optional(),
-  maxOutput: z.number().int().positive().optional(),
-  supportsTools: z.boolean().optional(),
+/** An object that names the fields it knows when it meets one it does not (a typo). */
+export function strictObject<T extends z.core.$ZodLooseShape>(shape: T) {
+  const known = `known: ${Object.keys(shape).join(", ")}`;
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === "unrecognized_keys" ? known : undefined),
+  });
+}
+
+const positiveInt = z
+  .number()
+  .int({ error: "expected a whole number" })
+  .positive({ error: "expected a number above 0" });
+const amount = z.number().min(0, { error: "expected a price of 0 or more (dollars per million)" });
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const headerName = z.string().regex(HEADER_NAME, { error: "expected an HTTP header name" });
+const headerValue = z.string().regex(/^[^\r\n]*$/, { error: "expected one line of text" });
+
+const priceSchema = strictObject({
+  input: amount,
+  output: amount,
+  cacheRead: amount.optional(),
+  cacheWrite: amount.optional(),
 });
 
-const providerSchema = z.object({
-  protocol: z.enum(["anthropic", "openai-responses", "openai-chat"]),
-  baseUrl: z.string().url().optional(),
-  apiKeyEnv: z.string().min(1).optional(),
-  headers: z.record(z.string(), z.string()).optional(),
+const modelSchema = strictObject({
+  id: z.string().min(1, { error: "expected the model's id" }),
+  name: z.string().optional(),
+  alias: z.string().optional(),
+  contextWindow: positiveInt.optional(),
+  maxOutput: positiveInt.optional(),
+  supportsTools: z.boolean().optional(),
+  price: priceSchema.optional(),
+});
+
+const httpUrl = z.string().refine(
+  (value) => {
+    try {
+      return ["http:", "https:"].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  },
+  { error: "expected an http:// or https:// URL" },
+);
+
+const providerSchema = strictObject({
+  /** `anthropic-messages` is accepted as another name for `anthropic`. */
+  protocol: z.enum(["anthropic", "openai-responses", "openai-chat", "anthropic-messages"]),
+  baseUrl: httpUrl.optional(),
+  apiKeyEnv: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
+      error: "expected the name of an environment variable (the key itself belongs in it)",
+    })
+    .optional(),
+  apiKeyHeader: headerName.optional(),
+  headers: z.record(headerName, headerValue).optional(),
   query: z.record(z.string(), z.string()).optional(),
   models: z.array(modelSchema).optional(),
 });
@@ -24,19 +67,27 @@ const providerSchema = z.object({
 const configSchema = z.object({
   model: z.string().min(1).optional(),
   provider: z.string().min(1).optional(),
-  maxSteps: z.number().int().positive().optional(),
-  providers: z.record(z.string(), providerSchema).optional(),
-  retry: z
-    .object({
-      maxRetries: z.number().int().min(0).max(10).optional(),
-      baseDelayMs: z.number().int().min(0).optional(),
-      maxDelayMs: z.number().int().min(0).optional(),
-    })
-    .optional(),
+  maxSteps: positiveInt.optional(),
+  providers: z.record(z.string().min(1), providerSchema).optional(),
+  retry: strictObject({
+    maxRetries: z.number().int().min(0).max(10).optional(),
+    baseDelayMs: z.number().int().min(0).optional(),
+    maxDelayMs: z.number().int().min(0).optional(),
+  }).optional(),
+  /** Automatic compaction: when a request would pass `threshold` of the context window (0.85). */
+  compaction: strictObject({
+    threshold: z
+      .number()
+      .min(0.2, { error: "expected a share of the window between 0.2 and 0.95" })
+      .max(0.95, { error: "expected a share of the window between 0.2 and 0.95" })
+      .optional(),
+  }).optional(),
 });
 
+/** The global config (`config.json`); unknown top-level fields are ignored, not errors. */
 export type GlobalConfig = z.infer<typeof configSchema>;
 export type ProviderEntry = z.infer<typeof providerSchema>;
+export const globalConfigSchema: z.ZodType<GlobalConfig> = configSchema;
 
 /** A config file that cannot be used; the message names the file and what to fix. */
 export class ConfigError extends Error {
@@ -47,27 +98,34 @@ export function configPath(env: Record<string, string | undefined>): string {
   return join(configDir(env), "config.json");
 }
 
-/** Reads the global config; a missing file is an empty config, a broken one a `ConfigError`. */
-export async function loadConfig(env: Record<string, string | undefined>): Promise<GlobalConfig> {
+export interface LoadedConfig {
+  path: string;
+  /** The validated config, or `{}` (the defaults) when the file is missing or broken. */
+  config: GlobalConfig;
+  /** False when the file exists but could not be read or validated: North must not write it. */
+  writable: boolean;
+  /** One line for the person when the file is broken. */
+  notice?: string;
+}
+
+/**
+ * Reads the global config. Never throws: a missing file is the defaults; a broken one is the
+ * defaults plus a notice naming the file, the field and what was expected.
+ */
+export async function loadConfigFile(
+  env: Record<string, string | undefined>,
+): Promise<LoadedConfig> {
   const path = configPath(env);
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
-    throw new ConfigError(`Cannot read ${path}: ${(error as Error).message}`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new ConfigError(`${path} is not valid JSON: ${(error as Error).message}`);
-  }
-  const parsed = configSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const where = issue.path.join(".") || "(top level)";
-    throw new ConfigError(`${path}: ${where}: ${issue.message}`);
-  }
-  return parsed.data;
+  const read = await readJsonFile(path, configSchema);
+  return {
+    path,
+    config: read.value ?? {},
+    writable: read.state !== "broken",
+    ...(read.notice ? { notice: read.notice } : {}),
+  };
+}
+
+/** The global config alone (the defaults when the file is broken); see {@link loadConfigFile}. */
+export async function loadConfig(env: Record<string, string | undefined>): Promise<GlobalConfig> {
+  return (await loadConfigFile(env)).config;
 }

@@ -1,7 +1,14 @@
 export { createSession } from "./session.js";
 export type { Session, SessionOptions, SendOptions } from "./session.js";
-export { loadConfig, ConfigError, configPath } from "./config.js";
-export type { GlobalConfig } from "./config.js";
+export type { CompactOptions, CompactResult } from "./context-keeper.js";
+export type { ContextBreakdown, ContextReport } from "./context-usage.js";
+export { loadConfig, loadConfigFile, ConfigError, configPath } from "./config.js";
+export type { GlobalConfig, LoadedConfig } from "./config.js";
+export { loadProjectSettings, projectSettingsPath } from "./settings.js";
+export type { ProjectSettings } from "./settings.js";
+export { listLocalModels } from "./local-servers.js";
+export type { ModelSwitch } from "./model-switch.js";
+export { costOf, roundCost } from "../ai/index.js";
 export { UsageError, SetupError } from "./errors.js";
 export { toolsForMode, MODES, APPROVALS } from "./permissions.js";
 export type { Decision } from "./policy.js";

@@ -58,6 +58,7 @@ export function createPolicy({ state, store, ask }: PolicyOptions): Authorize {
             "This headless run cannot accept a plan; the plan stands as your answer. Stop here.",
         };
       }
+      if (signal.aborted) return { allow: false, reason: "Cancelled by the user." };
       if (decision.type === "reject")
         return {
           allow: false,

@@ -9,7 +9,13 @@ import type { AgentEvent } from "../agent/events.js";
 import { runTurn, type TurnResult } from "../agent/loop.js";
 import { toolSchema, type AnyTool } from "../agent/tool.js";
 import type { Logger } from "../log/logger.js";
-import { createEditTools, createExitPlanModeTool, createReadTools } from "../tools/index.js";
+import { createShellService } from "../shell/index.js";
+import {
+  createEditTools,
+  createExitPlanModeTool,
+  createReadTools,
+  createShellTool,
+} from "../tools/index.js";
 import {
   createReadTracker,
   createWorkspace,
@@ -18,7 +24,11 @@ import {
   type UndoResult,
 } from "../workspace/index.js";
 import type { GlobalConfig } from "./config.js";
-import { selectModel } from "./model-selection.js";
+import { configPath } from "./config.js";
+import { ThinkingReplay } from "./thinking-replay.js";
+import { availableModels, type ModelChoice } from "./model-selection.js";
+import { setUpModel } from "./model-setup.js";
+import { switchModel, type ModelSwitch, type SwitchContext } from "./model-switch.js";
 import { ApprovalBroker } from "./approval-broker.js";
 import { PermissionStore } from "./permission-store.js";
 import { toolsForMode, type Approve, type Mode } from "./permissions.js";
@@ -30,6 +40,14 @@ import { dataDir } from "./paths.js";
 import { listSessions, loadSession, newSessionId, SessionFile } from "./storage.js";
 import { ProjectRules } from "./project-rules.js";
 import { buildSystemPrompt } from "./system-prompt.js";
+import {
+  ContextKeeper,
+  DEFAULT_THRESHOLD,
+  type CompactOptions,
+  type CompactResult,
+} from "./context-keeper.js";
+import { joinSystem, type ContextReport, type RequestParts } from "./context-usage.js";
+import { ProjectCardLoader } from "./project-card.js";
 
 export interface SessionOptions {
   root: string;
@@ -44,8 +62,10 @@ export interface SessionOptions {
   logger: Logger;
   /** Resume a saved conversation: the newest of this project, or one by id. */
   resume?: { continue: true } | { id: string };
-  /** Overrides the provider built from the config (tests inject scripted ones). */
+  /** Overrides the provider built from the config, for every model (tests inject scripted ones). */
   providerOverride?: Provider;
+  /** Lines the caller collected for the person (a broken config file), shown with `notices`. */
+  notices?: readonly string[];
 }
 
 export interface SendOptions {
@@ -61,6 +81,7 @@ export interface SendOptions {
  */
 export interface Session {
   readonly root: string;
+  /** The model in use now; `setModel` changes it. */
   readonly model: ModelInfo;
   readonly history: readonly Message[];
   readonly mode: Mode;
@@ -68,6 +89,8 @@ export interface Session {
   readonly id: string;
   /** Starts a new, empty conversation (a new session file); tools and the shell stay as they are. */
   newConversation(): void;
+  /** Ends the shell and its jobs; call once when the program is done with the session. */
+  dispose(): Promise<void>;
   /** Things the person should be told once, e.g. that a session file was cut off by a crash. */
   readonly notices: readonly string[];
   send(prompt: string, options: SendOptions): Promise<TurnResult>;
@@ -78,6 +101,23 @@ export interface Session {
   undo(turns?: number, overwrite?: readonly string[]): Promise<UndoResult>;
   /** Answers an `approval_request`; false when nothing is pending under that id. */
   respond(id: string, decision: Decision): boolean;
+  /**
+   * Switches model (and provider and protocol) for the next message, and remembers the choice
+   * in the global config when that file can be written (see `ModelSwitch.message`). The history
+   * carries over: the next request is converted to the new protocol, and thinking the new model
+   * cannot take is left out. A turn already running finishes on the old model. Rejects with
+   * `UsageError` (unknown model or provider) or `ProviderSetupError` (no key), not switching.
+   */
+  setModel(idOrAlias: string, provider?: string): Promise<ModelSwitch>;
+  /** The models one may switch to now: those of every vendor that can be called. */
+  listModels(): ModelInfo[];
+  /** How full the context is: the next request's tokens, by part (status meter, `/context`). */
+  context(): ContextReport;
+  /**
+   * Summarises older history now (`/compact [focus]`, `/summarize --keep-last N`), emitting
+   * `compaction_start`/`compaction_end`/`context` to `options.onEvent`. Refused while a turn runs.
+   */
+  compact(options?: CompactOptions): Promise<CompactResult>;
 }
 
 export async function createSession(options: SessionOptions): Promise<Session> {
@@ -85,19 +125,37 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     ...(options.model ? { model: options.model } : {}),
     ...(options.provider ? { provider: options.provider } : {}),
   };
-  const { model, vendor } = selectModel(flags, options.config, options.env);
-  const provider =
+  const setup = await setUpModel({
+    root: options.root,
+    env: options.env,
+    config: options.config,
+    flags,
+    configPath: configPath(options.env),
+  });
+  const makeProvider = (choice: ModelChoice): Provider =>
     options.providerOverride ??
     createProvider({
-      vendor,
-      model: model.id,
-      env: options.env,
+      vendor: choice.vendor,
+      model: choice.model.id,
+      env: setup.env,
       retry: { ...defaultRetryPolicy, ...options.config.retry },
     });
+  let current = setup.choice;
+  let replay = new ThinkingReplay();
+  let provider = replay.wrap(makeProvider(current));
+  const switching: SwitchContext = {
+    config: options.config,
+    env: setup.env,
+    project: setup.project,
+    local: setup.local,
+    makeProvider,
+  };
   const workspace = await createWorkspace(options.root);
   const { logger } = options;
-  let storage = openStorage(options, workspace.root, model.id);
+  let storage = openStorage(options, workspace.root, current.model.id);
   const { history, notices } = storage;
+  notices.unshift(...(options.notices ?? []), ...setup.notices);
+  if (options.resume) replay.adopt(history, current.model.id);
   // Checkpoints are opened on the first change, so a read-only run never pays for them.
   let turn = history.filter((m) => m.role === "user").length;
   let opened: Promise<Checkpoints> | undefined;
@@ -111,16 +169,28 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     return store;
   };
   const tracker = createReadTracker();
-  const allTools: AnyTool[] = model.supportsTools
-    ? [
-        ...createReadTools(workspace, tracker),
-        ...createEditTools(workspace, {
-          tracker,
-          checkpoints: { record: async (change) => (await checkpoints()).record(change) },
-        }),
-        createExitPlanModeTool(),
-      ]
-    : [];
+  const live: { emit: (event: AgentEvent) => void; shellCall?: string } = { emit: () => {} };
+  // One persistent shell per session, started on the first command and ended by `dispose`.
+  const shell = createShellService({ root: workspace.root, env: options.env, logger });
+  const allTools: AnyTool[] = [
+    ...createReadTools(workspace, tracker),
+    ...createEditTools(workspace, {
+      tracker,
+      checkpoints: { record: async (change) => (await checkpoints()).record(change) },
+    }),
+    createShellTool(workspace, shell, {
+      hooks: {
+        before: async () => (await checkpoints()).snapshot(),
+        after: async (snapshot) =>
+          void (await (await checkpoints()).recordSince(snapshot, { tool: "shell_run" })),
+      },
+      // Only one command runs at a time, so its output belongs to the latest shell_run call.
+      onOutput: (text) =>
+        live.shellCall && live.emit({ type: "tool_output", id: live.shellCall, text }),
+      logger,
+    }),
+    createExitPlanModeTool(),
+  ];
   const state: PolicyState = { mode: options.mode, planAccepted: false };
   const broker = new ApprovalBroker();
   const store = await PermissionStore.load(workspace.root);
@@ -141,10 +211,39 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       logger.log("session_save_failed", { message: (error as Error).message });
     }
   };
+  const card = new ProjectCardLoader(workspace);
+  const schemas = new WeakMap<AnyTool, ReturnType<typeof toolSchema>>();
+  const schemaOf = (t: AnyTool) => schemas.get(t) ?? schemas.set(t, toolSchema(t)).get(t)!;
+  const toolsNow = () => (current.model.supportsTools ? toolsForMode(state.mode, allTools) : []);
+  const parts = (tools = toolsNow()): RequestParts => ({
+    system: buildSystemPrompt({ root: workspace.root, mode: state.mode }),
+    rules: rules.block(),
+    card: card.block(),
+    schemas: tools.map(schemaOf),
+  });
+  const keeper = new ContextKeeper({
+    history,
+    model: () => current.model,
+    provider: () => provider,
+    parts,
+    threshold: options.config.compaction?.threshold ?? DEFAULT_THRESHOLD,
+    flush: save,
+    record(entry) {
+      try {
+        storage.file.record(entry, title);
+      } catch (error) {
+        logger.log("session_save_failed", { message: (error as Error).message });
+      }
+      saved = history.length;
+    },
+    reportedFrom: storage.rewrittenAt,
+  });
 
   return {
     root: workspace.root,
-    model,
+    get model() {
+      return current.model;
+    },
     history,
     get id() {
       return storage.id;
@@ -152,16 +251,46 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     notices,
     newConversation() {
       save();
-      const fresh = openStorage({ ...options, resume: undefined }, workspace.root, model.id);
+      const fresh = openStorage(
+        { ...options, resume: undefined },
+        workspace.root,
+        current.model.id,
+      );
       storage = { ...fresh, history };
       history.length = 0;
       saved = 0;
+      keeper.reset();
       title = "";
     },
     get mode() {
       return state.mode;
     },
     respond: (id, decision) => broker.respond(id, decision),
+    async dispose() {
+      await shell.dispose();
+    },
+    async setModel(idOrAlias, providerName) {
+      const next = await switchModel(switching, idOrAlias, providerName);
+      const changed =
+        next.choice.model.id !== current.model.id ||
+        next.choice.vendor.name !== current.vendor.name;
+      // A new model gets back only the thinking it produces itself.
+      if (changed) replay = new ThinkingReplay();
+      current = next.choice;
+      provider = replay.wrap(next.provider);
+      logger.log("model_switch", { model: current.model.id, provider: current.vendor.name });
+      return next.result;
+    },
+    listModels: () => availableModels(options.config, setup.env, switching.local),
+    context: () => keeper.context(),
+    compact: (compactOptions = {}) =>
+      keeper.compact({
+        ...compactOptions,
+        onEvent: (event) => {
+          logEvent(logger, event, current.model.id);
+          compactOptions.onEvent?.(event);
+        },
+      }),
     async undo(turns = 1, overwrite = []) {
       return (await checkpoints()).undo(turns, { overwrite });
     },
@@ -170,16 +299,21 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         state.mode = mode;
         state.planAccepted = false;
       }
+      const { model } = current;
       logger.log("user_prompt", { chars: prompt.length, model: model.id, mode: state.mode });
       turn += 1;
       if (!title) title = prompt.replace(/\s+/g, " ").trim().slice(0, 80);
-      const emit = (event: AgentEvent) => {
+      const emit = keeper.wrapEmit((event: AgentEvent) => {
         logEvent(logger, event, model.id);
         if (SAVE_POINTS.has(event.type)) save();
+        if (event.type === "tool_call" && event.name === "shell_run") live.shellCall = event.id;
         onEvent(event);
-      };
+      });
       broker.attach(emit);
-      const tools = toolsForMode(state.mode, allTools);
+      live.emit = emit;
+      const tools = toolsNow();
+      await card.ready(CARD_WAIT_MS);
+      const request = parts(tools);
       return runTurn(
         history,
         prompt,
@@ -187,13 +321,12 @@ export async function createSession(options: SessionOptions): Promise<Session> {
           provider,
           model: model.id,
           maxOutputTokens: model.maxOutput,
-          system: [buildSystemPrompt({ root: workspace.root, mode: state.mode }), rules.block()]
-            .filter(Boolean)
-            .join("\n\n"),
+          system: joinSystem(request),
           tools,
-          schemas: tools.map(toolSchema),
+          schemas: request.schemas,
           maxSteps: options.maxSteps,
           authorize,
+          beforeStep: (_history, stepSignal) => keeper.beforeStep(request, emit, stepSignal),
         },
         signal,
         emit,
@@ -201,6 +334,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
   };
 }
+
+/** How long the first message waits for a project card still being built (cold cache). */
+const CARD_WAIT_MS = 1500;
 
 /** Events after which the history may have grown: it is appended to the session file then. */
 const SAVE_POINTS = new Set(["turn_start", "step_start", "tool_call", "turn_end"]);
@@ -231,7 +367,8 @@ function openStorage(options: SessionOptions, root: string, model: string) {
         `The session file was cut off (a crash?); it was loaded up to its last whole line.`,
       );
     const file = new SessionFile(path, loaded.header, true);
-    return { history: loaded.messages, file, id: loaded.header.id, notices };
+    const { rewrittenAt } = loaded;
+    return { history: loaded.messages, file, id: loaded.header.id, notices, rewrittenAt };
   }
   const id = newSessionId();
   const header = {
@@ -247,6 +384,7 @@ function openStorage(options: SessionOptions, root: string, model: string) {
     file: new SessionFile(join(dir, `${id}.jsonl`), header),
     id,
     notices,
+    rewrittenAt: 0,
   };
 }
 
@@ -282,6 +420,16 @@ function logEvent(logger: Logger, event: AgentEvent, model: string): void {
         kind: event.error.kind,
         status: event.error.status,
         message: event.error.message,
+      });
+      break;
+    case "compaction_end":
+      logger.log("compaction", {
+        reason: event.reason,
+        ok: event.ok,
+        tokens_before: event.tokens_before,
+        ...(event.ok
+          ? { tokens_after: event.tokens_after, replaced: event.replaced_messages }
+          : { kind: event.error.kind }),
       });
       break;
   }

@@ -11,6 +11,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import type { Message, ToolCallPart } from "../ai/types.js";
+import { applyClearing, applyCompaction } from "./compaction.js";
 
 /** The first line of a session file. */
 export interface SessionHeader {
@@ -23,7 +24,15 @@ export interface SessionHeader {
   title: string;
 }
 
-export type SessionEntry = { type: "message"; message: Message };
+/**
+ * A rewrite of the history, replayed in order on load: `compaction` replaced the first `replaced`
+ * messages (of the history as it was then) by one summary message; `cleared` cleared the output
+ * of the results of calls `ids`.
+ */
+export type RewriteEntry =
+  { type: "compaction"; summary: string; replaced: number } | { type: "cleared"; ids: string[] };
+
+export type SessionEntry = { type: "message"; message: Message } | RewriteEntry;
 
 export interface LoadedSession {
   header: SessionHeader;
@@ -31,6 +40,8 @@ export interface LoadedSession {
   /** Set when the file was cut off mid-line (a crash): it loaded up to its last whole line. */
   truncated: boolean;
   path: string;
+  /** The history's length after the last rewrite: sizes reported before it no longer hold. */
+  rewrittenAt: number;
 }
 
 export interface SessionSummary {
@@ -75,6 +86,18 @@ export class SessionFile {
       lines.push(JSON.stringify({ type: "message", message } satisfies SessionEntry));
     appendFileSync(this.path, `${lines.join("\n")}\n`);
   }
+
+  /** Appends a rewrite of the history (compaction); messages before it must be appended first. */
+  record(entry: RewriteEntry, title: string): void {
+    const lines: string[] = [];
+    if (!this.headerWritten) {
+      mkdirSync(join(this.path, ".."), { recursive: true });
+      lines.push(JSON.stringify({ ...this.header, title } satisfies SessionHeader));
+      this.headerWritten = true;
+    }
+    lines.push(JSON.stringify(entry satisfies SessionEntry));
+    appendFileSync(this.path, `${lines.join("\n")}\n`);
+  }
 }
 
 export function loadSession(path: string): LoadedSession {
@@ -83,7 +106,8 @@ export function loadSession(path: string): LoadedSession {
   const truncated = text.length > 0 && !text.endsWith("\n");
   if (truncated) lines.pop();
   let header: SessionHeader | undefined;
-  const messages: Message[] = [];
+  let messages: Message[] = [];
+  let rewrittenAt = 0;
   for (const line of lines) {
     if (!line.trim()) continue;
     let entry: SessionHeader | SessionEntry;
@@ -94,9 +118,16 @@ export function loadSession(path: string): LoadedSession {
     }
     if (entry.type === "header") header = entry;
     else if (entry.type === "message") messages.push(entry.message);
+    else if (entry.type === "compaction" || entry.type === "cleared") {
+      // Rewrites count positions in the history as it was in memory: repaired.
+      messages = repairHistory(messages);
+      if (entry.type === "compaction") applyCompaction(messages, entry.summary, entry.replaced);
+      else applyClearing(messages, entry.ids);
+      rewrittenAt = messages.length;
+    }
   }
   if (!header) throw new Error(`${path} is not a North session (no header line)`);
-  return { header, messages: repairHistory(messages), truncated, path };
+  return { header, messages: repairHistory(messages), truncated, path, rewrittenAt };
 }
 
 /**

@@ -16,7 +16,9 @@ export interface CliResult {
 
 /**
  * A sandbox for one end-to-end run: a home with its own XDG config/data/state folders, so a test
- * never reads or writes the developer's real config, sessions or log.
+ * never reads or writes the developer's real config, sessions or log. The probe for local model
+ * servers is off, so an Ollama running on the machine never answers a test; tests of the probe
+ * set `NORTH_LOCAL_SERVERS` to their own ports.
  */
 export function makeHome(config?: unknown): { home: string; env: Record<string, string> } {
   const home = mkdtempSync(join(tmpdir(), "north-home-"));
@@ -25,6 +27,7 @@ export function makeHome(config?: unknown): { home: string; env: Record<string, 
     XDG_CONFIG_HOME: join(home, "config"),
     XDG_DATA_HOME: join(home, "data"),
     XDG_STATE_HOME: join(home, "state"),
+    NORTH_LOCAL_SERVERS: "off",
   };
   if (config !== undefined) {
     mkdirSync(join(env.XDG_CONFIG_HOME, "north"), { recursive: true });

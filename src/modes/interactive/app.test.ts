@@ -67,7 +67,6 @@ function mount() {
       controller,
       history: new InputHistory(undefined),
       project: "repo",
-      mode: "agent",
     }),
   );
   const frame = () => app.lastFrame() ?? "";

@@ -22,7 +22,6 @@ export interface AppProps {
   controller: TurnController;
   history: InputHistory;
   project: string;
-  mode: string;
 }
 
 /** The interface's layout: scrollback transcript, live part, queue, composer, status line. */
@@ -47,6 +46,7 @@ export function App(props: AppProps) {
         controller,
         history: props.history,
         dispatch: store.dispatch,
+        state: store.getState,
         exit: () => {
           controller.cancel();
           setExiting(true);
@@ -96,11 +96,16 @@ function Live(
       <LiveArea state={state} animate={props.animate} highlightEpoch={props.epoch} />
       <QueueView queue={state.queue} />
       <Box marginTop={1} flexDirection="column">
-        <ComposerView state={editor} placeholder={placeholder} busy={state.busy} />
+        <ComposerView
+          state={editor}
+          placeholder={placeholder}
+          busy={state.busy}
+          frozen={state.review !== undefined}
+        />
       </Box>
       <StatusLine
         project={props.project}
-        mode={props.mode}
+        mode={state.mode}
         model={state.model?.name}
         contextTokens={state.contextTokens}
         contextWindow={state.model?.contextWindow}

@@ -1,6 +1,15 @@
+import type { Review } from "../../agent/tool.js";
+
 /**
  * Every key binding of the interface, in one table: key id (see keys.ts) → action. Editing
  * actions are carried out by the composer's editor; the others by the app.
+ *
+ * The rule while a review is pending (a diff, a command or a plan waits for the person): every
+ * key goes to the review ({@link REVIEW_BINDINGS}); the composer keeps its text but takes no
+ * key until the review is answered (a bracketed paste still lands in it). After `t`, keys edit
+ * the note that goes with the rejection instead ({@link NOTE_BINDINGS}). One exception keeps a
+ * person typing a message from answering a review that pops up under their fingers: letters of
+ * a burst of typing that began in the composer go on into it (`TYPING_BURST_MS`, key-handler.ts).
  */
 export type Action =
   | "submit"
@@ -22,7 +31,9 @@ export type Action =
   | "interrupt"
   | "cancel"
   | "eof"
-  | "clear-queue";
+  | "clear-queue"
+  | "cycle-mode"
+  | "cycle-mode-back";
 
 export const KEY_BINDINGS: Readonly<Record<string, Action>> = {
   enter: "submit",
@@ -59,7 +70,59 @@ export const KEY_BINDINGS: Readonly<Record<string, Action>> = {
   escape: "cancel",
   "ctrl+d": "eof",
   "ctrl+x": "clear-queue",
+  tab: "cycle-mode",
+  "shift+tab": "cycle-mode-back",
 };
 
 /** One-line help shown under the composer. */
-export const KEY_HINT = "Enter send · Ctrl+J newline · ↑↓ history · Esc cancel · Ctrl+C twice exit";
+export const KEY_HINT =
+  "Enter send · Ctrl+J newline · ↑↓ history · Tab mode · Esc cancel · Ctrl+C twice exit";
+
+/** What a key does while a review is pending. */
+export type ReviewKeyAction =
+  | "accept"
+  | "always"
+  | "reject"
+  | "reject-with-note"
+  | "next-rule"
+  | "scroll-up"
+  | "scroll-down"
+  | "page-up"
+  | "page-down"
+  | "cancel-turn";
+
+/** Scrolling a folded review, and cancelling the turn (which denies the pending change). */
+const REVIEW_COMMON: Readonly<Record<string, ReviewKeyAction>> = {
+  up: "scroll-up",
+  down: "scroll-down",
+  pageup: "page-up",
+  pagedown: "page-down",
+  escape: "cancel-turn",
+  "ctrl+c": "cancel-turn",
+};
+
+/**
+ * The keys of each kind of review (letters in lower case; a typed capital counts too). "Always"
+ * is never offered for a command flagged as dangerous: the key does nothing then.
+ */
+export const REVIEW_BINDINGS: Readonly<
+  Record<Review["type"], Readonly<Record<string, ReviewKeyAction>>>
+> = {
+  edit: { a: "accept", y: "always", r: "reject", t: "reject-with-note", ...REVIEW_COMMON },
+  command: {
+    r: "accept",
+    a: "always",
+    tab: "next-rule",
+    d: "reject",
+    t: "reject-with-note",
+    ...REVIEW_COMMON,
+  },
+  plan: { a: "accept", r: "reject", t: "reject-with-note", ...REVIEW_COMMON },
+};
+
+/** While typing the note of a rejection: Enter rejects with it, Esc goes back to the review. */
+export const NOTE_BINDINGS: Readonly<Record<string, "send-note" | "back" | "cancel-turn">> = {
+  enter: "send-note",
+  escape: "back",
+  "ctrl+c": "cancel-turn",
+};

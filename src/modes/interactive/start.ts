@@ -45,7 +45,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   setTheme(colorWanted(options.env, process.stdout.isTTY === true));
   const config = await loadConfig(options.env);
   const stdout = process.stdout;
-  const store = createStore(stdout.rows || 24, stdout.columns || 80);
+  const store = createStore(stdout.rows || 24, stdout.columns || 80, options.mode);
   const restoreWarn = captureSdkWarnings(logger, (text) =>
     store.dispatch({ type: "note", tone: "warn", text }),
   );
@@ -111,7 +111,6 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
       controller,
       history,
       project: basename(options.root),
-      mode: options.mode,
     }),
     // Ink 6.8's incremental mode misplaces the first changed line (off by one row), so frames
     // are written whole; the live part is kept small instead.
@@ -129,6 +128,8 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
     await instance.waitUntilExit();
   } finally {
     stdout.write(PASTE_OFF);
+    // Ends the persistent shell and its jobs.
+    await session?.dispose();
     await history.flush();
     restoreWarn();
     logger.log("app_exit", { code: 0, mode: "interactive" });

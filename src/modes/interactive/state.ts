@@ -1,6 +1,14 @@
 import type { AgentEvent } from "../../agent/events.js";
-import { toolOutcome, toolTitle } from "./tool-lines/index.js";
-import { splitSettled } from "./stream-split.js";
+import type { Review } from "../../agent/tool.js";
+import type { Decision, Mode } from "../../session/index.js";
+import {
+  pendingReview,
+  reduceReview,
+  type PendingReview,
+  type ReviewAction,
+} from "./review-state.js";
+import { settleTool, toolTitle, type ChangeBody } from "./tool-lines/index.js";
+import { add, settleAll, settleText, settleThinking } from "./transcript.js";
 
 /** A settled transcript entry: written once into scrollback (Ink's `<Static>`), never redrawn. */
 export type Entry =
@@ -11,17 +19,34 @@ export type Entry =
    */
   | { id: number; kind: "markdown"; text: string; label: boolean; joined: boolean }
   | { id: number; kind: "thinking"; text: string }
-  | { id: number; kind: "tool"; title: string; outcome?: string; error: boolean }
+  | {
+      id: number;
+      kind: "tool";
+      title: string;
+      outcome?: string;
+      error: boolean;
+      /** Turned down by the person or the policy (not a failure). */
+      declined?: boolean;
+      /** An applied diff, a plan or a command's last output lines, kept once under the line. */
+      change?: ChangeBody;
+    }
   | { id: number; kind: "note"; text: string; tone: NoteTone }
   | { id: number; kind: "welcome"; configFile: string };
 
 export type NoteTone = "info" | "warn" | "error";
-type NewEntry = Entry extends infer E ? (E extends Entry ? Omit<E, "id"> : never) : never;
+/** An entry before it gets its id. */
+export type NewEntry = Entry extends infer E ? (E extends Entry ? Omit<E, "id"> : never) : never;
 
 export interface RunningTool {
   id: string;
   name: string;
   title: string;
+  /** The change it proposed (`tool_proposal`). */
+  review?: Review;
+  /** The person's answer to it, once given. */
+  decision?: Decision;
+  /** The person cancelled the turn while it ran (a denial then reads "Cancelled …"). */
+  cancelled?: boolean;
 }
 
 /** Everything the interface shows. Changed only by {@link reduce}. */
@@ -49,6 +74,10 @@ export interface UiState {
   exitHint: boolean;
   /** The model in use, once a session exists. */
   model?: { name: string; contextWindow: number };
+  /** The mode the next message is sent in (Tab cycles it). */
+  mode: Mode;
+  /** The change waiting for the person's answer; every key goes to it meanwhile. */
+  review?: PendingReview;
 }
 
 export type UiAction =
@@ -60,9 +89,10 @@ export type UiAction =
   | { type: "resize"; rows: number; width: number }
   | { type: "exit-hint"; on: boolean }
   | { type: "model"; name: string; contextWindow: number }
-  | { type: "idle" };
+  | { type: "idle" }
+  | ReviewAction;
 
-export function initialState(rows: number, width: number): UiState {
+export function initialState(rows: number, width: number, mode: Mode = "agent"): UiState {
   return {
     entries: [],
     nextId: 1,
@@ -79,50 +109,9 @@ export function initialState(rows: number, width: number): UiState {
     sessionTokens: 0,
     turnTokens: 0,
     exitHint: false,
+    mode,
   };
 }
-
-function add(state: UiState, ...entries: NewEntry[]): UiState {
-  if (entries.length === 0) return state;
-  const withIds = entries.map((e, i) => ({ ...e, id: state.nextId + i }) as Entry);
-  return {
-    ...state,
-    entries: [...state.entries, ...withIds],
-    nextId: state.nextId + entries.length,
-  };
-}
-
-/** Rows the streaming tail may take so that the live part stays shorter than the screen. */
-export function tailBudget(state: UiState): number {
-  const reserved = 9 + state.tools.length + Math.min(state.queue.length, 3);
-  return Math.max(3, Math.floor((state.rows - reserved) * 0.7));
-}
-
-function settleText(state: UiState, all: boolean): UiState {
-  const { settled, tail, tailJoined } = all
-    ? {
-        settled: state.tail.trim() ? [state.tail.replace(/\s+$/, "")] : [],
-        tail: "",
-        tailJoined: false,
-      }
-    : splitSettled(state.tail, { rows: tailBudget(state), width: Math.max(20, state.width - 2) });
-  if (settled.length === 0) return tail === state.tail ? state : { ...state, tail };
-  const pieces = settled.map((text, i) => ({
-    kind: "markdown" as const,
-    text,
-    label: i === 0 && state.labelPending,
-    joined: i === 0 && state.tailJoined && !state.labelPending,
-  }));
-  return { ...add(state, ...pieces), tail, tailJoined, labelPending: false };
-}
-
-function settleThinking(state: UiState): UiState {
-  if (!state.thinking.trim()) return state.thinking ? { ...state, thinking: "" } : state;
-  return { ...add(state, { kind: "thinking", text: state.thinking.trim() }), thinking: "" };
-}
-
-/** Settles everything live before something else is shown, so the transcript keeps its order. */
-const settleAll = (state: UiState) => settleText(settleThinking(state), true);
 
 const tokens = (u: {
   input_tokens: number;
@@ -148,18 +137,33 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
       };
       return { ...s, tools: [...s.tools, tool], labelPending: true };
     }
+    case "tool_proposal":
+      return {
+        ...state,
+        tools: state.tools.map((t) => (t.id === event.id ? { ...t, review: event.review } : t)),
+      };
+    case "approval_request":
+      return {
+        ...settleAll(state),
+        review: pendingReview(event.id, event.name, event.review),
+      };
     case "tool_result": {
       const running = state.tools.find((t) => t.id === event.id);
-      const title = running?.title ?? toolTitle(event.name, undefined);
-      const result = { content: event.content, isError: event.is_error, details: event.details };
-      const outcome = toolOutcome(event.name, result);
-      const s = { ...state, tools: state.tools.filter((t) => t.id !== event.id) };
-      return add(s, {
-        kind: "tool",
-        title,
-        error: event.is_error,
-        ...(outcome ? { outcome } : {}),
+      const settled = settleTool({
+        name: event.name,
+        title: running?.title ?? toolTitle(event.name, undefined),
+        content: event.content,
+        isError: event.is_error,
+        details: event.details,
+        ...(running?.review ? { review: running.review } : {}),
+        ...(running?.decision ? { decision: running.decision } : {}),
+        ...(running?.cancelled ? { cancelled: true } : {}),
       });
+      const s = {
+        ...dropReview(state, event.id),
+        tools: state.tools.filter((t) => t.id !== event.id),
+      };
+      return add(s, { kind: "tool", ...settled });
     }
     case "usage":
       return { ...state, contextTokens: tokens(event.usage), turnTokens: tokens(event.total) };
@@ -175,7 +179,7 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
     case "error":
       return add(settleAll(state), { kind: "note", tone: "error", text: event.error.message });
     case "turn_end": {
-      let s = settleAll(state);
+      let s = dropReview(settleAll(state));
       s = { ...s, tools: [], sessionTokens: s.sessionTokens + tokens(event.usage), turnTokens: 0 };
       if (event.stop_reason === "aborted")
         s = add(s, { kind: "note", tone: "warn", text: "[Cancelled]" });
@@ -193,6 +197,13 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
     default:
       return state;
   }
+}
+
+/** Without the pending review (of call `id` only, when given): it was settled or cancelled. */
+function dropReview(state: UiState, id?: string): UiState {
+  if (!state.review || (id !== undefined && state.review.id !== id)) return state;
+  const { review: _review, ...rest } = state;
+  return rest;
 }
 
 /** The one place state changes. Pure: the same state and action give the same result. */
@@ -219,6 +230,8 @@ export function reduce(state: UiState, action: UiAction): UiState {
     case "model":
       return { ...state, model: { name: action.name, contextWindow: action.contextWindow } };
     case "idle":
-      return { ...settleAll(state), busy: false, tools: [] };
+      return { ...dropReview(settleAll(state)), busy: false, tools: [] };
+    default:
+      return reduceReview(state, action);
   }
 }

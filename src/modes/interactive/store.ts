@@ -1,3 +1,4 @@
+import type { Mode } from "../../session/index.js";
 import { initialState, reduce, type UiAction, type UiState } from "./state.js";
 
 /**
@@ -10,8 +11,8 @@ export interface Store {
   subscribe(listener: () => void): () => void;
 }
 
-export function createStore(rows: number, width: number): Store {
-  let state = initialState(rows, width);
+export function createStore(rows: number, width: number, mode?: Mode): Store {
+  let state = initialState(rows, width, mode);
   const listeners = new Set<() => void>();
   return {
     getState: () => state,

@@ -45,6 +45,11 @@ export function useKeyboard(handlers: KeyboardHandlers): void {
         latest.current.onKey({ id: "enter" });
         return;
       }
+      // Tabs pressed quickly arrive as one run: each is a key (Tab cycles the mode).
+      if (/^\t{2,}$/.test(sequence)) {
+        for (let i = 0; i < sequence.length; i++) latest.current.onKey({ id: "tab" });
+        return;
+      }
       const key = decodeKey(sequence);
       if (key.id === "paste-start") paste = "";
       else if (key.id !== "paste-end" && key.id !== "unknown") latest.current.onKey(key);

@@ -17,7 +17,7 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 const cursorCell = (ch: string) => `\x1b[7m${ch}\x1b[27m`;
 
 /** One line with the cursor drawn as an inverse cell on the grapheme it sits on. */
-function CursorLine({ line, at }: { line: string; at: number | undefined }) {
+export function CursorLine({ line, at }: { line: string; at: number | undefined }) {
   if (at === undefined) return <Text>{line || " "}</Text>;
   const next = segmenter.segment(line.slice(at))[Symbol.iterator]().next().value?.segment ?? " ";
   return (
@@ -29,9 +29,27 @@ function CursorLine({ line, at }: { line: string; at: number | undefined }) {
   );
 }
 
-/** The multi-line input: a prompt mark, the text, the cursor; a dim placeholder when empty. */
-export function ComposerView(props: { state: EditorState; placeholder: string; busy: boolean }) {
+/**
+ * The multi-line input: a prompt mark, the text, the cursor; a dim placeholder when empty.
+ * `frozen` (a review takes the keys): one dim line of the kept text, no cursor.
+ */
+export function ComposerView(props: {
+  state: EditorState;
+  placeholder: string;
+  busy: boolean;
+  frozen?: boolean;
+}) {
   const { text, cursor } = props.state;
+  if (props.frozen) {
+    const lines = text.split("\n");
+    const more = lines.length > 1 ? ` (+${lines.length - 1} lines)` : "";
+    return (
+      <Text dimColor wrap="truncate-end">
+        {PROMPT}
+        {text ? `${lines[0]}${more}` : "Answer the review above first"}
+      </Text>
+    );
+  }
   // ASCII on purpose: the first frame then needs no Unicode width tables (~25 ms at start-up).
   const mark = <Text color={tint(props.busy ? "gray" : "cyan")}>{PROMPT}</Text>;
   if (text === "") {

@@ -3,6 +3,7 @@ import { renderMarkdown } from "../markdown/index.js";
 import type { Entry } from "../state.js";
 import { tint } from "../theme.js";
 import { GUTTER, Gutter } from "./gutter.js";
+import { ChangeView } from "./change-view.js";
 import { ToolDone } from "./tool-line.js";
 import { Welcome } from "./welcome.js";
 
@@ -45,8 +46,10 @@ export function EntryView({ entry, width }: { entry: Entry; width: number }) {
           <ToolDone
             title={entry.title}
             error={entry.error}
+            declined={entry.declined === true}
             {...(entry.outcome ? { outcome: entry.outcome } : {})}
           />
+          {entry.change ? <ChangeView change={entry.change} width={inner} /> : null}
         </Gutter>
       );
     case "note": {

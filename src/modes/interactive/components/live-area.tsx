@@ -6,14 +6,16 @@ import type { UiState } from "../state.js";
 import { tint } from "../theme.js";
 import { foldThinking } from "./entry-view.js";
 import { GUTTER, Gutter } from "./gutter.js";
+import { ReviewView } from "./review-view.js";
 import { ToolRunning } from "./tool-line.js";
 
 /**
  * The part of the turn still moving: folded thinking, the streaming tail of the answer, running
- * tools, and a working line. Kept shorter than the screen (see `tailBudget` in state.ts).
+ * tools (the one under review shows as its review), the pending review, and a working line. Kept shorter than the screen (see `tailBudget` in transcript.ts).
  */
 export function LiveArea(props: { state: UiState; animate: boolean; highlightEpoch: number }) {
-  const { tail, thinking, tools, busy, width, labelPending, tailJoined } = props.state;
+  const { tail, thinking, busy, width, labelPending, tailJoined, review } = props.state;
+  const tools = props.state.tools.filter((t) => t.id !== review?.id);
   const inner = Math.max(20, width - GUTTER);
   const rendered = useMemo(
     () => (tail.trim() ? renderMarkdown(tail, inner, { continued: tailJoined }) : ""),
@@ -40,7 +42,8 @@ export function LiveArea(props: { state: UiState; animate: boolean; highlightEpo
           <ToolRunning title={tool.title} animate={props.animate} />
         </Gutter>
       ))}
-      {busy && tools.length === 0 && !rendered ? (
+      {review ? <ReviewView state={props.state} pending={review} /> : null}
+      {busy && tools.length === 0 && !rendered && !review ? (
         <Gutter>
           <Text>
             <Text color={tint("magenta")}>{spinner}</Text>

@@ -1,9 +1,12 @@
+import { applyBatchLine, createFileLine, insertAtLineLine, replaceExactLine } from "./edit.js";
 import { findFilesLine } from "./find-files.js";
 import { genericLine } from "./generic.js";
 import { listRootLine } from "./list-root.js";
 import { readFileLine } from "./read-file.js";
 import { readReadmeLine } from "./read-readme.js";
 import { searchTextLine } from "./search-text.js";
+import { settleChange, type SettleInput, type SettledChange } from "./settle.js";
+import { shellRunLine } from "./shell.js";
 import { type Args, type ToolRenderer, clip } from "./types.js";
 
 const RENDERERS: Record<string, ToolRenderer> = {
@@ -14,6 +17,12 @@ const RENDERERS: Record<string, ToolRenderer> = {
   read_readme: readReadmeLine,
   detect_languages: { title: () => "Detecting languages" },
   hotfiles: { title: () => "Finding the most-changed files" },
+  edit_replace_exact: replaceExactLine,
+  edit_insert_at_line: insertAtLineLine,
+  edit_create_file: createFileLine,
+  edit_apply_batch: applyBatchLine,
+  shell_run: shellRunLine,
+  exit_plan_mode: { title: () => "Presenting a plan" },
 };
 
 const asArgs = (value: unknown): Args =>
@@ -32,4 +41,15 @@ export function toolOutcome(
   if (result.isError) return clip(result.content.split("\n")[0]?.trim() ?? "failed", 100);
   const renderer = RENDERERS[name] ?? genericLine(name);
   return renderer.summary?.(asArgs(result.details), result.content);
+}
+
+export { settleChange, type SettleInput, type SettledChange };
+export type { ChangeBody } from "./types.js";
+
+/** The settled line of any finished call: a change's own line, else title — outcome. */
+export function settleTool(input: SettleInput & { title: string }): SettledChange {
+  const change = settleChange(input);
+  if (change) return change;
+  const outcome = toolOutcome(input.name, input);
+  return { title: input.title, error: input.isError, ...(outcome ? { outcome } : {}) };
 }

@@ -1,3 +1,5 @@
+import type { FileChange } from "../../../agent/tool.js";
+
 /**
  * One renderer per tool: how a call reads as a line while it runs ("Reading src/app.ts") and
  * what its result adds when done ("120 lines"). Renderers read the call's `arguments` and the
@@ -24,3 +26,12 @@ export const count = (n: number, one: string, many = `${one}s`) =>
 /** Keeps quoted values short enough for one line. */
 export const clip = (text: string, max = 60) =>
   text.length > max ? `${text.slice(0, max - 1)}…` : text;
+
+/**
+ * What a settled change keeps in scrollback under its line: the applied diff, the plan, or the
+ * last lines a command printed (`omitted` lines came before them).
+ */
+export type ChangeBody =
+  | { type: "diff"; files: FileChange[] }
+  | { type: "plan"; plan: string }
+  | { type: "output"; lines: string[]; omitted: number };

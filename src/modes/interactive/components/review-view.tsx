@@ -1,0 +1,73 @@
+import { Box, Text } from "ink";
+import { reviewHints } from "../review/hints.js";
+import { moreAbove, moreBelow, reviewRows } from "../review/rows.js";
+import { reviewFold, reviewWidth, type PendingReview } from "../review-state.js";
+import type { UiState } from "../state.js";
+import { tint } from "../theme.js";
+import { CursorLine } from "./composer-view.js";
+import { Gutter } from "./gutter.js";
+
+/** The frame's colour: red for a dangerous command, blue for a plan, yellow for the rest. */
+function frameColor(pending: PendingReview): string {
+  if (pending.review.type === "command" && pending.review.danger) return "red";
+  return pending.review.type === "plan" ? "blue" : "yellow";
+}
+
+const Row = ({ text }: { text: string }) => <Text wrap="truncate-end">{text || " "}</Text>;
+
+/**
+ * The pending review, highlighted by a thick coloured bar down its left side: what is proposed,
+ * the body (a diff, a command, a plan) folded to fit the screen with markers for what is
+ * hidden, then the keys — or the note being typed for a rejection.
+ */
+export function ReviewView({ state, pending }: { state: UiState; pending: PendingReview }) {
+  const { header, footer } = reviewRows(pending.review, reviewWidth(state.width));
+  const fold = reviewFold(state, pending);
+  const hints = reviewHints(pending, fold.above + fold.below > 0, reviewWidth(state.width));
+  return (
+    <Box marginTop={1}>
+      <Gutter>
+        <Box
+          flexDirection="column"
+          borderStyle="bold"
+          borderTop={false}
+          borderRight={false}
+          borderBottom={false}
+          borderColor={tint(frameColor(pending))}
+          paddingLeft={1}
+        >
+          {header.map((row, i) => (
+            <Row key={`h${i}`} text={row} />
+          ))}
+          {fold.above > 0 ? <Text dimColor>{moreAbove(fold.above)}</Text> : null}
+          {fold.rows.map((row, i) => (
+            <Row key={`b${fold.above + i}`} text={row} />
+          ))}
+          {fold.below > 0 ? <Text dimColor>{moreBelow(fold.below)}</Text> : null}
+          {footer.map((row, i) => (
+            <Row key={`f${i}`} text={row} />
+          ))}
+          {pending.reason ? (
+            <NoteInput pending={pending} />
+          ) : (
+            hints.map((row, i) => <Row key={`k${i}`} text={row} />)
+          )}
+        </Box>
+      </Gutter>
+    </Box>
+  );
+}
+
+function NoteInput({ pending }: { pending: PendingReview }) {
+  const note = pending.reason!;
+  const verb = pending.review.type === "command" ? "deny" : "reject";
+  return (
+    <Box flexDirection="column">
+      <Box>
+        <Text color={tint("cyan")}>{"Note: "}</Text>
+        <CursorLine line={note.text} at={note.cursor} />
+      </Box>
+      <Text dimColor>{`Enter ${verb} with this note · Esc back to the review`}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,128 @@
+import type { Review } from "../../agent/tool.js";
+import { suggestRule, type AllowRule, type Decision, type Mode } from "../../session/index.js";
+import type { EditorState } from "./composer/editor.js";
+import { reviewHints } from "./review/hints.js";
+import { foldRows, maxScroll, reviewRows } from "./review/rows.js";
+import type { UiState } from "./state.js";
+import { GUTTER } from "./components/gutter.js";
+
+/**
+ * A change waiting for the person (an `approval_request`). While one is pending every key goes
+ * to it (key-bindings.ts); answering it clears it.
+ */
+export interface PendingReview {
+  id: string;
+  name: string;
+  review: Review;
+  /** Command reviews: the rules "always" can store — the suggested one, then the exact command. */
+  rules: AllowRule[];
+  /** Which of `rules` "always" stores now (Tab toggles). */
+  rule: number;
+  /** Rows of the body scrolled past. */
+  scroll: number;
+  /** Set while the person types a note to go with a rejection. */
+  reason?: EditorState;
+}
+
+export type ReviewAction =
+  /** Tab (1) and Shift+Tab (−1) in the composer. */
+  | { type: "cycle-mode"; step: 1 | -1 }
+  | { type: "mode"; mode: Mode }
+  | { type: "review-scroll"; delta: number }
+  | { type: "review-rule" }
+  | { type: "review-reason"; editor: EditorState | undefined }
+  /** The person is cancelling the turn: a pending review goes, running calls end cancelled. */
+  | { type: "cancelling" }
+  /** The person answered review `id` (sent to the session by the controller). */
+  | { type: "review-answered"; id: string; decision: Decision };
+
+/** The order Tab walks the modes in. */
+export const MODE_CYCLE: readonly Mode[] = ["ask", "agent", "plan"];
+
+/**
+ * The pending review of an `approval_request`. A command gets the rules "always" may store: the
+ * one `suggestRule` offers, then (for a prefix) the exact command; none when it is dangerous.
+ */
+export function pendingReview(id: string, name: string, review: Review): PendingReview {
+  const rules: AllowRule[] = [];
+  if (review.type === "command" && !review.danger) {
+    const suggested = suggestRule(review.command);
+    rules.push(suggested);
+    if ("prefix" in suggested) rules.push({ exact: review.command.trim() });
+  }
+  return { id, name, review, rules, rule: 0, scroll: 0 };
+}
+
+/** Cells a review's rows may take: the screen minus the gutter, the frame's border and padding. */
+export const reviewWidth = (width: number) => Math.max(20, width - GUTTER - 2);
+
+/**
+ * Rows the body of the pending review may take so that the live part stays shorter than the
+ * screen: the screen minus the status line, the composer, the review's fixed rows, its hints,
+ * the running tools, the queue and a few rows of slack.
+ */
+export function reviewBudget(state: UiState, pending: PendingReview): number {
+  const width = reviewWidth(state.width);
+  const { header, footer } = reviewRows(pending.review, width);
+  const hints = Math.max(2, reviewHints(pending, true, width).length);
+  const queue = state.queue.length > 0 ? Math.min(state.queue.length, 3) + 2 : 0;
+  const reserved = 7 + header.length + footer.length + hints + state.tools.length + queue;
+  return Math.max(4, state.rows - reserved);
+}
+
+/** The body of the pending review as it shows now. */
+export function reviewFold(state: UiState, pending: PendingReview) {
+  const { body } = reviewRows(pending.review, reviewWidth(state.width));
+  return foldRows(body, reviewBudget(state, pending), pending.scroll);
+}
+
+/** Transitions of reviews and modes. */
+export function reduceReview(state: UiState, action: ReviewAction): UiState {
+  const pending = state.review;
+  switch (action.type) {
+    case "cycle-mode": {
+      const n = MODE_CYCLE.length;
+      const next = MODE_CYCLE[(MODE_CYCLE.indexOf(state.mode) + action.step + n) % n]!;
+      return { ...state, mode: next };
+    }
+    case "mode":
+      return { ...state, mode: action.mode };
+    case "review-scroll": {
+      if (!pending) return state;
+      const { body } = reviewRows(pending.review, reviewWidth(state.width));
+      const limit = maxScroll(body.length, reviewBudget(state, pending));
+      const scroll = Math.min(limit, Math.max(0, pending.scroll + action.delta));
+      return scroll === pending.scroll ? state : { ...state, review: { ...pending, scroll } };
+    }
+    case "review-rule":
+      if (!pending || pending.rules.length < 2) return state;
+      return {
+        ...state,
+        review: { ...pending, rule: (pending.rule + 1) % pending.rules.length },
+      };
+    case "review-reason": {
+      if (!pending) return state;
+      const { reason: _old, ...rest } = pending;
+      return { ...state, review: action.editor ? { ...rest, reason: action.editor } : rest };
+    }
+    case "cancelling": {
+      const { review: _dropped, ...rest } = state;
+      return { ...rest, tools: state.tools.map((t) => ({ ...t, cancelled: true })) };
+    }
+    case "review-answered": {
+      const tools = state.tools.map((t) =>
+        t.id === action.id ? { ...t, decision: action.decision } : t,
+      );
+      // Accepting a plan leaves plan mode: the next messages carry it out.
+      const accepted = pending?.review.type === "plan" && action.decision.type !== "reject";
+      const review = pending?.id === action.id ? undefined : pending;
+      const { review: _gone, ...rest } = state;
+      return {
+        ...rest,
+        ...(review ? { review } : {}),
+        tools,
+        ...(accepted ? { mode: "agent" as const } : {}),
+      };
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import wrapAnsi from "wrap-ansi";
+import type { AllowRule } from "../../../session/index.js";
+import { REVIEW_BINDINGS, type ReviewKeyAction } from "../key-bindings.js";
+import type { PendingReview } from "../review-state.js";
+import { theme } from "../theme.js";
+
+/** The words after each key in a review's hint line, by kind; unlabelled keys are not listed. */
+const LABELS: Record<PendingReview["review"]["type"], Partial<Record<ReviewKeyAction, string>>> = {
+  edit: {
+    accept: "accept",
+    always: "always (this project)",
+    reject: "reject",
+    "reject-with-note": "reject with a note",
+  },
+  command: {
+    accept: "run",
+    always: "always allow",
+    reject: "deny",
+    "reject-with-note": "deny with a note",
+  },
+  plan: { accept: "accept", reject: "reject", "reject-with-note": "reject with a note" },
+};
+
+const KEY_NAMES: Record<string, string> = { tab: "Tab", escape: "Esc" };
+
+/** "commands starting with `npm run`" or "exactly `ls -la`". */
+export function ruleText(rule: AllowRule): string {
+  return "prefix" in rule
+    ? `commands starting with \`${rule.prefix}\``
+    : `exactly \`${rule.exact}\``;
+}
+
+/**
+ * The key hint rows of a pending review, from the key table: "a accept · y always (this
+ * project) · r reject · t reject with a note · Esc cancel", then for a command the rule
+ * "always" would store and what Tab switches to; `folded` adds "↑↓ scroll". Wrapped at `width`.
+ */
+export function reviewHints(pending: PendingReview, folded: boolean, width: number): string[] {
+  const kind = pending.review.type;
+  const labels = LABELS[kind];
+  const canAlways = pending.review.type !== "command" || pending.rules.length > 0;
+  const { paint } = theme();
+  const hint = (key: string, label: string) => `${paint.bold.cyan(key)} ${paint.dim(label)}`;
+  const keys = Object.entries(REVIEW_BINDINGS[kind])
+    .filter(([, action]) => labels[action] && (action !== "always" || canAlways))
+    .map(([key, action]) => hint(KEY_NAMES[key] ?? key, labels[action]!));
+  keys.push(...(folded ? [hint("↑↓", "scroll")] : []), hint("Esc", "cancel"));
+  const rows = [keys.join(paint.dim(" · "))];
+  const rule = pending.rules[pending.rule];
+  if (rule) {
+    const other = pending.rules[(pending.rule + 1) % pending.rules.length];
+    const toggle =
+      other && other !== rule ? ` ${paint.dim("·")} ${hint("Tab", `or ${ruleText(other)}`)}` : "";
+    rows.push(`${paint.dim("always allows")} ${ruleText(rule)}${toggle}`);
+  }
+  return rows.flatMap((row) => wrapAnsi(row, Math.max(20, width), { hard: true }).split("\n"));
+}

@@ -1,0 +1,104 @@
+import wrapAnsi from "wrap-ansi";
+import type { Review } from "../../../agent/tool.js";
+import { renderMarkdown } from "../markdown/index.js";
+import { theme } from "../theme.js";
+import { changeLabel, diffRows } from "./diff-rows.js";
+
+/** A review laid out as terminal rows, at one width. Only `body` scrolls. */
+export interface ReviewRows {
+  /** Fixed rows above the body: what is proposed ("Edit src/app.ts (+3 −1)"). */
+  header: string[];
+  body: string[];
+  /** Fixed rows below the body: a command's danger. */
+  footer: string[];
+}
+
+const cache = new WeakMap<Review, { width: number; rows: ReviewRows }>();
+
+/**
+ * The rows of a review: an edit's coloured diff, a command line with its working directory and
+ * danger, a plan as Markdown. Rows are at most `width` cells (diff rows are cut by the view).
+ * Memoized per review and width: the view and the key handler (scroll bounds) both ask.
+ */
+export function reviewRows(review: Review, width: number): ReviewRows {
+  const hit = cache.get(review);
+  if (hit && hit.width === width) return hit.rows;
+  const rows = layout(review, Math.max(20, width));
+  cache.set(review, { width, rows });
+  return rows;
+}
+
+function layout(review: Review, width: number): ReviewRows {
+  const { paint } = theme();
+  const wrap = (text: string) => wrapAnsi(text, width, { hard: true, trim: false }).split("\n");
+  switch (review.type) {
+    case "edit":
+      return {
+        header: [paint.bold(changeLabel(review.files, "proposed"))],
+        body: diffRows(review.files, { fileHeaders: review.files.length > 1, tense: "proposed" }),
+        footer: [],
+      };
+    case "command":
+      return {
+        header: wrap(`${paint.bold("Run a command")} ${paint.dim(where(review.cwd))}`),
+        body: commandLines(review.command).flatMap((line, i) =>
+          wrap(`${paint.dim(i === 0 ? "$" : " ")} ${paint.bold(line)}`),
+        ),
+        footer: review.danger ? wrap(paint.red(`Always asks: ${review.danger}`)) : [],
+      };
+    case "plan":
+      return {
+        header: [paint.bold("Proposed plan")],
+        body: renderMarkdown(review.plan.trim(), width).split("\n"),
+        footer: [],
+      };
+  }
+}
+
+/** "at the project root" for `.`, else "in src/app" (the shell tool's display form). */
+const where = (cwd: string) => (cwd === "." || cwd === "" ? "at the project root" : `in ${cwd}`);
+
+/** A command's lines as typed, tabs as spaces and no other control characters. */
+export function commandLines(command: string): string[] {
+  return command
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.replace(/\t/g, "  ").replace(/[\x00-\x1f\x7f]/g, ""));
+}
+
+/** What of a body shows in `budget` rows, scrolled down by `scroll` rows. */
+export interface Fold {
+  rows: string[];
+  /** Rows hidden above (a "↑ N more lines" marker takes a row). */
+  above: number;
+  /** Rows hidden below (a "… N more lines …" marker takes a row). */
+  below: number;
+}
+
+/** The largest useful scroll for a body of `length` rows in `budget` rows. */
+export function maxScroll(length: number, budget: number): number {
+  return length <= budget ? 0 : length - (budget - 1);
+}
+
+/**
+ * Folds a body into at most `budget` rows, markers included: a window from `scroll`, with a
+ * marker for what is hidden above and below. A body that fits shows whole.
+ */
+export function foldRows(body: readonly string[], budget: number, scroll = 0): Fold {
+  const room = Math.max(2, budget);
+  if (body.length <= room) return { rows: [...body], above: 0, below: 0 };
+  const from = Math.min(Math.max(0, scroll), maxScroll(body.length, room));
+  const avail = room - (from > 0 ? 1 : 0);
+  if (body.length - from <= avail) return { rows: body.slice(from), above: from, below: 0 };
+  const shown = Math.max(1, avail - 1);
+  return {
+    rows: body.slice(from, from + shown),
+    above: from,
+    below: body.length - from - shown,
+  };
+}
+
+/** "… 240 more lines …" */
+export const moreBelow = (n: number) => `… ${n} more line${n === 1 ? "" : "s"} …`;
+/** "↑ 12 more lines" */
+export const moreAbove = (n: number) => `↑ ${n} more line${n === 1 ? "" : "s"}`;

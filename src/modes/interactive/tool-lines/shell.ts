@@ -1,0 +1,62 @@
+import { type Args, type ToolRenderer, clip, num, str } from "./types.js";
+
+/** A command on one line, quoted: "`npm test`", its first line and "…" when it has several. */
+export function quoteCommand(command: string | undefined, max = 60): string {
+  const lines = (command ?? "").trim().split(/\r?\n/);
+  const first = lines[0] ?? "";
+  return `\`${clip(lines.length > 1 ? `${first} …` : first, max)}\``;
+}
+
+/** `shell_run`: "Running `npm test`". */
+export const shellRunLine: ToolRenderer = {
+  title: (args) => `Running ${quoteCommand(str(args.command) ?? "a command")}`,
+};
+
+/**
+ * How a command ended, from the shell tool's `details` read defensively: "exit 0", "exit 1",
+ * "timed out", "stopped waiting for input"; `failed` when it did not exit with 0.
+ */
+export function commandOutcome(
+  details: Args,
+  content: string,
+): { outcome?: string; failed: boolean } {
+  const stopped = str(details.stopped) ?? (details.timedOut === true ? "timeout" : undefined);
+  if (stopped === "timeout") return { outcome: "timed out", failed: true };
+  if (stopped === "input") return { outcome: "stopped waiting for input", failed: true };
+  if (stopped === "cancel") return { outcome: "cancelled", failed: true };
+  const code =
+    num(details.exitCode) ??
+    num(details.exit_code) ??
+    num(details.code) ??
+    num(Number(/exit(?:ed with)? code:? (-?\d+)/i.exec(content)?.[1] ?? Number.NaN));
+  if (code === undefined) return { failed: false };
+  const ms = num(details.durationMs);
+  const took = ms !== undefined && ms >= 1000 ? ` in ${(ms / 1000).toFixed(1)}s` : "";
+  const moved =
+    str(details.cwdAfter) && details.cwdAfter !== details.cwd
+      ? ` · now in ${details.cwdAfter}`
+      : "";
+  return { outcome: `exit ${code}${took}${moved}`, failed: code !== 0 };
+}
+
+/** Output lines a ran command keeps in scrollback (the model reads all of it). */
+export const OUTPUT_TAIL_LINES = 5;
+
+/**
+ * The last lines of a command's output, from the shell tool's result: the output, a blank
+ * line, then one status paragraph. `undefined` when there was none or the shape is unknown.
+ */
+export function outputTail(
+  details: Args,
+  content: string,
+): { lines: string[]; omitted: number } | undefined {
+  if (typeof details.outputBytes !== "number" || details.outputBytes === 0) return undefined;
+  const end = content.lastIndexOf("\n\n");
+  const output = (end === -1 ? "" : content.slice(0, end)).replace(/\s+$/, "");
+  if (!output) return undefined;
+  const all = output.split("\n");
+  return {
+    lines: all.slice(-OUTPUT_TAIL_LINES),
+    omitted: Math.max(0, all.length - OUTPUT_TAIL_LINES),
+  };
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { configPath, globalConfigSchema } from "./config.js";
+import { describeIssue, parseJson } from "./json-file.js";
+
+export type SaveResult = { saved: true; path: string } | { saved: false; reason: string };
+
+/**
+ * Remembers the chosen model and provider in the global config (`model`, `provider`), keeping
+ * every other field as it is. The file is read again right before writing, and written only if
+ * it is missing or a valid config: a file North cannot read or validate is never overwritten.
+ * The write is atomic (a temporary file renamed over it). Never throws.
+ */
+export async function saveModelChoice(
+  env: Record<string, string | undefined>,
+  choice: { model: string; provider: string },
+): Promise<SaveResult> {
+  const path = configPath(env);
+  let current: Record<string, unknown> = {};
+  try {
+    const parsed = parseJson(await readFile(path, "utf8"));
+    if ("error" in parsed) return refused(path, `it is not valid JSON (${parsed.error})`);
+    const checked = globalConfigSchema.safeParse(parsed.json, { reportInput: true });
+    if (!checked.success) return refused(path, describeIssue(checked.error.issues[0]!));
+    current = parsed.json as Record<string, unknown>;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOENT") return refused(path, `it cannot be read (${code ?? "error"})`);
+  }
+  if (current.model === choice.model && current.provider === choice.provider) {
+    return { saved: true, path };
+  }
+  const next = { ...current, model: choice.model, provider: choice.provider };
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(temp, `${JSON.stringify(next, null, 2)}\n`, { flag: "wx" });
+    await rename(temp, path);
+    return { saved: true, path };
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    return refused(path, `writing failed (${(error as Error).message})`);
+  }
+}
+
+function refused(path: string, why: string): SaveResult {
+  return { saved: false, reason: `not saved to ${path}: ${why}` };
+}

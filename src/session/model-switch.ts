@@ -1,0 +1,64 @@
+import type { ModelInfo, Provider, VendorConfig } from "../ai/index.js";
+import type { GlobalConfig } from "./config.js";
+import { saveModelChoice } from "./config-save.js";
+import { localVendor, probeLocalServers } from "./local-servers.js";
+import { selectModel, type ModelChoice } from "./model-selection.js";
+import type { ProjectSettings } from "./settings.js";
+
+/** What `session.setModel` did. */
+export interface ModelSwitch {
+  /** The model now in use. */
+  model: ModelInfo;
+  /** Whether the choice was remembered in the global config for the next start. */
+  saved: boolean;
+  /** One line for the person: the new model, and where it was remembered or why it was not. */
+  message: string;
+}
+
+export interface SwitchContext {
+  config: GlobalConfig;
+  env: Record<string, string | undefined>;
+  project: ProjectSettings;
+  /** Local servers found so far; refreshed when a local provider is asked for by name. */
+  local: VendorConfig[];
+  /** Builds the provider for a choice; throws (no key) before anything is saved. */
+  makeProvider(choice: ModelChoice): Provider;
+}
+
+/**
+ * Resolves `idOrAlias` (and `provider`, when given) as `--model`/`--provider` would, builds its
+ * provider, then remembers the choice in the global config. A config file North cannot read is
+ * left alone: the switch then holds for this session only and the message says why. Throws
+ * `UsageError` (unknown provider or model) or `ProviderSetupError` (no key) without switching.
+ */
+export async function switchModel(
+  ctx: SwitchContext,
+  idOrAlias: string,
+  provider?: string,
+): Promise<{ choice: ModelChoice; provider: Provider; result: ModelSwitch }> {
+  if (provider?.startsWith("local-") && !ctx.local.some((v) => v.name === provider)) {
+    ctx.local = (await probeLocalServers(ctx.env)).map(localVendor);
+  }
+  const choice = selectModel(
+    { model: idOrAlias, ...(provider ? { provider } : {}) },
+    ctx.config,
+    ctx.env,
+    ctx.local,
+  );
+  const made = ctx.makeProvider(choice);
+  const save = await saveModelChoice(ctx.env, {
+    model: choice.model.id,
+    provider: choice.vendor.name,
+  });
+  const parts = [`Switched to ${choice.model.name} (${choice.vendor.name}).`];
+  if (save.saved) parts.push(`It is now the default (${save.path}).`);
+  else parts.push(`For this session only: ${save.reason}.`);
+  if (save.saved && (ctx.project.model || ctx.project.provider)) {
+    parts.push("This project's .north/settings.json still chooses its own model at start.");
+  }
+  return {
+    choice,
+    provider: made,
+    result: { model: choice.model, saved: save.saved, message: parts.join(" ") },
+  };
+}

@@ -1,0 +1,237 @@
+/**
+ * The project card: what a model would otherwise rediscover every conversation (languages, the
+ * README's gist, build and test commands, the most-changed files), cached in
+ * `.north/cache/project-card.json` and rebuilt when git HEAD or a file it was built from changes.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { createDetectLanguagesTool, type DetectLanguagesDetails } from "../tools/index.js";
+import { changeCounts } from "../tools/hotfiles/git-history.js";
+import { writeFileAtomic, type Workspace } from "../workspace/index.js";
+import { gitHead } from "./git-head.js";
+import { COMMAND_SOURCES, detectCommands } from "./project-commands.js";
+
+export const CARD_PATH = join(".north", "cache", "project-card.json");
+const README_NAME = /^readme(\.(md|markdown|rst|txt|adoc))?$/i;
+const GIST_MAX = 500;
+/** What the block shows of the gist, and of each list. */
+const BLOCK_LANGUAGES = 3;
+const BLOCK_GIST = 140;
+const BLOCK_COMMANDS = 5;
+const BLOCK_FILES = 4;
+
+export interface ProjectCard {
+  version: 1;
+  /** The commit HEAD pointed at when the card was built; null without git. */
+  head: string | null;
+  /** Modification times (ms) of the files it was built from, "." the root; null: absent. */
+  sources: Record<string, number | null>;
+  /** Programming languages by share of code bytes, biggest first. */
+  languages: { name: string; percent: number }[];
+  readme?: { path: string; gist: string };
+  commands: string[];
+  /** Most-changed existing files in recent git history, most first. */
+  hotfiles: string[];
+}
+
+/**
+ * The card of the workspace: the cached one when still valid, else a fresh one (then cached).
+ * Never throws; a card that cannot be built or saved is simply emptier.
+ */
+export async function loadProjectCard(ws: Workspace, signal?: AbortSignal): Promise<ProjectCard> {
+  const cached = readCached(ws.root);
+  if (cached && isFresh(ws.root, cached)) return cached;
+  const card = await buildCard(ws, signal ?? new AbortController().signal);
+  const text = `${JSON.stringify(card, null, 1)}\n`;
+  await writeFileAtomic(join(ws.root, CARD_PATH), Buffer.from(text)).catch(() => {});
+  const ignore = join(ws.root, ".north", "cache", ".gitignore");
+  if (!existsSync(ignore)) await writeFileAtomic(ignore, Buffer.from("*\n")).catch(() => {});
+  return card;
+}
+
+/**
+ * Loads the card in the background from construction on. `block()` is "" until it is ready;
+ * `ready(ms)` waits for it at most `ms` (a warm cache takes a millisecond or two, a cold build
+ * of a large repository longer: the first request then goes without the card).
+ */
+export class ProjectCardLoader {
+  private text = "";
+  private readonly loaded: Promise<void>;
+
+  constructor(ws: Workspace) {
+    this.loaded = loadProjectCard(ws).then(
+      (card) => void (this.text = renderProjectCard(card)),
+      () => {},
+    );
+  }
+
+  block(): string {
+    return this.text;
+  }
+
+  async ready(timeoutMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    await Promise.race([this.loaded, timeout]);
+    clearTimeout(timer);
+  }
+}
+
+/** The block for the system prompt, a few hundred bytes; "" when the card says nothing. */
+export function renderProjectCard(card: ProjectCard): string {
+  const lines: string[] = [];
+  if (card.languages.length > 0) {
+    const shares = card.languages
+      .slice(0, BLOCK_LANGUAGES)
+      .map((l) => `${l.name} ${Math.round(l.percent)}%`);
+    lines.push(`- Languages: ${shares.join(", ")}`);
+  }
+  if (card.readme?.gist) {
+    const gist = card.readme.gist.replace(/\s+/g, " ");
+    const shown =
+      gist.length > BLOCK_GIST ? `${gist.slice(0, BLOCK_GIST - 1).replace(/[\s…]+$/, "")}…` : gist;
+    lines.push(`- ${card.readme.path}: ${shown}`);
+  }
+  if (card.commands.length > 0)
+    lines.push(`- Commands: ${card.commands.slice(0, BLOCK_COMMANDS).join(", ")}`);
+  if (card.hotfiles.length > 0)
+    lines.push(`- Most-changed files: ${card.hotfiles.slice(0, BLOCK_FILES).join(", ")}`);
+  if (lines.length === 0) return "";
+  return `# Project card (cached; may be out of date)\n${lines.join("\n")}`;
+}
+
+function readCached(root: string): ProjectCard | undefined {
+  try {
+    const card = JSON.parse(readFileSync(join(root, CARD_PATH), "utf8")) as ProjectCard;
+    return card.version === 1 && typeof card.sources === "object" ? card : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isFresh(root: string, card: ProjectCard): boolean {
+  if (gitHead(root) !== card.head) return false;
+  const current = stamps(root, Object.keys(card.sources));
+  return Object.entries(card.sources).every(([file, mtime]) => current[file] === mtime);
+}
+
+function stamps(root: string, files: readonly string[]): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const file of files) {
+    try {
+      out[file] = statSync(join(root, file)).mtimeMs;
+    } catch {
+      out[file] = null;
+    }
+  }
+  return out;
+}
+
+async function buildCard(ws: Workspace, signal: AbortSignal): Promise<ProjectCard> {
+  const root = ws.root;
+  // The cache folder exists before the root is stamped, so saving the card leaves it fresh.
+  try {
+    mkdirSync(join(root, ".north", "cache"), { recursive: true });
+  } catch {
+    // a read-only checkout: the card is built, just not kept
+  }
+  const head = gitHead(root);
+  const readmePath = findReadme(root);
+  const sources = stamps(root, [".", ...(readmePath ? [readmePath] : []), ...COMMAND_SOURCES]);
+  const [languages, hotfiles] = await Promise.all([
+    codeLanguages(ws, signal).catch(() => []),
+    mostChanged(root, signal).catch(() => []),
+  ]);
+  const gist = readmePath ? readmeGist(read(join(root, readmePath))) : "";
+  return {
+    version: 1,
+    head,
+    sources,
+    languages,
+    ...(readmePath && gist ? { readme: { path: readmePath, gist } } : {}),
+    commands: detectCommands(root),
+    hotfiles,
+  };
+}
+
+async function codeLanguages(ws: Workspace, signal: AbortSignal) {
+  const { details } = await createDetectLanguagesTool(ws).execute({}, { signal });
+  const languages = (details as DetectLanguagesDetails | undefined)?.languages ?? [];
+  return languages
+    .filter((l) => l.kind === "code" && (l.percent ?? 0) >= 1)
+    .slice(0, 6)
+    .map((l) => ({ name: l.name, percent: Math.round((l.percent ?? 0) * 10) / 10 }));
+}
+
+async function mostChanged(root: string, signal: AbortSignal): Promise<string[]> {
+  const history = await changeCounts(root, 200, signal);
+  if (!history) return [];
+  return [...history.counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([file]) => file)
+    .filter((file) => existsSync(join(root, file)))
+    .slice(0, 8);
+}
+
+function findReadme(root: string): string | undefined {
+  try {
+    return readdirSync(root)
+      .filter((name) => README_NAME.test(name))
+      .sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The first heading and the first paragraph of prose of a README, without Markdown decoration
+ * (badges, images, HTML, link targets), at most 500 characters.
+ */
+export function readmeGist(text: string): string {
+  const lines = text.replace(/\r/g, "").split("\n");
+  let title = "";
+  const paragraph: string[] = [];
+  let inCode = false;
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (line.startsWith("```")) inCode = !inCode;
+    if (inCode || line.startsWith("```")) continue;
+    if (/^(=+|-+)$/.test(line) && paragraph.length === 1 && !title) {
+      title = paragraph.pop()!; // a setext heading: the line above was its text
+      continue;
+    }
+    const heading = /^#{1,6}\s+(.*)$/.exec(line) ?? /^(=+|-+|\*{3,})$/.exec(line);
+    if (heading) {
+      if (paragraph.length > 0) break;
+      if (!title && heading[0].startsWith("#")) title = plain(heading[1] ?? "");
+      continue;
+    }
+    const prose = plain(line);
+    if (!prose) {
+      if (paragraph.length > 0) break;
+      continue;
+    }
+    paragraph.push(prose);
+  }
+  const gist = [title, paragraph.join(" ")].filter(Boolean).join(" — ");
+  return gist.length > GIST_MAX ? `${gist.slice(0, GIST_MAX - 1)}…` : gist;
+}
+
+/** Markdown line to plain text: no images, badges or HTML; links keep their text. */
+function plain(line: string): string {
+  return line
+    .replace(/<[^>]+>/g, "")
+    .replace(/\[!\[[^\]]*\]\([^)]*\)\]\([^)]*\)/g, "")
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[*_`]/g, "")
+    .trim();
+}
+
+function read(path: string): string {
+  try {
+    return readFileSync(path, "utf8").slice(0, 20_000);
+  } catch {
+    return "";
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Build and test commands found in a repository's manifests: a small table of detectors, each
+ * reading one file at the root.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** At most this many commands per manifest. */
+const PER_FILE = 6;
+/** package.json scripts worth naming, in this order; others are left out. */
+const SCRIPT_NAMES = ["build", "test", "check", "lint", "typecheck", "format", "dev", "start"];
+
+interface Detector {
+  /** The manifest, relative to the root. */
+  file: string;
+  /** Commands from its text; `has` tells whether another root file exists. */
+  commands(text: string, has: (name: string) => boolean): string[];
+}
+
+const DETECTORS: Detector[] = [
+  { file: "package.json", commands: packageScripts },
+  { file: "Makefile", commands: (t) => makeTargets(t).map((n) => `make ${n}`) },
+  { file: "GNUmakefile", commands: (t) => makeTargets(t).map((n) => `make ${n}`) },
+  { file: "justfile", commands: (t) => justRecipes(t).map((n) => `just ${n}`) },
+  { file: "Cargo.toml", commands: () => ["cargo build", "cargo test"] },
+  { file: "go.mod", commands: () => ["go build ./...", "go test ./..."] },
+  { file: "pyproject.toml", commands: python },
+  { file: "pom.xml", commands: () => ["mvn package", "mvn test"] },
+  { file: "build.gradle", commands: (_, has) => gradle(has) },
+  { file: "build.gradle.kts", commands: (_, has) => gradle(has) },
+  { file: "CMakeLists.txt", commands: () => ["cmake -B build", "cmake --build build"] },
+  { file: "mix.exs", commands: () => ["mix compile", "mix test"] },
+  { file: "Gemfile", commands: (_, has) => (has("Rakefile") ? ["bundle exec rake"] : []) },
+  { file: "deno.json", commands: denoTasks },
+];
+
+/** Every manifest a detector reads: the card is rebuilt when one of them changes. */
+export const COMMAND_SOURCES = DETECTORS.map((d) => d.file);
+
+/** The commands found at `root`, deduplicated, in the table's order. */
+export function detectCommands(root: string): string[] {
+  const has = (name: string) => existsSync(join(root, name));
+  const found: string[] = [];
+  for (const detector of DETECTORS) {
+    let text: string;
+    try {
+      text = readFileSync(join(root, detector.file), "utf8");
+    } catch {
+      continue;
+    }
+    for (const command of detector.commands(text, has).slice(0, PER_FILE))
+      if (!found.includes(command)) found.push(command);
+  }
+  return found;
+}
+
+function packageScripts(text: string, has: (name: string) => boolean): string[] {
+  let scripts: Record<string, unknown>;
+  try {
+    scripts = (JSON.parse(text) as { scripts?: Record<string, unknown> }).scripts ?? {};
+  } catch {
+    return [];
+  }
+  const runner = has("pnpm-lock.yaml")
+    ? "pnpm"
+    : has("yarn.lock")
+      ? "yarn"
+      : has("bun.lockb") || has("bun.lock")
+        ? "bun"
+        : "npm";
+  return SCRIPT_NAMES.filter((name) => typeof scripts[name] === "string").map((name) =>
+    name === "test" && runner === "npm" ? "npm test" : `${runner} run ${name}`,
+  );
+}
+
+/** Explicit targets (`name:` at a line start), no special or pattern targets. */
+export function makeTargets(text: string): string[] {
+  const names: string[] = [];
+  for (const match of text.matchAll(/^([A-Za-z0-9][\w.-]*)\s*:(?!=)/gm)) {
+    if (!names.includes(match[1]!)) names.push(match[1]!);
+  }
+  return names;
+}
+
+function justRecipes(text: string): string[] {
+  return [...text.matchAll(/^([A-Za-z][\w-]*)(?:\s+[^:=\n]*)?:(?!=)/gm)].map((m) => m[1]!);
+}
+
+function python(text: string, has: (name: string) => boolean): string[] {
+  const run = has("uv.lock") ? "uv run " : has("poetry.lock") ? "poetry run " : "";
+  const out: string[] = [];
+  if (/pytest/.test(text) || has("tests")) out.push(`${run}pytest`);
+  if (/\[tool\.ruff/.test(text)) out.push(`${run}ruff check`);
+  if (/\[tool\.mypy/.test(text)) out.push(`${run}mypy .`);
+  return out;
+}
+
+function gradle(has: (name: string) => boolean): string[] {
+  const g = has("gradlew") ? "./gradlew" : "gradle";
+  return [`${g} build`, `${g} test`];
+}
+
+function denoTasks(text: string): string[] {
+  try {
+    const tasks = (JSON.parse(text) as { tasks?: Record<string, unknown> }).tasks ?? {};
+    return Object.keys(tasks).map((name) => `deno task ${name}`);
+  } catch {
+    return [];
+  }
+}

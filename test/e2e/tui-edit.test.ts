@@ -1,0 +1,93 @@
+// Edit reviews end to end: the diff in the transcript, a / r / y, and what is on disk after.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { reply } from "../support/mock-model-server.js";
+import { send, toolResults, useTui } from "../support/tui-fixture.js";
+
+const tui = useTui();
+const open = tui.open;
+
+describe("edit reviews", () => {
+  const created = (path: string, content: string) =>
+    reply().tool("edit_create_file", { path, content });
+
+  test("a shows the diff, accepts it, and the file is written", async () => {
+    const { term, server, repo } = await open([
+      reply().tool("read_file", { path: "src/retry.ts" }),
+      reply().tool("edit_replace_exact", {
+        path: "src/retry.ts",
+        old_string: "attempts: 3",
+        new_string: "attempts: 5",
+      }),
+      reply().text("Raised the attempts."),
+    ]);
+    await send(term, "retry five times");
+    await term.waitFor("a accept");
+    const screen = term.screen();
+    expect(screen).toContain("┃ Edit src/retry.ts (+1 −1)");
+    expect(screen).toMatch(/1 - export const policy = \{ attempts: 3, backoffMs: 200 \};/);
+    expect(screen).toMatch(/1 \+ export const policy = \{ attempts: 5, backoffMs: 200 \};/);
+    term.type("a");
+    await term.waitFor("Raised the attempts.");
+    expect(term.screen()).toContain("✓ Edited src/retry.ts (+1 −1)");
+    expect(readFileSync(join(repo, "src/retry.ts"), "utf8")).toContain("attempts: 5");
+    expect(toolResults(server, 2).at(-1)?.isError).toBe(false);
+  });
+
+  test("r rejects: the file stays as it was and the model is told", async () => {
+    const { term, server, repo } = await open([
+      created("src/timeout.ts", "export const timeoutMs = 5000;\n"),
+      reply().text("Understood, no file."),
+    ]);
+    await send(term, "add a timeout file");
+    await term.waitFor("Create src/timeout.ts (+1)");
+    expect(term.screen()).toContain("+ export const timeoutMs = 5000;");
+    term.type("r");
+    await term.waitFor("Understood, no file.");
+    expect(term.screen()).toContain("✗ Rejected edit of src/timeout.ts");
+    expect(existsSync(join(repo, "src/timeout.ts"))).toBe(false);
+    expect(toolResults(server, 1)).toEqual([
+      { content: expect.stringContaining("rejected"), isError: true },
+    ]);
+  });
+
+  test("y accepts and auto-accepts the next edits of this project", async () => {
+    const { term, repo } = await open([
+      created("src/a.ts", "export const a = 1;\n"),
+      created("src/b.ts", "export const b = 2;\n"),
+      reply().text("Both files written."),
+    ]);
+    await send(term, "write two files");
+    await term.waitFor("Create src/a.ts (+1)");
+    term.type("y");
+    await term.waitFor("Both files written.");
+    const all = term.all();
+    expect(all).toContain("✓ Created src/a.ts (+1)");
+    expect(all).toContain("✓ Created src/b.ts (+1)");
+    expect(readFileSync(join(repo, "src/b.ts"), "utf8")).toBe("export const b = 2;\n");
+    expect(JSON.parse(readFileSync(join(repo, ".north/autoaccept.json"), "utf8"))).toEqual({
+      edits: true,
+    });
+  });
+
+  test("a long diff is folded to fit the screen and scrolls with ↓", async () => {
+    const content = Array.from({ length: 200 }, (_, i) => `export const n${i + 1} = ${i + 1};`);
+    const { term, repo } = await open([
+      created("src/big.ts", `${content.join("\n")}\n`),
+      reply().text("Big file written."),
+    ]);
+    await send(term, "write a big file");
+    await term.waitFor(/… \d+ more lines …/);
+    const lines = term.lines();
+    expect(lines.some((l) => l.includes("[AGENT]"))).toBe(true);
+    expect(lines.some((l) => l.includes("Create src/big.ts (+200)"))).toBe(true);
+    term.press("down", "down");
+    await term.waitFor("↑ 2 more lines");
+    expect(term.screen()).toContain("export const n3 = 3;");
+    term.type("a");
+    await term.waitFor("Big file written.");
+    expect(term.all()).toContain("✓ Created src/big.ts (+200)");
+    expect(readFileSync(join(repo, "src/big.ts"), "utf8").split("\n")).toHaveLength(201);
+  });
+});

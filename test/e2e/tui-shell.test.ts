@@ -1,0 +1,90 @@
+// Command reviews end to end: the command and its directory, r / a / d, Tab for the rule.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { reply } from "../support/mock-model-server.js";
+import { send, toolResults, useTui } from "../support/tui-fixture.js";
+
+const tui = useTui();
+const open = tui.open;
+
+describe("command reviews", () => {
+  const shell = (command: string) => reply().tool("shell_run", { command });
+
+  test("r runs the command", async () => {
+    const { term, repo } = await open([shell("echo hello > out.txt"), reply().text("Wrote it.")]);
+    await send(term, "write out.txt");
+    await term.waitFor("r run");
+    expect(term.screen()).toContain("┃ Run a command at the project root");
+    expect(term.screen()).toContain("┃ $ echo hello > out.txt");
+    term.type("r");
+    await term.waitFor("Wrote it.");
+    expect(term.screen()).toContain("✓ Ran `echo hello > out.txt` — exit 0");
+    expect(readFileSync(join(repo, "out.txt"), "utf8").trim()).toBe("hello");
+  });
+
+  test("d denies: nothing runs and the model is told", async () => {
+    const { term, server, repo } = await open([
+      shell("touch denied.txt"),
+      reply().text("Not running it."),
+    ]);
+    await send(term, "touch a file");
+    await term.waitFor("d deny");
+    term.type("d");
+    await term.waitFor("Not running it.");
+    expect(term.screen()).toContain("✗ Denied `touch denied.txt`");
+    expect(existsSync(join(repo, "denied.txt"))).toBe(false);
+    expect(toolResults(server, 1)).toEqual([
+      { content: expect.stringContaining("rejected"), isError: true },
+    ]);
+  });
+
+  test("a allows the prefix rule: the next command starting with it runs without asking", async () => {
+    const { term, repo } = await open([
+      shell("echo one two"),
+      shell("echo one three"),
+      reply().text("Both ran."),
+    ]);
+    await send(term, "echo twice");
+    await term.waitFor("always allows commands starting with `echo one`");
+    term.type("a");
+    await term.waitFor("Both ran.");
+    expect(term.all()).toMatch(/✓ Ran `echo one two` — exit 0\n\s+one two\n/);
+    expect(term.all()).toContain("✓ Ran `echo one three` — exit 0");
+    expect(JSON.parse(readFileSync(join(repo, ".north/allowlist.json"), "utf8"))).toEqual({
+      commands: [{ prefix: "echo one" }],
+    });
+  });
+
+  test("a command with a redirection is offered only as the exact command", async () => {
+    const { term } = await open([shell("echo hi > out.txt"), reply().text("Done.")]);
+    await send(term, "write");
+    await term.waitFor("always allows exactly `echo hi > out.txt`");
+    expect(term.screen()).not.toContain("Tab or");
+    term.type("d");
+    await term.waitFor("Done.");
+  });
+
+  test("Tab switches always to the exact command", async () => {
+    const { term, repo } = await open([shell("echo one two"), reply().text("Ran.")]);
+    await send(term, "echo");
+    await term.waitFor("Tab or exactly `echo one two`");
+    term.press("tab");
+    await term.waitFor("always allows exactly `echo one two`");
+    term.type("a");
+    await term.waitFor("Ran.");
+    expect(JSON.parse(readFileSync(join(repo, ".north/allowlist.json"), "utf8"))).toEqual({
+      commands: [{ exact: "echo one two" }],
+    });
+  });
+
+  test("a dangerous command says why and offers no always", async () => {
+    const { term } = await open([shell("git reset --hard"), reply().text("Left it.")]);
+    await send(term, "reset");
+    await term.waitFor("Always asks:");
+    expect(term.screen()).not.toContain("a always");
+    term.type("d");
+    await term.waitFor("Left it.");
+    expect(term.screen()).toContain("✗ Denied `git reset --hard`");
+  });
+});

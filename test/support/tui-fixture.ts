@@ -1,0 +1,71 @@
+/**
+ * One interactive session for an end-to-end test: a mock model server with its script, a fresh
+ * home and repository, and the built CLI in a pseudo-terminal, ready at the composer.
+ *
+ * ```ts
+ * const tui = useTui();                       // at the top of a test file
+ * const { term, server, repo } = await tui.open([reply().tool("exit_plan_mode", { plan })], ["--mode", "plan"]);
+ * await tui.send(term, "make a plan");
+ * ```
+ */
+import { afterEach } from "vitest";
+import { makeHome, makeRepo } from "./cli-runner.js";
+import {
+  startMockModelServer,
+  type MockModelServer,
+  type ScriptEntry,
+} from "./mock-model-server.js";
+import { startTerminal, type TuiTerminal } from "./terminal-harness.js";
+
+/** The composer's placeholder when idle: the interface is ready for a message. */
+export const COMPOSER = "Ask North about this repository";
+
+/** Registers the clean-up of every session opened in the file's tests. */
+export function useTui() {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return {
+    async open(script: ScriptEntry[], args: string[] = []) {
+      const server = await startMockModelServer(script);
+      const { env } = makeHome();
+      const repo = makeRepo();
+      const term = startTerminal({
+        cwd: repo,
+        args,
+        env: { ...env, ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseUrl },
+      });
+      cleanups.push(
+        () => server.close(),
+        () => term.kill(),
+      );
+      await term.waitFor(COMPOSER);
+      return { server, term, repo };
+    },
+    send,
+  };
+}
+
+/** Types a prompt, waits until it shows in the composer, then presses Enter. */
+export async function send(term: TuiTerminal, text: string): Promise<void> {
+  term.type(text);
+  await term.waitFor(`> ${text}`);
+  term.press("enter");
+}
+
+/** The tool results sent in request `index` (Anthropic wire format), in order. */
+export function toolResults(server: MockModelServer, index: number) {
+  const messages = server.requests[index]!.body.messages as { role: string; content: unknown }[];
+  return messages.flatMap((m) =>
+    Array.isArray(m.content)
+      ? (m.content as { type: string; content?: unknown; is_error?: boolean }[])
+          .filter((b) => b.type === "tool_result")
+          .map((b) => ({ content: String(b.content), isError: b.is_error === true }))
+      : [],
+  );
+}
+
+/** The names of the tools offered in request `index`. */
+export const toolNames = (server: MockModelServer, index: number): string[] =>
+  (server.requests[index]!.body.tools as { name: string }[] | undefined)?.map((t) => t.name) ?? [];
