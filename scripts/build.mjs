@@ -12,6 +12,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import { execFileSync } from "node:child_process";
 
 const root = new URL("..", import.meta.url).pathname;
 const entry = join(root, "dist", "north.js");
@@ -37,6 +38,7 @@ if (process.argv.includes("--if-stale") && existsSync(entry)) {
 const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const define = {
   __NORTH_VERSION__: JSON.stringify(version),
+  __NORTH_TOOL_SCHEMAS__: await toolSchemas(),
   "process.env.NODE_ENV": '"production"',
 };
 rmSync(join(root, "dist"), { recursive: true, force: true });
@@ -79,3 +81,25 @@ await build({
 });
 writeFileSync(join(root, "dist", "package.json"), '{ "type": "commonjs" }\n');
 chmodSync(entry, 0o755);
+
+/** The tools' JSON schemas, computed once here (scripts/tool-schemas.ts) instead of every run. */
+async function toolSchemas() {
+  // Inside node_modules so that the bundle's package imports resolve.
+  const out = join(root, "node_modules", ".cache", `north-tool-schemas-${process.pid}.mjs`);
+  await build({
+    entryPoints: [join(root, "scripts", "tool-schemas.ts")],
+    outfile: out,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    loader: { ".md": "text" },
+    logLevel: "warning",
+  });
+  try {
+    return execFileSync(process.execPath, [out], { cwd: root, encoding: "utf8" });
+  } finally {
+    rmSync(out, { force: true });
+  }
+}

@@ -110,8 +110,15 @@ export function defineChangeTool<S extends z.ZodType, D = unknown>(tool: {
   return full as unknown as Tool<z.infer<S>, D>;
 }
 
+declare const __NORTH_TOOL_SCHEMAS__: Record<string, ToolSchema> | undefined;
+/** Built-in tools' schemas, embedded by the build (scripts/tool-schemas.ts); absent in tests. */
+const PRECOMPUTED: Record<string, ToolSchema> =
+  typeof __NORTH_TOOL_SCHEMAS__ === "object" ? __NORTH_TOOL_SCHEMAS__ : {};
+
 /** The JSON schema sent to the model: draft-7, without the bounds zod adds that only cost tokens. */
 export function toolSchema(tool: AnyTool): ToolSchema {
+  const known = PRECOMPUTED[tool.name];
+  if (known && known.description === tool.description.trim()) return known;
   const json = z.toJSONSchema(tool.schema, { target: "draft-7", io: "input" }) as Record<
     string,
     unknown

@@ -1,3 +1,4 @@
+import { LightResponse } from "./light-web.js";
 import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -145,7 +146,7 @@ async function serveTls(handler: http.RequestListener) {
 // ---------------------------------------------------------------------------------------------
 
 describe("httpFetch basics", () => {
-  it("carries method, headers and body, and returns a real Response", async () => {
+  it("carries method, headers and body, and returns a Response", async () => {
     const received: { method?: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
     const { url } = await serve(async (req, res) => {
       received.push({ method: req.method, headers: req.headers, body: await readBody(req) });
@@ -162,7 +163,7 @@ describe("httpFetch basics", () => {
       headers: new Headers({ "content-type": "application/json", "x-api-key": "k" }),
       body: JSON.stringify({ a: 1 }),
     });
-    expect(res).toBeInstanceOf(Response);
+    expect(res).toBeInstanceOf(LightResponse);
     expect(res.status).toBe(201);
     expect(res.statusText).toBe("Made");
     expect(res.ok).toBe(true);

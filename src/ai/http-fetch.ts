@@ -1,14 +1,15 @@
 /**
  * A `fetch` for the vendor SDKs on `node:http` / `node:https`. Node's global `fetch` (undici)
  * compiles its HTTP parser on first use, which costs a short process ~90 ms and ~30 MiB and
- * delays its exit; this module never touches it. It does use the global `Response`, `Headers`
- * and `ReadableStream`, which the SDKs load anyway and which do not compile that parser.
+ * delays its exit; this module never touches it. Even touching undici's `Headers` or `Response`
+ * loads its JavaScript (~20 ms), so responses are `LightResponse`s with `LightHeaders`
+ * (`light-web.ts`), which the SDKs read like the real ones.
  *
  * Contract — what `@anthropic-ai/sdk` and `openai` rely on:
  * - `input`: string, URL or Request; `init`: `method` (standard names upper-cased), `headers`
  *   (Headers, record or pairs), `body`, `signal`, `redirect`; the rest is ignored. Bodies are
  *   buffered: strings and bytes as they are, anything else through `new Response(body)`.
- * - Resolves with a real `Response` when the headers arrive; its body streams as bytes come
+ * - Resolves with a `Response` (a `LightResponse`) when the headers arrive; its body streams as bytes come
  *   (SSE is incremental), decoded when `content-encoding` is gzip, deflate or br (we never add
  *   `accept-encoding`). 204/205/304 and HEAD have a null body. `url` and `redirected` are set.
  * - Redirects are followed like fetch (at most 20; 301/302 POST and 303 become GET); crossing
@@ -30,6 +31,7 @@
  *   also the port; IPv6 may be bracketed; no CIDR. Loopback targets are proxied unless
  *   `no_proxy` names them, as in undici and curl.
  */
+import { LightHeaders, LightResponse } from "./light-web.js";
 import * as http from "node:http";
 import * as https from "node:https";
 import type { Duplex, Readable } from "node:stream";
@@ -118,7 +120,7 @@ function tunnelAgent(proxy: URL, options: https.AgentOptions): https.Agent {
   return agent;
 }
 
-async function encodeBody(body: unknown, headers: Headers): Promise<Buffer | null> {
+async function encodeBody(body: unknown, headers: LightHeaders): Promise<Buffer | null> {
   if (body === null || body === undefined) return null;
   if (typeof body === "string") {
     if (!headers.has("content-type")) headers.set("content-type", "text/plain;charset=UTF-8");
@@ -222,7 +224,7 @@ export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
   function send(
     url: URL,
     method: string,
-    headers: Headers,
+    headers: LightHeaders,
     body: Buffer | null,
     signal?: AbortSignal,
   ) {
@@ -281,7 +283,9 @@ export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
     if (!/^https?:$/.test(url.protocol)) throw fetchFailed(new Error(`scheme ${url.protocol}`));
     let method = init.method ?? request?.method ?? "GET";
     if (METHODS.has(method.toUpperCase())) method = method.toUpperCase();
-    const headers = new Headers(init.headers ?? request?.headers);
+    const headers = new LightHeaders(
+      (init.headers ?? request?.headers) as ConstructorParameters<typeof LightHeaders>[0],
+    );
     const source =
       init.body !== undefined ? init.body : request?.body ? await request.arrayBuffer() : null;
     if (source != null && (method === "GET" || method === "HEAD")) {
@@ -316,23 +320,26 @@ export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
         url = next;
         continue;
       }
-      const responseHeaders = new Headers();
+      const responseHeaders = new LightHeaders();
       for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
         responseHeaders.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string);
       }
       const empty = NULL_BODY.has(status) || method === "HEAD";
       if (empty) res.resume();
-      let response: Response;
+      let response: LightResponse;
       try {
-        const meta = { status, statusText: res.statusMessage ?? "", headers: responseHeaders };
-        response = new Response(empty ? null : bodyStream(req, res, signal), meta);
+        response = new LightResponse(empty ? null : bodyStream(req, res, signal), {
+          status,
+          statusText: res.statusMessage ?? "",
+          headers: responseHeaders,
+          url: url.href.replace(/#.*$/, ""),
+          redirected: hops > 0,
+        });
       } catch (err) {
         req.destroy();
         throw fetchFailed(err);
       }
-      Object.defineProperty(response, "url", { value: url.href.replace(/#.*$/, "") });
-      if (hops > 0) Object.defineProperty(response, "redirected", { value: true });
-      return response;
+      return response as unknown as Response;
     }
   }
   return httpFetch as typeof fetch;

@@ -1,5 +1,6 @@
 import { createAnthropicProvider, type EndpointOptions } from "./anthropic-messages.js";
 import { httpFetch } from "./http-fetch.js";
+import { deferFormData, installLightHeaders } from "./light-web.js";
 import { createOpenAIChatProvider } from "./openai-chat.js";
 import { createOpenAIResponsesProvider } from "./openai-responses.js";
 import { defaultRetryPolicy, withRetry, type RetryPolicy } from "./retry.js";
@@ -65,6 +66,11 @@ export function createProvider(options: ProviderOptions): Provider {
       : vendor.protocol === "openai-responses"
         ? createOpenAIResponsesProvider(endpoint)
         : createOpenAIChatProvider(endpoint);
+  // With our fetch, the SDKs' own `new Headers()` need not load undici either.
+  if (!options.fetch) {
+    installLightHeaders();
+    deferFormData();
+  }
   const policy = options.retry ?? defaultRetryPolicy;
   return {
     name: inner.name,

@@ -11,83 +11,98 @@ export function strictObject<T extends z.core.$ZodLooseShape>(shape: T) {
   });
 }
 
-const positiveInt = z
-  .number()
-  .int({ error: "expected a whole number" })
-  .positive({ error: "expected a number above 0" });
-const amount = z.number().min(0, { error: "expected a price of 0 or more (dollars per million)" });
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const headerName = z.string().regex(HEADER_NAME, { error: "expected an HTTP header name" });
-const headerValue = z.string().regex(/^[^\r\n]*$/, { error: "expected one line of text" });
+/**
+ * The schemas are built on first use: zod objects are costly to construct, and most runs have no
+ * config file to validate.
+ */
+function buildSchemas() {
+  const positiveInt = z
+    .number()
+    .int({ error: "expected a whole number" })
+    .positive({ error: "expected a number above 0" });
+  const amount = z
+    .number()
+    .min(0, { error: "expected a price of 0 or more (dollars per million)" });
+  const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+  const headerName = z.string().regex(HEADER_NAME, { error: "expected an HTTP header name" });
+  const headerValue = z.string().regex(/^[^\r\n]*$/, { error: "expected one line of text" });
 
-const priceSchema = strictObject({
-  input: amount,
-  output: amount,
-  cacheRead: amount.optional(),
-  cacheWrite: amount.optional(),
-});
+  const priceSchema = strictObject({
+    input: amount,
+    output: amount,
+    cacheRead: amount.optional(),
+    cacheWrite: amount.optional(),
+  });
 
-const modelSchema = strictObject({
-  id: z.string().min(1, { error: "expected the model's id" }),
-  name: z.string().optional(),
-  alias: z.string().optional(),
-  contextWindow: positiveInt.optional(),
-  maxOutput: positiveInt.optional(),
-  supportsTools: z.boolean().optional(),
-  price: priceSchema.optional(),
-});
+  const modelSchema = strictObject({
+    id: z.string().min(1, { error: "expected the model's id" }),
+    name: z.string().optional(),
+    alias: z.string().optional(),
+    contextWindow: positiveInt.optional(),
+    maxOutput: positiveInt.optional(),
+    supportsTools: z.boolean().optional(),
+    price: priceSchema.optional(),
+  });
 
-const httpUrl = z.string().refine(
-  (value) => {
-    try {
-      return ["http:", "https:"].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  },
-  { error: "expected an http:// or https:// URL" },
-);
+  const httpUrl = z.string().refine(
+    (value) => {
+      try {
+        return ["http:", "https:"].includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: "expected an http:// or https:// URL" },
+  );
 
-const providerSchema = strictObject({
-  /** `anthropic-messages` is accepted as another name for `anthropic`. */
-  protocol: z.enum(["anthropic", "openai-responses", "openai-chat", "anthropic-messages"]),
-  baseUrl: httpUrl.optional(),
-  apiKeyEnv: z
-    .string()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
-      error: "expected the name of an environment variable (the key itself belongs in it)",
-    })
-    .optional(),
-  apiKeyHeader: headerName.optional(),
-  headers: z.record(headerName, headerValue).optional(),
-  query: z.record(z.string(), z.string()).optional(),
-  models: z.array(modelSchema).optional(),
-});
-
-const configSchema = z.object({
-  model: z.string().min(1).optional(),
-  provider: z.string().min(1).optional(),
-  maxSteps: positiveInt.optional(),
-  providers: z.record(z.string().min(1), providerSchema).optional(),
-  retry: strictObject({
-    maxRetries: z.number().int().min(0).max(10).optional(),
-    baseDelayMs: z.number().int().min(0).optional(),
-    maxDelayMs: z.number().int().min(0).optional(),
-  }).optional(),
-  /** Automatic compaction: when a request would pass `threshold` of the context window (0.85). */
-  compaction: strictObject({
-    threshold: z
-      .number()
-      .min(0.2, { error: "expected a share of the window between 0.2 and 0.95" })
-      .max(0.95, { error: "expected a share of the window between 0.2 and 0.95" })
+  const providerSchema = strictObject({
+    /** `anthropic-messages` is accepted as another name for `anthropic`. */
+    protocol: z.enum(["anthropic", "openai-responses", "openai-chat", "anthropic-messages"]),
+    baseUrl: httpUrl.optional(),
+    apiKeyEnv: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
+        error: "expected the name of an environment variable (the key itself belongs in it)",
+      })
       .optional(),
-  }).optional(),
-});
+    apiKeyHeader: headerName.optional(),
+    headers: z.record(headerName, headerValue).optional(),
+    query: z.record(z.string(), z.string()).optional(),
+    models: z.array(modelSchema).optional(),
+  });
+
+  const configSchema = z.object({
+    model: z.string().min(1).optional(),
+    provider: z.string().min(1).optional(),
+    maxSteps: positiveInt.optional(),
+    providers: z.record(z.string().min(1), providerSchema).optional(),
+    retry: strictObject({
+      maxRetries: z.number().int().min(0).max(10).optional(),
+      baseDelayMs: z.number().int().min(0).optional(),
+      maxDelayMs: z.number().int().min(0).optional(),
+    }).optional(),
+    /** Automatic compaction: when a request would pass `threshold` of the context window (0.85). */
+    compaction: strictObject({
+      threshold: z
+        .number()
+        .min(0.2, { error: "expected a share of the window between 0.2 and 0.95" })
+        .max(0.95, { error: "expected a share of the window between 0.2 and 0.95" })
+        .optional(),
+    }).optional(),
+  });
+  return { configSchema, providerSchema };
+}
+
+let built: ReturnType<typeof buildSchemas> | undefined;
+const schemas = () => (built ??= buildSchemas());
 
 /** The global config (`config.json`); unknown top-level fields are ignored, not errors. */
-export type GlobalConfig = z.infer<typeof configSchema>;
-export type ProviderEntry = z.infer<typeof providerSchema>;
-export const globalConfigSchema: z.ZodType<GlobalConfig> = configSchema;
+export type GlobalConfig = z.infer<ReturnType<typeof buildSchemas>["configSchema"]>;
+export type ProviderEntry = z.infer<ReturnType<typeof buildSchemas>["providerSchema"]>;
+export const globalConfigSchema = {
+  safeParse: (...args: Parameters<z.ZodType<GlobalConfig>["safeParse"]>) =>
+    (schemas().configSchema as z.ZodType<GlobalConfig>).safeParse(...args),
+};
 
 /** A config file that cannot be used; the message names the file and what to fix. */
 export class ConfigError extends Error {
@@ -116,7 +131,7 @@ export async function loadConfigFile(
   env: Record<string, string | undefined>,
 ): Promise<LoadedConfig> {
   const path = configPath(env);
-  const read = await readJsonFile(path, configSchema);
+  const read = await readJsonFile(path, () => schemas().configSchema);
   return {
     path,
     config: read.value ?? {},

@@ -22,7 +22,7 @@ export interface JsonFileResult<T> {
  */
 export async function readJsonFile<T>(
   path: string,
-  schema: z.ZodType<T>,
+  schema: z.ZodType<T> | (() => z.ZodType<T>),
 ): Promise<JsonFileResult<T>> {
   let text: string;
   try {
@@ -34,7 +34,8 @@ export async function readJsonFile<T>(
   }
   const parsed = parseJson(text);
   if ("error" in parsed) return broken(path, ` is not valid JSON: ${parsed.error}`);
-  const result = schema.safeParse(parsed.json, { reportInput: true });
+  const checker = typeof schema === "function" ? schema() : schema;
+  const result = checker.safeParse(parsed.json, { reportInput: true });
   if (!result.success) return broken(path, `: ${describeIssue(result.error.issues[0]!)}`);
   return { state: "ok", value: result.data };
 }

@@ -336,7 +336,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
 }
 
 /** How long the first message waits for a project card still being built (cold cache). */
-const CARD_WAIT_MS = 1500;
+const CARD_WAIT_MS = 300;
 
 /** Events after which the history may have grown: it is appended to the session file then. */
 const SAVE_POINTS = new Set(["turn_start", "step_start", "tool_call", "turn_end"]);
