@@ -14,7 +14,7 @@ export default defineConfig({
   ],
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    testTimeout: 20000,
+    testTimeout: 40000,
     hookTimeout: 20000,
     pool: "forks",
   },

@@ -1,6 +1,11 @@
 import { join } from "node:path";
 import { configDir } from "../session/index.js";
 import { clearCommand } from "./builtin/clear.js";
+import { compactCommand, summarizeCommand } from "./builtin/compact.js";
+import { contextCommand } from "./builtin/context.js";
+import { costCommand } from "./builtin/cost.js";
+import { modelCommand } from "./builtin/model.js";
+import { resumeCommand } from "./builtin/resume.js";
 import { helpCommand } from "./builtin/help.js";
 import { initCommand } from "./builtin/init.js";
 import { modeCommand } from "./builtin/mode.js";
@@ -24,6 +29,11 @@ export const BUILTIN_COMMANDS = [
   stopCommand,
   undoCommand,
   initCommand,
+  modelCommand,
+  contextCommand,
+  costCommand,
+  compactCommand,
+  summarizeCommand,
 ];
 
 /** Built-in commands plus the custom ones of the project (`.north/commands/`) and the person. */
@@ -33,6 +43,7 @@ export function createCommands(
 ): CommandRegistry {
   return new CommandRegistry([
     ...BUILTIN_COMMANDS,
+    resumeCommand(env),
     ...loadCustomCommands(join(root, ".north", "commands"), ".north/commands"),
     ...loadCustomCommands(join(configDir(env), "commands"), "~/.config/north/commands"),
   ]);

@@ -1,3 +1,4 @@
+import type { AgentEvent } from "../agent/events.js";
 import type { Mode, Session } from "../session/index.js";
 
 /** How many positional arguments a command takes: none, one word (or quoted string), or the rest. */
@@ -54,6 +55,12 @@ export interface CommandContext {
   /** Sends a prompt to the model as if the person had typed it. */
   send(prompt: string): void;
   setMode(mode: Mode): void;
+  /** The mode the next message goes out in (the interface's, which may differ from the session's). */
+  mode(): Mode;
+  /** Shows an engine event as a running turn would (compaction notes, the context meter). */
+  showEvent(event: AgentEvent): void;
+  /** Redraws the transcript from the session's history (after `/resume`). */
+  showHistory(): void;
   clearScreen(): void;
   /** Starts a new conversation in the same project (the shell keeps running). */
   newConversation(): Promise<void>;

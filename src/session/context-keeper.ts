@@ -71,9 +71,12 @@ export class ContextKeeper {
     this.reportedFrom = host.reportedFrom ?? 0;
   }
 
-  /** Forgets sizes reported for an earlier conversation (`newConversation`). */
-  reset(): void {
-    this.reportedFrom = 0;
+  /**
+   * Forgets sizes reported for an earlier conversation (`newConversation`); a resumed one passes
+   * the index from which its reported sizes hold.
+   */
+  reset(reportedFrom = 0): void {
+    this.reportedFrom = reportedFrom;
   }
 
   /** How full the context is for the next request (`parts` default: the host's current ones). */

@@ -19,3 +19,7 @@ export { selectModel } from "./model-selection.js";
 export { createLogger } from "../log/logger.js";
 export { findRepoRoot } from "../workspace/index.js";
 export { configDir, dataDir } from "./paths.js";
+export { expandMentions, fitMentions, listProjectFiles, cutMarker } from "./mentions.js";
+export type { MentionFile, ExpandedMentions } from "./mentions.js";
+export type { ModelUsage } from "./usage-ledger.js";
+export { listSessions, type SessionSummary } from "./storage.js";

@@ -48,6 +48,7 @@ import {
 } from "./context-keeper.js";
 import { joinSystem, type ContextReport, type RequestParts } from "./context-usage.js";
 import { ProjectCardLoader } from "./project-card.js";
+import { UsageLedger } from "./usage-ledger.js";
 
 export interface SessionOptions {
   root: string;
@@ -89,6 +90,14 @@ export interface Session {
   readonly id: string;
   /** Starts a new, empty conversation (a new session file); tools and the shell stay as they are. */
   newConversation(): void;
+  /**
+   * Continues saved conversation `id` of this project in place of the current one: its history
+   * (summary included), its title and its checkpoints for `/undo`. Throws `SetupError` when there
+   * is no such session. Not while a turn runs.
+   */
+  resume(id: string): void;
+  /** Tokens and money by model for this process's conversations (`/cost`, the status line). */
+  readonly costs: Pick<UsageLedger, "list" | "total">;
   /** Ends the shell and its jobs; call once when the program is done with the session. */
   dispose(): Promise<void>;
   /** Things the person should be told once, e.g. that a session file was cut off by a crash. */
@@ -212,6 +221,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     }
   };
   const card = new ProjectCardLoader(workspace);
+  const ledger = new UsageLedger();
   const schemas = new WeakMap<AnyTool, ReturnType<typeof toolSchema>>();
   const schemaOf = (t: AnyTool) => schemas.get(t) ?? schemas.set(t, toolSchema(t)).get(t)!;
   const toolsNow = () => (current.model.supportsTools ? toolsForMode(state.mode, allTools) : []);
@@ -262,6 +272,20 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       keeper.reset();
       title = "";
     },
+    resume(id) {
+      save();
+      const loaded = openStorage({ ...options, resume: { id } }, workspace.root, current.model.id);
+      history.splice(0, history.length, ...loaded.history);
+      storage = { ...loaded, history };
+      saved = history.length;
+      keeper.reset(loaded.rewrittenAt);
+      title = titleOf(history);
+      turn = history.filter((m) => m.role === "user").length;
+      opened = undefined;
+      replay.adopt(history, current.model.id);
+      notices.push(...loaded.notices);
+    },
+    costs: ledger,
     get mode() {
       return state.mode;
     },
@@ -288,6 +312,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         ...compactOptions,
         onEvent: (event) => {
           logEvent(logger, event, current.model.id);
+          if (event.type === "compaction_end") ledger.add(current.model, event.usage);
           compactOptions.onEvent?.(event);
         },
       }),
@@ -306,6 +331,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       const emit = keeper.wrapEmit((event: AgentEvent) => {
         logEvent(logger, event, model.id);
         if (SAVE_POINTS.has(event.type)) save();
+        if (event.type === "usage" || event.type === "compaction_end")
+          ledger.add(model, event.usage);
         if (event.type === "tool_call" && event.name === "shell_run") live.shellCall = event.id;
         onEvent(event);
       });

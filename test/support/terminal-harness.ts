@@ -148,7 +148,7 @@ export class TuiTerminal {
    */
   waitFor(
     expected: string | RegExp | ((screen: string) => boolean),
-    { timeoutMs = 10_000, where = "screen" }: { timeoutMs?: number; where?: "screen" | "all" } = {},
+    { timeoutMs = 15_000, where = "screen" }: { timeoutMs?: number; where?: "screen" | "all" } = {},
   ): Promise<void> {
     const read = () => (where === "all" ? this.all() : this.screen());
     const matches = () => {

@@ -16,7 +16,7 @@ export const modeCommand: Command = {
   run(ctx, { args }) {
     const wanted = args[0];
     if (!wanted) {
-      ctx.say(`Mode: ${ctx.session.mode} — ${DESCRIPTIONS[ctx.session.mode]}`);
+      ctx.say(`Mode: ${ctx.mode()} — ${DESCRIPTIONS[ctx.mode()]}`);
       return;
     }
     if (!MODES.includes(wanted as Mode)) {

@@ -1,14 +1,18 @@
 import { Box, Static, Text, useApp, useStdout } from "ink";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { createCommandRunner, type RunnerDeps } from "./command-runner.js";
 import { ComposerView } from "./components/composer-view.js";
-import { EntryView } from "./components/entry-view.js";
+import { MenuView, ShortcutsView } from "./components/menu-view.js";
+import { CLEAR_SCREEN, EntryView } from "./components/entry-view.js";
 import { LiveArea } from "./components/live-area.js";
 import { QueueView } from "./components/queue-view.js";
 import { StatusLine } from "./components/status-line.js";
 import { emptyEditor, type EditorState } from "./composer/editor.js";
 import type { InputHistory } from "./composer/history.js";
 import type { TurnController } from "./controller.js";
+import { shortcutLines } from "./key-bindings.js";
 import { createKeyHandler } from "./key-handler.js";
+import { menuFor, type MenuSources } from "./menu/menu-model.js";
 import { mentionsCode, preloadHighlighter } from "./markdown/highlight.js";
 import type { Entry, UiState } from "./state.js";
 import type { Store } from "./store.js";
@@ -22,6 +26,8 @@ export interface AppProps {
   controller: TurnController;
   history: InputHistory;
   project: string;
+  /** Slash commands and the `@` picker; without them every input is a message. */
+  commands?: Omit<RunnerDeps, "store" | "controller" | "exit" | "clearScreen">;
 }
 
 /** The interface's layout: scrollback transcript, live part, queue, composer, status line. */
@@ -33,11 +39,33 @@ export function App(props: AppProps) {
   const [exiting, setExiting] = useState(false);
   const editorRef = useRef(editor);
   const { exit } = useApp();
-  const { stdout } = useStdout();
+  const { stdout, write } = useStdout();
 
+  const runner = useMemo(
+    () =>
+      props.commands &&
+      createCommandRunner({
+        ...props.commands,
+        store,
+        controller,
+        exit: () => {
+          controller.cancel();
+          setExiting(true);
+        },
+        // Ink takes its frame away, writes this, and draws the frame again below it.
+        clearScreen: () => write(CLEAR_SCREEN),
+      }),
+    [props.commands, store, controller, write],
+  );
   const keys = useMemo(
     () =>
       createKeyHandler({
+        ...(runner
+          ? {
+              menu: () => menuFor(editorRef.current, runner.sources),
+              run: (text: string, files: readonly string[]) => void runner.run(text, files),
+            }
+          : {}),
         editor: () => editorRef.current,
         setEditor: (next) => {
           editorRef.current = next;
@@ -52,7 +80,7 @@ export function App(props: AppProps) {
           setExiting(true);
         },
       }),
-    [controller, props.history, store],
+    [controller, props.history, store, runner],
   );
   // Exit after the frame without the live part is drawn: the shell prompt follows the transcript.
   useEffect(() => {
@@ -80,16 +108,33 @@ export function App(props: AppProps) {
         {(entry) => <EntryView key={entry.id} entry={entry} width={state.width} />}
       </Static>
       {exiting ? null : (
-        <Live {...props} state={state} editor={editor} animate={animate} epoch={highlightEpoch} />
+        <Live
+          {...props}
+          state={state}
+          editor={editor}
+          animate={animate}
+          epoch={highlightEpoch}
+          {...(runner ? { sources: runner.sources } : {})}
+        />
       )}
     </Box>
   );
 }
 
 function Live(
-  props: AppProps & { state: UiState; editor: EditorState; animate: boolean; epoch: number },
+  props: AppProps & {
+    state: UiState;
+    editor: EditorState;
+    animate: boolean;
+    epoch: number;
+    sources?: MenuSources;
+  },
 ) {
   const { state, editor } = props;
+  const menu =
+    props.sources && !state.menu.closed && !state.review
+      ? menuFor(editor, props.sources)
+      : undefined;
   const placeholder = state.busy ? "Type to queue a message" : "Ask North about this repository";
   return (
     <Box flexDirection="column">
@@ -103,12 +148,15 @@ function Live(
           frozen={state.review !== undefined}
         />
       </Box>
+      {menu ? <MenuView menu={menu} selected={state.menu.selected} width={state.width} /> : null}
+      {state.shortcuts ? <ShortcutsView lines={shortcutLines()} /> : null}
       <StatusLine
         project={props.project}
         mode={state.mode}
         model={state.model?.name}
-        contextTokens={state.contextTokens}
-        contextWindow={state.model?.contextWindow}
+        contextTokens={state.context?.used ?? state.contextTokens}
+        contextWindow={state.context?.window ?? state.model?.contextWindow}
+        cost={state.cost}
         sessionTokens={state.sessionTokens + state.turnTokens}
         width={state.width}
       />

@@ -1,6 +1,15 @@
 import type { AgentEvent } from "../../agent/events.js";
-import type { Decision, Mode, Session } from "../../session/index.js";
+import { expandMentions, type Decision, type Mode, type Session } from "../../session/index.js";
 import type { UiAction } from "./state.js";
+
+/** Attached files may fill the context up to this share of the window (compaction's threshold). */
+const ATTACH_SHARE = 0.8;
+
+interface Queued {
+  text: string;
+  mode: Mode | undefined;
+  files: readonly string[];
+}
 
 /** Streaming text reaches the screen at most this often (about 30 updates a second). */
 export const TEXT_FLUSH_MS = 33;
@@ -21,7 +30,7 @@ export interface ControllerDeps {
  */
 export class TurnController {
   private abort: AbortController | undefined;
-  private queue: { text: string; mode: Mode | undefined }[] = [];
+  private queue: Queued[] = [];
   private current: Session | undefined;
   private pending = "";
   private timer: NodeJS.Timeout | undefined;
@@ -32,14 +41,18 @@ export class TurnController {
     return this.abort !== undefined;
   }
 
-  /** Sends now when idle, else queues; `mode` is the mode of this message. */
-  submit(text: string, mode?: Mode): "sent" | "queued" {
+  /**
+   * Sends now when idle, else queues; `mode` is the mode of this message, `files` the paths
+   * attached with `@` (their contents go to the model after the text; see `expandMentions`).
+   */
+  submit(text: string, mode?: Mode, files: readonly string[] = []): "sent" | "queued" {
+    const message = { text, mode, files };
     if (this.busy) {
-      this.queue.push({ text, mode });
+      this.queue.push(message);
       this.showQueue();
       return "queued";
     }
-    void this.run(text, mode);
+    void this.run(message);
     return "sent";
   }
 
@@ -77,7 +90,7 @@ export class TurnController {
     this.deps.dispatch({ type: "queue", queue: this.queue.map((q) => q.text) });
   }
 
-  private async run(text: string, mode: Mode | undefined): Promise<void> {
+  private async run({ text, mode, files }: Queued): Promise<void> {
     const abort = new AbortController();
     this.abort = abort;
     this.deps.dispatch({ type: "submitted", text });
@@ -85,7 +98,8 @@ export class TurnController {
       const session = await this.deps.session();
       if (session && !abort.signal.aborted) {
         this.current = session;
-        await session.send(text, {
+        const prompt = await this.attach(session, text, files);
+        await session.send(prompt, {
           signal: abort.signal,
           onEvent: (event) => this.onEvent(event),
           ...(mode ? { mode } : {}),
@@ -104,11 +118,26 @@ export class TurnController {
     const next = this.queue.shift();
     if (next !== undefined) {
       this.showQueue();
-      void this.run(next.text, next.mode);
+      void this.run(next);
     }
   }
 
+  /** The prompt with the attached files, fitted into what is left of the context. */
+  private async attach(session: Session, text: string, files: readonly string[]): Promise<string> {
+    if (files.length === 0) return text;
+    const report = session.context();
+    const budget = Math.floor(report.window * ATTACH_SHARE) - report.used - text.length;
+    const { prompt, notes } = await expandMentions(session.root, text, files, budget);
+    for (const note of notes) this.deps.dispatch({ type: "note", tone: "warn", text: note });
+    this.deps.log("files_attached", { files: files.length, chars: prompt.length - text.length });
+    return prompt;
+  }
+
   private onEvent(event: AgentEvent): void {
+    if (event.type === "usage" || event.type === "compaction_end") {
+      const usd = this.current?.costs.total();
+      this.deps.dispatch({ type: "cost", usd });
+    }
     if (event.type === "text_delta") {
       this.pending += event.text;
       this.timer ??= setTimeout(() => this.flush(), TEXT_FLUSH_MS);

@@ -74,6 +74,58 @@ export const KEY_BINDINGS: Readonly<Record<string, Action>> = {
   "shift+tab": "cycle-mode-back",
 };
 
+/**
+ * What a key does while a menu is open under the composer (`/` commands, a command's choices,
+ * the `@` picker); other keys edit the text, which filters the menu.
+ */
+export type MenuKeyAction = "menu-up" | "menu-down" | "menu-insert" | "menu-run" | "menu-close";
+
+export const MENU_BINDINGS: Readonly<Record<string, MenuKeyAction>> = {
+  up: "menu-up",
+  "ctrl+p": "menu-up",
+  down: "menu-down",
+  "ctrl+n": "menu-down",
+  tab: "menu-insert",
+  enter: "menu-run",
+  escape: "menu-close",
+};
+
+/** `?` on an empty input shows the shortcuts: each action's words (from the tables above). */
+export const ACTION_HELP: Readonly<Partial<Record<Action, string>>> = {
+  submit: "send (a trailing \\ makes a new line)",
+  newline: "new line",
+  "word-left": "word left",
+  "word-right": "word right",
+  "line-start": "start of line",
+  "line-end": "end of line",
+  "kill-to-end": "delete to end of line",
+  "kill-to-start": "delete to start of line",
+  "delete-word-back": "delete word before",
+  up: "previous line / history",
+  down: "next line / history",
+  interrupt: "cancel the turn, clear the input; twice to exit",
+  cancel: "cancel the turn",
+  eof: "exit on an empty input",
+  "clear-queue": "drop the queued messages",
+  "cycle-mode": "next mode (ask, agent, plan)",
+  "cycle-mode-back": "previous mode",
+};
+
+/** Lines of the shortcuts panel: keys grouped by action, then the menus and `@`. */
+export function shortcutLines(): string[] {
+  const keys = new Map<Action, string[]>();
+  for (const [key, action] of Object.entries(KEY_BINDINGS))
+    keys.set(action, [...(keys.get(action) ?? []), key]);
+  const rows = (Object.entries(ACTION_HELP) as [Action, string][]).map(([action, help]) => [
+    (keys.get(action) ?? []).join(", "),
+    help,
+  ]);
+  rows.push(["/", "commands (Tab inserts, Enter runs, Esc closes)"]);
+  rows.push(["@", "attach files (Tab enters a folder)"]);
+  const width = Math.max(...rows.map(([k]) => k!.length));
+  return rows.map(([k, help]) => `${k!.padEnd(width)}  ${help}`);
+}
+
 /** One-line help shown under the composer. */
 export const KEY_HINT =
   "Enter send · Ctrl+J newline · ↑↓ history · Tab mode · Esc cancel · Ctrl+C twice exit";

@@ -2,8 +2,11 @@ import type { TurnController } from "./controller.js";
 import { editAction } from "./composer/edit-action.js";
 import * as ed from "./composer/editor.js";
 import type { InputHistory } from "./composer/history.js";
-import { KEY_BINDINGS } from "./key-bindings.js";
+import { presentMentions } from "./composer/mention-spans.js";
+import { KEY_BINDINGS, MENU_BINDINGS } from "./key-bindings.js";
 import type { KeyPress } from "./keys.js";
+import { onMenuKey, type MenuKeyContext } from "./menu/menu-keys.js";
+import type { Menu } from "./menu/menu-model.js";
 import { onReviewKey, pasteIntoNote, type ReviewKeyContext } from "./review-keys.js";
 import type { UiAction, UiState } from "./state.js";
 
@@ -24,6 +27,13 @@ export interface KeyContext {
   dispatch(action: UiAction): void;
   /** The interface's state now (a pending review takes the keys). */
   state(): UiState;
+  /** The menu open under the composer now, if any (none without it). */
+  menu?(): Menu | undefined;
+  /**
+   * Runs an input: its slash commands, then the rest as a message with the attached files.
+   * Without it, the input goes to the controller as a message.
+   */
+  run?(text: string, files: readonly string[]): void;
   exit(): void;
   /** The clock, in ms (tests pass their own). */
   now?(): number;
@@ -50,6 +60,25 @@ export function createKeyHandler(ctx: KeyContext) {
     if (queued && queued.length > 0 && ctx.editor().text === "")
       ctx.setEditor(ed.replaceText(queued.join("\n")));
   };
+  const setEditor = (next: ed.EditorState) => {
+    if (next.text !== ctx.editor().text) ctx.dispatch({ type: "menu-reset" });
+    ctx.setEditor(next);
+  };
+  const submit = (text: string) => {
+    if (!text.trim()) return;
+    const files = presentMentions(text, ctx.editor().mentions);
+    ctx.history.add(text);
+    setEditor(ed.emptyEditor);
+    if (ctx.run) ctx.run(text, files);
+    else ctx.controller.submit(text, ctx.state().mode, files);
+  };
+  const menuKeys: MenuKeyContext = {
+    editor: ctx.editor,
+    setEditor,
+    dispatch: ctx.dispatch,
+    state: ctx.state,
+    submit: () => submit(ctx.editor().text),
+  };
   const review: ReviewKeyContext = {
     state: ctx.state,
     dispatch: ctx.dispatch,
@@ -64,13 +93,23 @@ export function createKeyHandler(ctx: KeyContext) {
     const typing = key.id === "text" && now() - typedAt < TYPING_BURST_MS;
     typedAt = key.id === "text" && (typing || !pending) ? now() : 0;
     if (pending && !typing) return onReviewKey(review, pending, key);
-    if (key.id === "text") return ctx.setEditor(ed.insert(ctx.editor(), key.text ?? ""));
+    if (ctx.state().shortcuts) {
+      ctx.dispatch({ type: "shortcuts", on: false });
+      if (action === "cancel") return;
+    }
+    if (key.id === "text" && key.text === "?" && ctx.editor().text === "")
+      return ctx.dispatch({ type: "shortcuts", on: true });
+    const menu = ctx.state().menu.closed ? undefined : ctx.menu?.();
+    const menuAction = menu ? MENU_BINDINGS[key.id] : undefined;
+    if (menu && menuAction && (menu.items.length > 0 || menuAction === "menu-close"))
+      return onMenuKey(menuKeys, menu, menuAction);
+    if (key.id === "text") return setEditor(ed.insert(ctx.editor(), key.text ?? ""));
     switch (action) {
       case undefined:
         return;
       case "interrupt":
         if (ctx.controller.busy) return cancelTurn();
-        if (ctx.editor().text !== "") return ctx.setEditor(ed.emptyEditor);
+        if (ctx.editor().text !== "") return setEditor(ed.emptyEditor);
         if (exitArmed) {
           disarm();
           return ctx.exit();
@@ -83,7 +122,7 @@ export function createKeyHandler(ctx: KeyContext) {
         return;
       case "eof":
         if (ctx.editor().text === "" && !ctx.controller.busy) return ctx.exit();
-        return ctx.setEditor(ed.deleteForward(ctx.editor()));
+        return setEditor(ed.deleteForward(ctx.editor()));
       case "clear-queue":
         ctx.controller.takeQueue();
         return;
@@ -93,11 +132,8 @@ export function createKeyHandler(ctx: KeyContext) {
     }
     const outcome = editAction(ctx.editor(), action, ctx.history);
     if (!outcome) return;
-    if (outcome.kind === "edit") return ctx.setEditor(outcome.state);
-    if (!outcome.text.trim()) return;
-    ctx.history.add(outcome.text);
-    ctx.setEditor(ed.emptyEditor);
-    ctx.controller.submit(outcome.text, ctx.state().mode);
+    if (outcome.kind === "edit") return setEditor(outcome.state);
+    submit(outcome.text);
   };
 
   return {
@@ -106,7 +142,7 @@ export function createKeyHandler(ctx: KeyContext) {
       disarm();
       const note = ctx.state().review?.reason;
       if (note) return pasteIntoNote(review, note, text);
-      ctx.setEditor(ed.insert(ctx.editor(), text));
+      setEditor(ed.insert(ctx.editor(), text));
     },
     dispose: disarm,
   };

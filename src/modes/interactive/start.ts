@@ -13,6 +13,7 @@ import {
   type Mode,
   type Session,
 } from "../../session/index.js";
+import { createCommands } from "../../commands/index.js";
 import { App } from "./app.js";
 import { InputHistory } from "./composer/history.js";
 import { loadMarkdown } from "./markdown/index.js";
@@ -69,6 +70,10 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         name: session.model.name,
         contextWindow: session.model.contextWindow,
       });
+      // The meter starts from an estimate of the first request (a resumed history included).
+      const { used, window, percent, estimated } = session.context();
+      const event = { type: "context" as const, used, window, percent, estimated };
+      store.dispatch({ type: "agent", event });
       return session;
     } catch (error) {
       if ((error as Error).name !== "SetupError") throw error;
@@ -101,6 +106,16 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
     },
   });
 
+  const registry = createCommands(options.root, options.env);
+  for (const problem of registry.problems)
+    store.dispatch({ type: "note", tone: "warn", text: problem });
+  const commands = {
+    root: options.root,
+    registry,
+    ready: () => firstSession(),
+    current: () => session,
+  };
+
   // Raw mode before the first frame: keys typed ahead are neither echoed nor line-edited by the
   // terminal; they wait in stdin until Ink reads them.
   process.stdin.setRawMode?.(true);
@@ -111,6 +126,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
       controller,
       history,
       project: basename(options.root),
+      commands,
     }),
     // Ink 6.8's incremental mode misplaces the first changed line (off by one row), so frames
     // are written whole; the live part is kept small instead.

@@ -7,6 +7,14 @@ import {
   type PendingReview,
   type ReviewAction,
 } from "./review-state.js";
+import {
+  isComposerAction,
+  MENU_OPEN,
+  reduceComposer,
+  type ComposerAction,
+  type MenuUi,
+} from "./composer-state.js";
+import { reduceExtras, type ContextMeter } from "./live-extras.js";
 import { settleTool, toolTitle, type ChangeBody } from "./tool-lines/index.js";
 import { add, settleAll, settleText, settleThinking } from "./transcript.js";
 
@@ -31,6 +39,8 @@ export type Entry =
       change?: ChangeBody;
     }
   | { id: number; kind: "note"; text: string; tone: NoteTone }
+  /** A slash command the person ran (its output follows as notes). */
+  | { id: number; kind: "command"; text: string }
   | { id: number; kind: "welcome"; configFile: string };
 
 export type NoteTone = "info" | "warn" | "error";
@@ -47,6 +57,8 @@ export interface RunningTool {
   decision?: Decision;
   /** The person cancelled the turn while it ran (a denial then reads "Cancelled …"). */
   cancelled?: boolean;
+  /** Live output of a running command (`tool_output`), the last few thousand characters. */
+  output?: string;
 }
 
 /** Everything the interface shows. Changed only by {@link reduce}. */
@@ -78,6 +90,18 @@ export interface UiState {
   mode: Mode;
   /** The change waiting for the person's answer; every key goes to it meanwhile. */
   review?: PendingReview;
+  /** The context meter, from the last `context` event. */
+  context?: ContextMeter;
+  /** A compaction is running. */
+  compacting?: boolean;
+  /** Money spent in this session, when the models' prices are known. */
+  cost?: number;
+  /** The slash-command / `@` menu under the composer. */
+  menu: MenuUi;
+  /** The keyboard shortcuts panel is showing. */
+  shortcuts: boolean;
+  /** The repository's files for the `@` picker, once listed. */
+  files?: readonly string[];
 }
 
 export type UiAction =
@@ -90,7 +114,8 @@ export type UiAction =
   | { type: "exit-hint"; on: boolean }
   | { type: "model"; name: string; contextWindow: number }
   | { type: "idle" }
-  | ReviewAction;
+  | ReviewAction
+  | ComposerAction;
 
 export function initialState(rows: number, width: number, mode: Mode = "agent"): UiState {
   return {
@@ -110,6 +135,8 @@ export function initialState(rows: number, width: number, mode: Mode = "agent"):
     turnTokens: 0,
     exitHint: false,
     mode,
+    menu: MENU_OPEN,
+    shortcuts: false,
   };
 }
 
@@ -195,7 +222,7 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
       return s;
     }
     default:
-      return state;
+      return reduceExtras(state, event);
   }
 }
 
@@ -230,8 +257,8 @@ export function reduce(state: UiState, action: UiAction): UiState {
     case "model":
       return { ...state, model: { name: action.name, contextWindow: action.contextWindow } };
     case "idle":
-      return { ...dropReview(settleAll(state)), busy: false, tools: [] };
+      return { ...dropReview(settleAll(state)), busy: false, tools: [], compacting: false };
     default:
-      return reduceReview(state, action);
+      return isComposerAction(action) ? reduceComposer(state, action) : reduceReview(state, action);
   }
 }

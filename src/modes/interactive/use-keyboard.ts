@@ -8,6 +8,10 @@ export interface KeyboardHandlers {
   onPaste(text: string): void;
 }
 
+/** Control characters that are keys of their own (ESC, CR and LF are handled apart). */
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f\t]/;
+const CONTROL_SPLIT = /([\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f\t])/;
+
 /**
  * Reads the keyboard through Ink's input events (one per key or text run) and decodes them
  * (keys.ts). Everything between the bracketed-paste markers `ESC[200~` … `ESC[201~` is
@@ -35,19 +39,16 @@ export function useKeyboard(handlers: KeyboardHandlers): void {
         latest.current.onPaste(normalizeText(text));
         return;
       }
-      // Typed-ahead text and Enter can arrive in one read: a single trailing CR is Enter.
-      if (
-        sequence.length > 1 &&
-        sequence.endsWith("\r") &&
-        !/[\r\n\x1b]/.test(sequence.slice(0, -1))
-      ) {
-        latest.current.onKey(decodeKey(sequence.slice(0, -1)));
-        latest.current.onKey({ id: "enter" });
-        return;
-      }
-      // Tabs pressed quickly arrive as one run: each is a key (Tab cycles the mode).
-      if (/^\t{2,}$/.test(sequence)) {
-        for (let i = 0; i < sequence.length; i++) latest.current.onKey({ id: "tab" });
+      // Typed-ahead text and Enter can arrive in one read: a single trailing CR is Enter. Control
+      // keys typed quickly (Tab, Backspace, Ctrl+U…) arrive in one run with the text around
+      // them: each is a key (Tab completes a menu item, or cycles the mode).
+      const enter = sequence.length > 1 && sequence.endsWith("\r");
+      const body = enter ? sequence.slice(0, -1) : sequence;
+      const mixed = body.length > 1 && CONTROL.test(body);
+      if ((enter || mixed) && !/[\r\n\x1b]/.test(body)) {
+        for (const part of body.split(CONTROL_SPLIT))
+          if (part) latest.current.onKey(decodeKey(part));
+        if (enter) latest.current.onKey({ id: "enter" });
         return;
       }
       const key = decodeKey(sequence);

@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import type { EditorState } from "../composer/editor.js";
+import { mentionSpans } from "../composer/mention-spans.js";
 import { tint } from "../theme.js";
 
 /** The prompt mark before the input. */
@@ -16,15 +17,51 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
  */
 const cursorCell = (ch: string) => `\x1b[7m${ch}\x1b[27m`;
 
-/** One line with the cursor drawn as an inverse cell on the grapheme it sits on. */
-export function CursorLine({ line, at }: { line: string; at: number | undefined }) {
-  if (at === undefined) return <Text>{line || " "}</Text>;
-  const next = segmenter.segment(line.slice(at))[Symbol.iterator]().next().value?.segment ?? " ";
+/** `text` with the cursor drawn on the grapheme at `at` (or after it, at its end). */
+function withCursor(text: string, at: number | undefined): string {
+  if (at === undefined || at > text.length) return text;
+  const next = segmenter.segment(text.slice(at))[Symbol.iterator]().next().value?.segment ?? " ";
+  const after = text.slice(at + (next === " " && at >= text.length ? 0 : next.length));
+  return `${text.slice(0, at)}${cursorCell(next)}${after}`;
+}
+
+/**
+ * One line with the cursor drawn as an inverse cell on the grapheme it sits on; `tokens` (line
+ * offsets of chosen `@` mentions) are drawn as coloured units.
+ */
+export function CursorLine({
+  line,
+  at,
+  tokens = [],
+}: {
+  line: string;
+  at: number | undefined;
+  tokens?: readonly { start: number; end: number }[];
+}) {
+  if (tokens.length === 0)
+    return <Text>{at === undefined ? line || " " : withCursor(line, at)}</Text>;
+  const pieces: { start: number; end: number; token: boolean }[] = [];
+  let i = 0;
+  for (const t of tokens) {
+    if (t.start > i) pieces.push({ start: i, end: t.start, token: false });
+    pieces.push({ ...t, token: true });
+    i = t.end;
+  }
+  pieces.push({ start: i, end: line.length, token: false });
   return (
     <Text>
-      {line.slice(0, at)}
-      {cursorCell(next)}
-      {line.slice(at + (next === " " && at >= line.length ? 0 : next.length))}
+      {pieces.map((p, n) => {
+        const last = n === pieces.length - 1;
+        const own = at !== undefined && at >= p.start && (at < p.end || (last && at === p.end));
+        const text = withCursor(line.slice(p.start, p.end), own ? at - p.start : undefined);
+        return p.token ? (
+          <Text key={n} color={tint("cyan")} bold underline={!tint("cyan")}>
+            {text}
+          </Text>
+        ) : (
+          <Text key={n}>{text}</Text>
+        );
+      })}
     </Text>
   );
 }
@@ -72,6 +109,12 @@ export function ComposerView(props: {
     Math.min(row - COMPOSER_MAX_LINES + 1, lines.length - COMPOSER_MAX_LINES),
   );
   const shown = lines.slice(first, first + COMPOSER_MAX_LINES);
+  const spans = mentionSpans(text, props.state.mentions);
+  const lineStarts = lines.map((_, n) => lines.slice(0, n).join("\n").length + (n > 0 ? 1 : 0));
+  const tokensOf = (n: number) =>
+    spans
+      .filter((s) => s.start >= lineStarts[n]! && s.end <= lineStarts[n]! + lines[n]!.length)
+      .map((s) => ({ start: s.start - lineStarts[n]!, end: s.end - lineStarts[n]! }));
   const hiddenAbove = first;
   const hiddenBelow = lines.length - first - shown.length;
   return (
@@ -82,7 +125,11 @@ export function ComposerView(props: {
       {shown.map((line, i) => (
         <Box key={first + i}>
           {i === 0 && first === 0 ? mark : <Text>{"  "}</Text>}
-          <CursorLine line={line} at={first + i === row ? column : undefined} />
+          <CursorLine
+            line={line}
+            at={first + i === row ? column : undefined}
+            tokens={tokensOf(first + i)}
+          />
         </Box>
       ))}
       {hiddenBelow > 0 ? (

@@ -7,6 +7,9 @@ import { ChangeView } from "./change-view.js";
 import { ToolDone } from "./tool-line.js";
 import { Welcome } from "./welcome.js";
 
+/** Clears the screen and the terminal's scrollback, cursor home (`/clear`). */
+export const CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H";
+
 /** Folds reasoning to one dimmed line. */
 export function foldThinking(text: string, width: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
@@ -62,6 +65,14 @@ export function EntryView({ entry, width }: { entry: Entry; width: number }) {
         </Gutter>
       );
     }
+    case "command":
+      return (
+        <Box marginTop={1}>
+          <Gutter label="you" color="cyan">
+            <Text color={tint("cyan")}>{entry.text}</Text>
+          </Gutter>
+        </Box>
+      );
     case "welcome":
       return <Welcome configFile={entry.configFile} />;
   }

@@ -7,7 +7,8 @@ import { tint } from "../theme.js";
 import { foldThinking } from "./entry-view.js";
 import { GUTTER, Gutter } from "./gutter.js";
 import { ReviewView } from "./review-view.js";
-import { ToolRunning } from "./tool-line.js";
+import { lastLines } from "../live-extras.js";
+import { LIVE_OUTPUT_LINES, ToolRunning } from "./tool-line.js";
 
 /**
  * The part of the turn still moving: folded thinking, the streaming tail of the answer, running
@@ -39,11 +40,23 @@ export function LiveArea(props: { state: UiState; animate: boolean; highlightEpo
       ) : null}
       {tools.map((tool) => (
         <Gutter key={tool.id}>
-          <ToolRunning title={tool.title} animate={props.animate} />
+          <ToolRunning
+            title={tool.title}
+            animate={props.animate}
+            output={lastLines(tool.output, LIVE_OUTPUT_LINES)}
+          />
         </Gutter>
       ))}
       {review ? <ReviewView state={props.state} pending={review} /> : null}
-      {busy && tools.length === 0 && !rendered && !review ? (
+      {props.state.compacting ? (
+        <Gutter>
+          <Text>
+            <Text color={tint("magenta")}>{spinner}</Text>
+            <Text dimColor> Compacting the conversation…</Text>
+          </Text>
+        </Gutter>
+      ) : null}
+      {busy && tools.length === 0 && !rendered && !review && !props.state.compacting ? (
         <Gutter>
           <Text>
             <Text color={tint("magenta")}>{spinner}</Text>

@@ -8,6 +8,8 @@ export interface StatusProps {
   contextTokens: number;
   contextWindow: number | undefined;
   sessionTokens: number;
+  /** Money spent, when the models' prices are known. */
+  cost?: number | undefined;
   width: number;
 }
 
@@ -17,6 +19,9 @@ export function formatTokens(n: number): string {
   if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;
   return `${(n / 1_000_000).toFixed(1)}M`;
 }
+
+/** "$0.0123" under a dollar, "$1.23" above. */
+export const formatCost = (usd: number) => (usd < 1 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`);
 
 /** Green below 60 %, yellow to 85 %, red above. */
 export const meterColor = (percent: number) =>
@@ -49,6 +54,7 @@ export function StatusLine(props: StatusProps) {
           </Text>
         ) : null}
         <Text dimColor>{`  ${formatTokens(props.sessionTokens)} tokens`}</Text>
+        {props.cost !== undefined ? <Text dimColor>{`  ${formatCost(props.cost)}`}</Text> : null}
       </Text>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { Text } from "ink";
+import { Box, Text } from "ink";
 import Spinner from "ink-spinner";
 import { tint } from "../theme.js";
 
@@ -23,12 +23,27 @@ export function ToolDone(props: {
   );
 }
 
-/** A running tool with a spinner (a still mark when animations are off). */
-export function ToolRunning(props: { title: string; animate: boolean }) {
+/** Lines of a running command's live output shown under its line. */
+export const LIVE_OUTPUT_LINES = 3;
+
+/**
+ * A running tool with a spinner (a still mark when animations are off), and the last lines of
+ * its live output (a shell command's), dimmed.
+ */
+export function ToolRunning(props: {
+  title: string;
+  animate: boolean;
+  output?: readonly string[];
+}) {
   return (
-    <Text>
-      <Text color={tint("yellow")}>{props.animate ? <Spinner type="dots" /> : "…"}</Text>{" "}
-      {props.title}
-    </Text>
+    <Box flexDirection="column">
+      <Text>
+        <Text color={tint("yellow")}>{props.animate ? <Spinner type="dots" /> : "…"}</Text>{" "}
+        {props.title}
+      </Text>
+      {(props.output ?? []).map((line, i) => (
+        <Text key={i} dimColor wrap="truncate-end">{`  ${line}`}</Text>
+      ))}
+    </Box>
   );
 }

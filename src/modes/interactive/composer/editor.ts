@@ -1,10 +1,15 @@
+import { mentionSpans, spanInside } from "./mention-spans.js";
+
 /**
  * The composer's text buffer as pure functions: every edit returns a new state. `cursor` is a
  * UTF-16 index into `text` that always sits on a grapheme boundary (emoji and CJK move as one).
+ * `mentions` are the paths chosen in the `@` picker: each `@path` token of them moves and
+ * deletes as one unit (see mention-spans.ts).
  */
 export interface EditorState {
   readonly text: string;
   readonly cursor: number;
+  readonly mentions?: readonly string[];
 }
 
 export const emptyEditor: EditorState = { text: "", cursor: 0 };
@@ -49,16 +54,56 @@ const lineEndIndex = (text: string, cursor: number) => {
 };
 
 const splice = (s: EditorState, from: number, to: number, insert = ""): EditorState => ({
+  ...s,
   text: s.text.slice(0, from) + insert + s.text.slice(to),
   cursor: from + insert.length,
 });
 
-export const insert = (s: EditorState, text: string) => splice(s, s.cursor, s.cursor, text);
-export const backspace = (s: EditorState) => splice(s, prevBoundary(s.text, s.cursor), s.cursor);
-export const deleteForward = (s: EditorState) =>
-  splice(s, s.cursor, nextBoundary(s.text, s.cursor));
-export const left = (s: EditorState) => ({ ...s, cursor: prevBoundary(s.text, s.cursor) });
-export const right = (s: EditorState) => ({ ...s, cursor: nextBoundary(s.text, s.cursor) });
+/** The mention token ending at (`before`) or starting at the cursor. */
+const tokenAt = (s: EditorState, side: "before" | "after") =>
+  mentionSpans(s.text, s.mentions).find((m) =>
+    side === "before"
+      ? s.cursor > m.start && s.cursor <= m.end
+      : s.cursor >= m.start && s.cursor < m.end,
+  );
+
+/** Replaces `[from, to)` with `text`, keeping the chosen mentions (the `@` picker's choice). */
+export const replaceRange = (
+  s: EditorState,
+  from: number,
+  to: number,
+  text: string,
+  mention?: string,
+) => ({
+  ...splice(s, from, to, text),
+  ...(mention ? { mentions: [...new Set([...(s.mentions ?? []), mention])] } : {}),
+});
+
+export const insert = (s: EditorState, text: string) => {
+  const inside = spanInside(mentionSpans(s.text, s.mentions), s.cursor);
+  const at = inside ? inside.end : s.cursor;
+  return splice(s, at, at, text);
+};
+export const backspace = (s: EditorState) => {
+  const token = tokenAt(s, "before");
+  return token
+    ? splice(s, token.start, Math.max(token.end, s.cursor))
+    : splice(s, prevBoundary(s.text, s.cursor), s.cursor);
+};
+export const deleteForward = (s: EditorState) => {
+  const token = tokenAt(s, "after");
+  return token
+    ? splice(s, token.start, token.end)
+    : splice(s, s.cursor, nextBoundary(s.text, s.cursor));
+};
+export const left = (s: EditorState) => ({
+  ...s,
+  cursor: tokenAt(s, "before")?.start ?? prevBoundary(s.text, s.cursor),
+});
+export const right = (s: EditorState) => ({
+  ...s,
+  cursor: tokenAt(s, "after")?.end ?? nextBoundary(s.text, s.cursor),
+});
 export const wordLeft = (s: EditorState) => ({ ...s, cursor: wordLeftIndex(s.text, s.cursor) });
 export const wordRight = (s: EditorState) => ({ ...s, cursor: wordRightIndex(s.text, s.cursor) });
 export const lineStart = (s: EditorState) => ({ ...s, cursor: lineStartIndex(s.text, s.cursor) });

@@ -1,0 +1,48 @@
+import type { CompactOptions } from "../../session/index.js";
+import type { Command, CommandContext } from "../types.js";
+
+/** Runs a compaction and shows its events; the result's refusal reasons become one line. */
+export async function compactNow(ctx: CommandContext, options: CompactOptions): Promise<void> {
+  const result = await ctx.session.compact({ ...options, onEvent: (e) => ctx.showEvent(e) });
+  if (result.ok) return;
+  // A failed summary was already shown by its `compaction_end` event.
+  if (result.reason !== "failed")
+    ctx.say(result.message, result.reason === "busy" ? "error" : "info");
+}
+
+/** `/compact [focus]`: summarises the older history now, keeping what `focus` names above all. */
+export const compactCommand: Command = {
+  name: "compact",
+  description: "Summarise the older conversation now (/compact <what to keep above all>)",
+  arity: "rest",
+  source: "builtin",
+  async run(ctx, { args }) {
+    const focus = args.join(" ").trim();
+    await compactNow(ctx, focus ? { focus } : {});
+  },
+};
+
+/** `/summarize --keep-last N`: like `/compact`, keeping exactly the last N exchanges verbatim. */
+export const summarizeCommand: Command = {
+  name: "summarize",
+  description: "Summarise the conversation, keeping the last N exchanges (--keep-last N)",
+  arity: "rest",
+  flags: [{ name: "keep-last", short: "k", value: true }],
+  source: "builtin",
+  async run(ctx, { args, flags }) {
+    const raw = flags["keep-last"];
+    const keepLast = raw === undefined || raw === true ? undefined : Number(raw);
+    if (keepLast !== undefined && (!Number.isInteger(keepLast) || keepLast < 0)) {
+      ctx.say(
+        `--keep-last takes a number of exchanges (0 or more), not "${String(raw)}".`,
+        "error",
+      );
+      return;
+    }
+    const focus = args.join(" ").trim();
+    await compactNow(ctx, {
+      ...(focus ? { focus } : {}),
+      ...(keepLast !== undefined ? { keepLast } : {}),
+    });
+  },
+};

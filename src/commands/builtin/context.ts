@@ -1,0 +1,27 @@
+import type { Command } from "../types.js";
+import { formatTokens, table } from "./format.js";
+
+const PARTS = [
+  ["system", "System prompt"],
+  ["rules", "Project rules"],
+  ["card", "Project card"],
+  ["tools", "Tool definitions"],
+  ["summary", "Summary"],
+  ["history", "Conversation"],
+  ["files", "Tool results and files"],
+] as const;
+
+/** `/context`: what fills the context window, part by part, in tokens. */
+export const contextCommand: Command = {
+  name: "context",
+  description: "Show what fills the context window, in tokens",
+  arity: "none",
+  source: "builtin",
+  run(ctx) {
+    const report = ctx.session.context();
+    const rows = PARTS.map(([key, label]) => [label, formatTokens(report.breakdown[key])]);
+    const about = report.estimated ? " (estimated)" : "";
+    const head = `Context: ${formatTokens(report.used)} of ${formatTokens(report.window)} tokens (${report.percent}%)${about}`;
+    ctx.say(`${head}\n${table(rows)}`);
+  },
+};

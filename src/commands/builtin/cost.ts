@@ -1,0 +1,32 @@
+import type { Command } from "../types.js";
+import { formatMoney, formatTokens, table } from "./format.js";
+
+/** `/cost`: tokens and money of this session's requests, by model, at the catalog's prices. */
+export const costCommand: Command = {
+  name: "cost",
+  description: "Show tokens and money spent, by model",
+  arity: "none",
+  source: "builtin",
+  run(ctx) {
+    const models = ctx.session.costs.list();
+    if (models.length === 0) {
+      ctx.say("No requests yet: nothing spent.");
+      return;
+    }
+    const rows = [["model", "input", "output", "cache read", "cache write", "cost"]];
+    for (const m of models) {
+      const u = m.usage;
+      rows.push([
+        m.name,
+        formatTokens(u.input_tokens),
+        formatTokens(u.output_tokens),
+        formatTokens(u.cache_read_tokens),
+        formatTokens(u.cache_write_tokens),
+        m.cost === undefined ? "no price" : formatMoney(m.cost),
+      ]);
+    }
+    const total = ctx.session.costs.total();
+    const foot = total === undefined ? "" : `\nTotal: ${formatMoney(total)}`;
+    ctx.say(`${table(rows)}${foot}`);
+  },
+};

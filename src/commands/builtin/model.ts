@@ -1,0 +1,35 @@
+import type { Command } from "../types.js";
+import { formatTokens } from "./format.js";
+
+/**
+ * `/model [name]`: without a name, the model in use; with one (an id or alias, or
+ * `provider/id` for a configured provider's model), switches at once, across providers too.
+ */
+export const modelCommand: Command = {
+  name: "model",
+  description: "Show or switch the model (also across providers)",
+  arity: "one",
+  source: "builtin",
+  choices: (ctx) =>
+    ctx.session.listModels().map((m) => ({
+      value: m.alias ?? m.id,
+      label: m.name,
+      description: `${m.provider} · ${formatTokens(m.contextWindow)} context`,
+    })),
+  async run(ctx, { args }) {
+    const wanted = args[0];
+    const { session } = ctx;
+    if (!wanted) {
+      const m = session.model;
+      ctx.say(`Model: ${m.name} (${m.id}, ${m.provider}) — /model <name> switches.`);
+      return;
+    }
+    const slash = wanted.indexOf("/");
+    const known = session.listModels().some((m) => m.id === wanted || m.alias === wanted);
+    const result =
+      slash > 0 && !known
+        ? await session.setModel(wanted.slice(slash + 1), wanted.slice(0, slash))
+        : await session.setModel(wanted);
+    ctx.say(result.message);
+  },
+};

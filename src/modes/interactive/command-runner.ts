@@ -1,0 +1,144 @@
+import type { CommandContext, CommandRegistry } from "../../commands/index.js";
+import { listProjectFiles, type Session } from "../../session/index.js";
+import type { TurnController } from "./controller.js";
+import { historyEntries } from "./history-entries.js";
+import type { MenuItem, MenuSources } from "./menu/menu-model.js";
+import type { Store } from "./store.js";
+
+/** Commands that change the conversation under a running turn: they wait until it ends. */
+const NOT_WHILE_BUSY = new Set(["new", "resume", "compact", "summarize", "undo", "model"]);
+
+/** A command's choices are listed again when older than this. */
+const CHOICES_FRESH_MS = 2000;
+
+/** The file list of the `@` picker is listed again when older than this. */
+const FILES_FRESH_MS = 5000;
+
+export interface RunnerDeps {
+  root: string;
+  registry: CommandRegistry;
+  store: Store;
+  controller: TurnController;
+  /** Waits for the session being opened; `undefined` when none could be. */
+  ready(): Promise<Session | undefined>;
+  /** The session, once open. */
+  current(): Session | undefined;
+  exit(): void;
+  clearScreen(): void;
+}
+
+/**
+ * Runs what the person typed: the slash commands first (echoed into the transcript, their output
+ * as notes, never sent to the model), then the text left over as a message with its attached
+ * files. Also the sources of the menus: commands, their choices, the repository's files.
+ */
+export function createCommandRunner(deps: RunnerDeps) {
+  const { store, controller, registry } = deps;
+  const say = (text: string, tone: "info" | "error" = "info") =>
+    store.dispatch({ type: "note", tone, text });
+  const syncModel = (session: Session) => {
+    store.dispatch({
+      type: "model",
+      name: session.model.name,
+      contextWindow: session.model.contextWindow,
+    });
+    const { used, window, percent, estimated } = session.context();
+    store.dispatch({ type: "agent", event: { type: "context", used, window, percent, estimated } });
+  };
+  const ctx: CommandContext = {
+    get session(): Session {
+      const session = deps.current();
+      if (!session) throw new Error("no model provider is set up yet");
+      return session;
+    },
+    say,
+    send: (prompt) => void controller.submit(prompt, store.getState().mode),
+    setMode: (mode) => store.dispatch({ type: "mode", mode }),
+    mode: () => store.getState().mode,
+    showEvent: (event) => store.dispatch({ type: "agent", event }),
+    showHistory() {
+      const session = ctx.session;
+      store.dispatch({ type: "note", tone: "info", text: `Resumed conversation ${session.id}.` });
+      store.dispatch({ type: "restore", entries: historyEntries(session.history) });
+      syncModel(session);
+    },
+    clearScreen: deps.clearScreen,
+    async newConversation() {
+      ctx.session.newConversation();
+      syncModel(ctx.session);
+    },
+    stop: () => {
+      controller.cancel();
+      controller.takeQueue();
+    },
+    exit: deps.exit,
+    commands: () => registry.list(),
+  };
+
+  let filesAt = 0;
+  let cached: { name: string; at: number; all: MenuItem[] } | undefined;
+  const sources: MenuSources = {
+    commands: (prefix) =>
+      registry.matching(prefix).map((c) => ({
+        name: c.name,
+        description: c.description,
+        hasChoices: c.choices !== undefined && c.arity !== "none",
+      })),
+    choices(name, typed): MenuItem[] | undefined {
+      const command = registry.get(name);
+      if (!command?.choices || !deps.current()) return undefined;
+      // Listed once per menu (saved sessions are read from disk), then filtered on each key.
+      if (cached?.name !== name || Date.now() - cached.at > CHOICES_FRESH_MS) {
+        try {
+          cached = { name, at: Date.now(), all: command.choices(ctx) };
+        } catch {
+          return undefined;
+        }
+      }
+      const t = typed.toLowerCase();
+      return cached.all.filter(
+        (c) => c.value.toLowerCase().includes(t) || c.label.toLowerCase().includes(t),
+      );
+    },
+    files() {
+      if (Date.now() - filesAt > FILES_FRESH_MS) {
+        filesAt = Date.now();
+        void listProjectFiles(deps.root).then((paths) => store.dispatch({ type: "files", paths }));
+      }
+      return store.getState().files;
+    },
+  };
+
+  return {
+    context: ctx,
+    sources,
+    /** Runs one input (see above). Never throws: failures become red notes. */
+    async run(text: string, files: readonly string[]): Promise<void> {
+      const mode = () => store.getState().mode;
+      const parsed = registry.parse(text);
+      if (parsed.commands.length === 0) {
+        controller.submit(text, mode(), files);
+        return;
+      }
+      const spans = parsed.commands.map((c) => text.slice(c.start, c.end));
+      store.dispatch({ type: "command", text: spans.join(" ") });
+      const waiting = parsed.commands.find((c) => NOT_WHILE_BUSY.has(c.name));
+      if (waiting && controller.busy) {
+        say(`/${waiting.name} waits until the turn ends (Esc cancels it).`, "error");
+        return;
+      }
+      await deps.ready().catch(() => undefined);
+      const rest = await registry.run(text, ctx);
+      const session = deps.current();
+      if (session) syncModel(session);
+      if (rest)
+        controller.submit(
+          rest,
+          mode(),
+          files.filter((f) => rest.includes(`@${f}`)),
+        );
+    },
+  };
+}
+
+export type CommandRunner = ReturnType<typeof createCommandRunner>;

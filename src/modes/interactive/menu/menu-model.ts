@@ -1,0 +1,95 @@
+import type { EditorState } from "../composer/editor.js";
+import { mentionSpans } from "../composer/mention-spans.js";
+import { childrenOf, foldersOf, fuzzyFind } from "./fuzzy.js";
+
+/** Items a menu shows at most. */
+export const MENU_LIMIT = 8;
+
+export interface MenuItem {
+  /** What goes into the text: a command name, a choice's value, a path (`src/` for a folder). */
+  value: string;
+  label: string;
+  description?: string;
+  /** A command whose argument has choices (Enter opens them), or a folder (Tab enters it). */
+  opens?: boolean;
+}
+
+/**
+ * An open menu under the composer: the commands (`/mo`), a command's choices (`/model son`) or
+ * the files of the `@` picker. `[from, to)` is the text the chosen item replaces.
+ */
+export interface Menu {
+  kind: "command" | "choice" | "file";
+  items: MenuItem[];
+  from: number;
+  to: number;
+  /** For `choice`: the command whose argument this is. */
+  command?: string;
+}
+
+/** What menus are made of; each function may be called on every key. */
+export interface MenuSources {
+  /** Commands whose name starts with `prefix`. */
+  commands(prefix: string): { name: string; description: string; hasChoices: boolean }[];
+  /** The choices of command `name` matching `typed`; `undefined` when it has none. */
+  choices(name: string, typed: string): MenuItem[] | undefined;
+  /** The repository's files, `undefined` while they are being listed. */
+  files(): readonly string[] | undefined;
+}
+
+const COMMAND_TOKEN = /^\/[a-z0-9_:-]*$/i;
+const ARGUMENT_OF = /(?:^|\s)\/([a-z][a-z0-9_:-]*)\s+$/i;
+
+/**
+ * The menu for the word at the cursor, or `undefined`: a `/word` at the start or after
+ * whitespace lists commands; the word after `/name ` lists that command's choices; `@word` lists
+ * files (folders first when the word is empty or ends in `/`). Pure.
+ */
+export function menuFor(editor: EditorState, sources: MenuSources): Menu | undefined {
+  const { text, cursor } = editor;
+  if (/\S/.test(text[cursor] ?? " ")) return undefined;
+  const start = Math.max(text.lastIndexOf(" ", cursor - 1), text.lastIndexOf("\n", cursor - 1)) + 1;
+  const word = text.slice(start, cursor);
+  if (word.startsWith("/") && COMMAND_TOKEN.test(word)) {
+    const items = sources.commands(word.slice(1)).map((c) => ({
+      value: c.name,
+      label: `/${c.name}`,
+      description: c.description,
+      opens: c.hasChoices,
+    }));
+    return items.length ? { kind: "command", items, from: start, to: cursor } : undefined;
+  }
+  if (word.startsWith("@")) {
+    if (mentionSpans(text, editor.mentions).some((s) => s.start === start)) return undefined;
+    const files = sources.files();
+    if (!files) return { kind: "file", items: [], from: start, to: cursor };
+    const items = fileItems(word.slice(1), files);
+    return items.length ? { kind: "file", items, from: start, to: cursor } : undefined;
+  }
+  const argument = ARGUMENT_OF.exec(text.slice(0, start));
+  if (!argument || word.includes("/")) return undefined;
+  const choices = sources.choices(argument[1]!.toLowerCase(), word);
+  if (!choices?.length) return undefined;
+  return {
+    kind: "choice",
+    items: choices.slice(0, 50),
+    from: start,
+    to: cursor,
+    command: argument[1]!,
+  };
+}
+
+function fileItems(query: string, files: readonly string[]): MenuItem[] {
+  const folders = foldersOf(files);
+  const paths =
+    query === "" || query.endsWith("/")
+      ? childrenOf(query, files, folders).slice(0, 50)
+      : fuzzyFind(query, [...folders, ...files], 50);
+  return paths.map((p) => ({ value: p, label: p, ...(p.endsWith("/") ? { opens: true } : {}) }));
+}
+
+/** The rows the menu shows: at most {@link MENU_LIMIT} around the selected item. */
+export function visibleItems(menu: Menu, selected: number) {
+  const first = Math.max(0, Math.min(selected - MENU_LIMIT + 1, menu.items.length - MENU_LIMIT));
+  return { first, items: menu.items.slice(first, first + MENU_LIMIT) };
+}
