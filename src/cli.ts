@@ -21,7 +21,8 @@ ${USAGE}
   --max-steps N           model calls per turn (default 50)
   --path DIR              work in DIR instead of the current directory
   -c, --continue          resume the newest conversation of this project
-  --resume ID             resume a saved conversation by its id
+  --resume [ID]           resume a saved conversation by its id; without one, list them
+  --all                   with --resume: list the conversations of every project
   -v, --version           print the version
   -h, --help              this help
 
@@ -41,6 +42,7 @@ const OPTIONS = {
   path: { type: "string" },
   continue: { type: "boolean", short: "c" },
   resume: { type: "string" },
+  all: { type: "boolean" },
   version: { type: "boolean", short: "v" },
   help: { type: "boolean", short: "h" },
 } satisfies ParseArgsConfig["options"];
@@ -49,7 +51,13 @@ const OPTIONS = {
 export async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    // `--resume` may come without an id (then North lists the saved conversations).
+    const args = argv.flatMap((arg, i) =>
+      arg === "--resume" && (argv[i + 1] === undefined || argv[i + 1]!.startsWith("-"))
+        ? ["--resume="]
+        : [arg],
+    );
+    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
     return usageError((error as Error).message);
   }
@@ -107,6 +115,7 @@ async function run(
       ...(typeof values.model === "string" ? { model: values.model } : {}),
       ...(typeof values.provider === "string" ? { provider: values.provider } : {}),
       ...(maxSteps !== undefined ? { maxSteps } : {}),
+      ...resumeOption(values),
     });
   }
   let prompt = positionals.join(" ").trim();
@@ -118,6 +127,10 @@ async function run(
     import("./session/index.js"),
   ]);
   const root = await session.findRepoRoot(cwd);
+  const resume = resumeOption(values);
+  if (resume.resume && "pick" in resume.resume) {
+    return usageError("a headless run resumes by id: --resume ID (`north --resume` lists them)");
+  }
   return runPrint({
     prompt,
     root,
@@ -128,7 +141,7 @@ async function run(
     ...(typeof values.model === "string" ? { model: values.model } : {}),
     ...(typeof values.provider === "string" ? { provider: values.provider } : {}),
     ...(maxSteps !== undefined ? { maxSteps } : {}),
-    ...resumeOption(values),
+    ...(resume.resume ? { resume: resume.resume } : {}),
   });
 }
 
@@ -148,6 +161,7 @@ function resumeOption(values: Record<string, string | boolean | undefined>) {
       name: "UsageError",
     });
   }
+  if (values.resume === "") return { resume: { pick: true as const, all: values.all === true } };
   if (typeof values.resume === "string") return { resume: { id: values.resume } };
   return values.continue ? { resume: { continue: true as const } } : {};
 }

@@ -1,4 +1,4 @@
-import { basename } from "node:path";
+import { basename, join } from "node:path";
 import { createElement } from "react";
 import { render } from "ink";
 import {
@@ -7,6 +7,7 @@ import {
   createLogger,
   createSession,
   dataDir,
+  listSessions,
   loadConfig,
   selectModel,
   type GlobalConfig,
@@ -15,6 +16,7 @@ import {
 } from "../../session/index.js";
 import { createCommands } from "../../commands/index.js";
 import { App } from "./app.js";
+import { historyEntries } from "./history-entries.js";
 import { InputHistory } from "./composer/history.js";
 import { loadMarkdown } from "./markdown/index.js";
 import { TurnController } from "./controller.js";
@@ -28,6 +30,8 @@ export interface InteractiveOptions {
   provider?: string;
   maxSteps?: number;
   env: Record<string, string | undefined>;
+  /** Resume a saved conversation; `pick` lists them (this project's, or `all`) to choose from. */
+  resume?: { continue: true } | { id: string } | { pick: true; all: boolean };
 }
 
 /** Turns on bracketed paste (pasted text arrives between ESC[200~ and ESC[201~). */
@@ -63,8 +67,17 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         mode: options.mode,
         maxSteps: options.maxSteps ?? current.maxSteps ?? 50,
         approvals: "interactive",
+        ...(options.resume && !("pick" in options.resume) ? { resume: options.resume } : {}),
         logger,
       });
+      for (const text of session.notices) store.dispatch({ type: "note", tone: "warn", text });
+      if (session.history.length > 0) {
+        store.dispatch({ type: "note", tone: "info", text: `Resumed conversation ${session.id}.` });
+        store.dispatch({ type: "restore", entries: historyEntries(session.history) });
+      }
+      if (options.resume && "pick" in options.resume) {
+        store.dispatch({ type: "note", tone: "info", text: savedList(options, session.root) });
+      }
       store.dispatch({
         type: "model",
         name: session.model.name,
@@ -84,11 +97,15 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   await history.load();
   // The model choice is checked before drawing: a bad flag ends the run with one line, and no
   // provider at all shows the welcome. The session itself opens after the first frame.
-  const configured = canSelectModel(options, config);
-  if (!configured) store.dispatch({ type: "welcome", configFile: configPath(options.env) });
+  canSelectModel(options, config);
   let ready: Promise<Session | undefined> | undefined;
+  // Keys may also come from .env, or a local server may answer: the welcome shows only when
+  // opening the session finds no provider at all.
   const firstSession = () =>
-    (ready ??= configured ? openSession(config) : Promise.resolve(undefined));
+    (ready ??= openSession(config).then((opened) => {
+      if (!opened) store.dispatch({ type: "welcome", configFile: configPath(options.env) });
+      return opened;
+    }));
   const controller = new TurnController({
     dispatch: store.dispatch,
     log: (event, fields) => logger.log(event, fields),
@@ -152,6 +169,21 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
     await logger.close();
   }
   return 0;
+}
+
+/** The saved conversations to pick from (`north --resume` without an id). */
+function savedList(options: InteractiveOptions, root: string): string {
+  const all = "pick" in (options.resume ?? {}) && (options.resume as { all: boolean }).all;
+  const found = listSessions(join(dataDir(options.env), "sessions"), all ? undefined : root).slice(
+    0,
+    30,
+  );
+  if (found.length === 0) return "No saved conversations to resume.";
+  const lines = found.map((s) => {
+    const when = s.updated.toISOString().slice(0, 16).replace("T", " ");
+    return `${s.id}  ${s.title || "(untitled)"} — ${when} · ${s.model}${all ? ` · ${s.project}` : ""}`;
+  });
+  return `Saved conversations (/resume <id> continues one):\n${lines.join("\n")}`;
 }
 
 /** Whether a model can be chosen; `false` when no provider is configured, throws on bad flags. */
