@@ -1,11 +1,15 @@
 import type { AgentEvent } from "../agent/events.js";
 import type { TurnResult } from "../agent/loop.js";
 import type { ModelInfo } from "../ai/index.js";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import {
   captureSdkWarnings,
   costOf,
   createLogger,
   createSession,
+  expandMentions,
+  type Session,
   loadConfigFile,
   roundCost,
   type Approve,
@@ -67,7 +71,8 @@ export async function runPrint(options: PrintOptions): Promise<number> {
     };
     let result;
     try {
-      result = await session.send(options.prompt, { signal: controller.signal, onEvent });
+      const prompt = await attachMentions(session, options.prompt, stderr);
+      result = await session.send(prompt, { signal: controller.signal, onEvent });
     } finally {
       await session.dispose();
     }
@@ -89,6 +94,22 @@ export async function runPrint(options: PrintOptions): Promise<number> {
     restoreWarn();
     await logger.close();
   }
+}
+
+/**
+ * `@path` words naming a file or folder of the repository attach it, as in the interactive
+ * composer: its contents follow the prompt as a `<file>` block, fitted into the context left.
+ */
+async function attachMentions(session: Session, text: string, note: (line: string) => void) {
+  const paths = [...text.matchAll(/(?:^|\s)@([^\s@]+)/g)]
+    .map((m) => m[1]!.replace(/[.,;:!?)'"]+$/, ""))
+    .filter((p) => existsSync(join(session.root, p)));
+  if (paths.length === 0) return text;
+  const report = session.context();
+  const budget = Math.floor(report.window * 0.8) - report.used;
+  const { prompt, notes } = await expandMentions(session.root, text, [...new Set(paths)], budget);
+  for (const line of notes) note(`note: ${line}`);
+  return prompt;
 }
 
 function noteEvent(event: AgentEvent, stderr: (line: string) => void): void {

@@ -581,3 +581,23 @@ describe("running commands headless", () => {
     expect(second!.content).toMatch(/needs a person/);
   });
 });
+
+describe("@ mentions headless", () => {
+  it("attaches the files named with @ as <file> blocks after the prompt", async () => {
+    server = await startMockModelServer([reply().text("Seen.")]);
+    const { env } = makeHome();
+    const result = await runCli(
+      ["-p", "compare @src/retry.ts and @src/client.ts, not @nothing.ts"],
+      {
+        cwd: repo,
+        env: { ...env, ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseUrl },
+      },
+    );
+    expect(result.code).toBe(0);
+    const sent = JSON.stringify((server.requests[0]!.body as Json).messages);
+    expect(sent).toContain('<file path=\\"src/retry.ts\\">');
+    expect(sent).toContain('<file path=\\"src/client.ts\\">');
+    expect(sent).toContain("export const policy = { attempts: 3");
+    expect(sent).not.toContain('<file path=\\"nothing.ts');
+  });
+});
