@@ -8,6 +8,7 @@ import { modelCommand } from "./builtin/model.js";
 import { resumeCommand } from "./builtin/resume.js";
 import { helpCommand } from "./builtin/help.js";
 import { initCommand } from "./builtin/init.js";
+import { languageCommand } from "./builtin/language.js";
 import { modeCommand } from "./builtin/mode.js";
 import { newCommand } from "./builtin/new.js";
 import { quitCommand } from "./builtin/quit.js";
@@ -44,6 +45,7 @@ export function createCommands(
   return new CommandRegistry([
     ...BUILTIN_COMMANDS,
     resumeCommand(env),
+    languageCommand(env),
     ...loadCustomCommands(join(root, ".north", "commands"), ".north/commands"),
     ...loadCustomCommands(join(configDir(env), "commands"), "~/.config/north/commands"),
   ]);

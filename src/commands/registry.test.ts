@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { language, setLanguage } from "../i18n/index.js";
 import type { Session } from "../session/index.js";
 import { createCommands } from "./index.js";
 import type { CommandContext } from "./types.js";
@@ -107,5 +108,45 @@ describe("the command registry", () => {
     expect(registry.matching("ex").map((c) => c.name)).toEqual(["quit"]);
     const { ctx } = context(registry);
     expect(registry.choicesFor("mode", "pl", ctx).map((c) => c.value)).toEqual(["plan"]);
+  });
+
+  describe("/language", () => {
+    afterEach(() => setLanguage("en"));
+
+    it("switches the interface at once and remembers it in the config", async () => {
+      const home = mkdtempSync(join(tmpdir(), "north-lang-"));
+      const file = join(home, "north", "config.json");
+      mkdirSync(join(home, "north"));
+      writeFileSync(file, JSON.stringify({ model: "sonnet" }));
+      const registry = createCommands(project({}), { XDG_CONFIG_HOME: home });
+      const { ctx, said } = context(registry);
+      expect(registry.choicesFor("language", "", ctx).map((c) => c.label)).toEqual([
+        "English",
+        "简体中文",
+      ]);
+      await registry.run("/language zh-CN", ctx);
+      expect(language()).toBe("zh-CN");
+      expect(said).toEqual(["界面语言已切换为简体中文。"]);
+      expect(registry.get("help")?.description).toBe("列出所有命令");
+      expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({
+        model: "sonnet",
+        language: "zh-CN",
+      });
+    });
+
+    it("switches for the session only when the config cannot be read", async () => {
+      const home = mkdtempSync(join(tmpdir(), "north-lang-"));
+      const file = join(home, "north", "config.json");
+      mkdirSync(join(home, "north"));
+      writeFileSync(file, "{ broken");
+      const registry = createCommands(project({}), { XDG_CONFIG_HOME: home });
+      const { ctx, said } = context(registry);
+      await registry.run("/language zh-CN", ctx);
+      expect(language()).toBe("zh-CN");
+      expect(said[1]).toMatch(/^仅在本次会话中生效；not saved to /);
+      expect(readFileSync(file, "utf8")).toBe("{ broken");
+      await registry.run("/language fr", ctx);
+      expect(said[2]).toBe("不支持“fr”：请选择 en 或 zh-CN。");
+    });
   });
 });

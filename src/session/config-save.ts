@@ -12,9 +12,24 @@ export type SaveResult = { saved: true; path: string } | { saved: false; reason:
  * it is missing or a valid config: a file North cannot read or validate is never overwritten.
  * The write is atomic (a temporary file renamed over it). Never throws.
  */
-export async function saveModelChoice(
+export function saveModelChoice(
   env: Record<string, string | undefined>,
   choice: { model: string; provider: string },
+): Promise<SaveResult> {
+  return saveFields(env, { model: choice.model, provider: choice.provider });
+}
+
+/** Remembers the interface's language in the global config (`language`), as {@link saveModelChoice}. */
+export function saveLanguage(
+  env: Record<string, string | undefined>,
+  language: "en" | "zh-CN",
+): Promise<SaveResult> {
+  return saveFields(env, { language });
+}
+
+async function saveFields(
+  env: Record<string, string | undefined>,
+  fields: Record<string, string>,
 ): Promise<SaveResult> {
   const path = configPath(env);
   let current: Record<string, unknown> = {};
@@ -28,10 +43,10 @@ export async function saveModelChoice(
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== "ENOENT") return refused(path, `it cannot be read (${code ?? "error"})`);
   }
-  if (current.model === choice.model && current.provider === choice.provider) {
+  if (Object.entries(fields).every(([key, value]) => current[key] === value)) {
     return { saved: true, path };
   }
-  const next = { ...current, model: choice.model, provider: choice.provider };
+  const next = { ...current, ...fields };
   const temp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   try {
     await mkdir(dirname(path), { recursive: true });

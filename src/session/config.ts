@@ -75,6 +75,8 @@ function buildSchemas() {
     model: z.string().min(1).optional(),
     provider: z.string().min(1).optional(),
     maxSteps: positiveInt.optional(),
+    /** The interface's language (the locale of the environment when unset). */
+    language: z.enum(["en", "zh-CN"]).optional(),
     providers: z.record(z.string().min(1), providerSchema).optional(),
     retry: strictObject({
       maxRetries: z.number().int().min(0).max(10).optional(),

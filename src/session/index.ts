@@ -4,6 +4,7 @@ export type { CompactOptions, CompactResult } from "./context-keeper.js";
 export type { ContextBreakdown, ContextReport } from "./context-usage.js";
 export { loadConfig, loadConfigFile, ConfigError, configPath } from "./config.js";
 export type { GlobalConfig, LoadedConfig } from "./config.js";
+export { saveLanguage, type SaveResult } from "./config-save.js";
 export { loadProjectSettings, projectSettingsPath } from "./settings.js";
 export type { ProjectSettings } from "./settings.js";
 export { listLocalModels } from "./local-servers.js";

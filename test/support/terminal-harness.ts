@@ -53,6 +53,9 @@ const SCRUB = [
   "CI",
   "NO_COLOR",
   "FORCE_COLOR",
+  // The interface follows the locale: tests run in English unless they set one.
+  "LC_ALL",
+  "LC_MESSAGES",
 ];
 
 export interface TerminalOptions {
@@ -203,7 +206,7 @@ export function startTerminal(options: TerminalOptions): TuiTerminal {
   for (const [name, value] of Object.entries(process.env))
     if (value !== undefined) env[name] = value;
   for (const name of SCRUB) delete env[name];
-  Object.assign(env, { TERM: "xterm-256color" }, options.env);
+  Object.assign(env, { TERM: "xterm-256color", LANG: "C.UTF-8" }, options.env);
   const cols = options.cols ?? 100;
   const rows = options.rows ?? 30;
   const pty = spawn(process.execPath, [options.cli ?? CLI, ...(options.args ?? [])], {

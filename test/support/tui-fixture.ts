@@ -41,7 +41,7 @@ export function useTui() {
         () => term.kill(),
       );
       await term.waitFor(COMPOSER);
-      return { server, term, repo };
+      return { server, term, repo, env };
     },
     send,
   };

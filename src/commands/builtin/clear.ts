@@ -1,8 +1,11 @@
 import type { Command } from "../types.js";
+import { t } from "../../i18n/index.js";
 
 export const clearCommand: Command = {
   name: "clear",
-  description: "Clear the screen; the conversation goes on",
+  get description() {
+    return t("cmd.clear.description");
+  },
   arity: "none",
   source: "builtin",
   run(ctx) {

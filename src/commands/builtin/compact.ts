@@ -1,5 +1,6 @@
 import type { CompactOptions } from "../../session/index.js";
 import type { Command, CommandContext } from "../types.js";
+import { t } from "../../i18n/index.js";
 
 /** Runs a compaction and shows its events; the result's refusal reasons become one line. */
 export async function compactNow(ctx: CommandContext, options: CompactOptions): Promise<void> {
@@ -13,7 +14,9 @@ export async function compactNow(ctx: CommandContext, options: CompactOptions): 
 /** `/compact [focus]`: summarises the older history now, keeping what `focus` names above all. */
 export const compactCommand: Command = {
   name: "compact",
-  description: "Summarise the older conversation now (/compact <what to keep above all>)",
+  get description() {
+    return t("cmd.compact.description");
+  },
   arity: "rest",
   source: "builtin",
   async run(ctx, { args }) {
@@ -25,7 +28,9 @@ export const compactCommand: Command = {
 /** `/summarize --keep-last N`: like `/compact`, keeping exactly the last N exchanges verbatim. */
 export const summarizeCommand: Command = {
   name: "summarize",
-  description: "Summarise the conversation, keeping the last N exchanges (--keep-last N)",
+  get description() {
+    return t("cmd.summarize.description");
+  },
   arity: "rest",
   flags: [{ name: "keep-last", short: "k", value: true }],
   source: "builtin",

@@ -1,5 +1,6 @@
 import type { Command } from "../types.js";
 import { formatTokens, table } from "./format.js";
+import { t } from "../../i18n/index.js";
 
 const PARTS = [
   ["system", "System prompt"],
@@ -14,7 +15,9 @@ const PARTS = [
 /** `/context`: what fills the context window, part by part, in tokens. */
 export const contextCommand: Command = {
   name: "context",
-  description: "Show what fills the context window, in tokens",
+  get description() {
+    return t("cmd.context.description");
+  },
   arity: "none",
   source: "builtin",
   run(ctx) {

@@ -1,16 +1,19 @@
 import type { Command } from "../types.js";
 import { formatMoney, formatTokens, table } from "./format.js";
+import { t } from "../../i18n/index.js";
 
 /** `/cost`: tokens and money of this session's requests, by model, at the catalog's prices. */
 export const costCommand: Command = {
   name: "cost",
-  description: "Show tokens and money spent, by model",
+  get description() {
+    return t("cmd.cost.description");
+  },
   arity: "none",
   source: "builtin",
   run(ctx) {
     const models = ctx.session.costs.list();
     if (models.length === 0) {
-      ctx.say("No requests yet: nothing spent.");
+      ctx.say(t("cmd.cost.none"));
       return;
     }
     const rows = [["model", "input", "output", "cache read", "cache write", "cost"]];

@@ -1,8 +1,11 @@
 import type { Command } from "../types.js";
+import { t } from "../../i18n/index.js";
 
 export const helpCommand: Command = {
   name: "help",
-  description: "List the commands",
+  get description() {
+    return t("cmd.help.description");
+  },
   arity: "none",
   source: "builtin",
   run(ctx) {
@@ -13,6 +16,6 @@ export const helpCommand: Command = {
         return `/${c.name}${aliases} — ${c.description}`;
       })
       .sort();
-    ctx.say(`${lines.join("\n")}\n\n? on an empty input shows the keyboard shortcuts.`);
+    ctx.say(`${lines.join("\n")}\n\n${t("cmd.help.footer")}`);
   },
 };

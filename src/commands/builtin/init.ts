@@ -1,9 +1,12 @@
 import type { Command } from "../types.js";
 import prompt from "./init-prompt.md";
+import { t } from "../../i18n/index.js";
 
 export const initCommand: Command = {
   name: "init",
-  description: "Have the model study the repository and write or improve AGENTS.md",
+  get description() {
+    return t("cmd.init.description");
+  },
   arity: "none",
   source: "builtin",
   run(ctx) {

@@ -1,29 +1,29 @@
 import { MODES, type Mode } from "../../session/index.js";
 import type { Command } from "../types.js";
+import { t } from "../../i18n/index.js";
 
-const DESCRIPTIONS: Record<Mode, string> = {
-  ask: "read only: the model answers from the code",
-  agent: "the model may change files and run commands, with your review",
-  plan: "the model studies and presents a plan; changes wait until you accept it",
-};
+const KEYS = { ask: "cmd.mode.ask", agent: "cmd.mode.agent", plan: "cmd.mode.plan" } as const;
+const describe = (mode: Mode) => t(KEYS[mode]);
 
 export const modeCommand: Command = {
   name: "mode",
-  description: "Switch between ask, agent and plan",
+  get description() {
+    return t("cmd.mode.description");
+  },
   arity: "one",
   source: "builtin",
-  choices: () => MODES.map((m) => ({ value: m, label: m, description: DESCRIPTIONS[m] })),
+  choices: () => MODES.map((m) => ({ value: m, label: m, description: describe(m) })),
   run(ctx, { args }) {
     const wanted = args[0];
     if (!wanted) {
-      ctx.say(`Mode: ${ctx.mode()} — ${DESCRIPTIONS[ctx.mode()]}`);
+      ctx.say(t("cmd.mode.current", { mode: ctx.mode(), description: describe(ctx.mode()) }));
       return;
     }
     if (!MODES.includes(wanted as Mode)) {
-      ctx.say(`Unknown mode "${wanted}": choose ask, agent or plan.`, "error");
+      ctx.say(t("cmd.mode.unknown", { mode: wanted }), "error");
       return;
     }
     ctx.setMode(wanted as Mode);
-    ctx.say(`Mode: ${wanted} — ${DESCRIPTIONS[wanted as Mode]}`);
+    ctx.say(t("cmd.mode.current", { mode: wanted, description: describe(wanted as Mode) }));
   },
 };

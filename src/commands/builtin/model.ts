@@ -1,5 +1,6 @@
 import type { Command } from "../types.js";
 import { formatTokens } from "./format.js";
+import { t } from "../../i18n/index.js";
 
 /**
  * `/model [name]`: without a name, the model in use; with one (an id or alias, or
@@ -7,7 +8,9 @@ import { formatTokens } from "./format.js";
  */
 export const modelCommand: Command = {
   name: "model",
-  description: "Show or switch the model (also across providers)",
+  get description() {
+    return t("cmd.model.description");
+  },
   arity: "one",
   source: "builtin",
   choices: (ctx) =>
@@ -21,7 +24,7 @@ export const modelCommand: Command = {
     const { session } = ctx;
     if (!wanted) {
       const m = session.model;
-      ctx.say(`Model: ${m.name} (${m.id}, ${m.provider}) — /model <name> switches.`);
+      ctx.say(t("cmd.model.current", { name: m.name, id: m.id, provider: m.provider }));
       return;
     }
     const slash = wanted.indexOf("/");

@@ -1,12 +1,15 @@
 import type { Command } from "../types.js";
+import { t } from "../../i18n/index.js";
 
 export const newCommand: Command = {
   name: "new",
-  description: "Start a new conversation (the shell keeps its state)",
+  get description() {
+    return t("cmd.new.description");
+  },
   arity: "none",
   source: "builtin",
   async run(ctx) {
     await ctx.newConversation();
-    ctx.say("New conversation.");
+    ctx.say(t("cmd.new.done"));
   },
 };

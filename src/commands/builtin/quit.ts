@@ -1,9 +1,12 @@
 import type { Command } from "../types.js";
+import { t } from "../../i18n/index.js";
 
 export const quitCommand: Command = {
   name: "quit",
   aliases: ["exit"],
-  description: "Leave North (the conversation is saved)",
+  get description() {
+    return t("cmd.quit.description");
+  },
   arity: "none",
   source: "builtin",
   run(ctx) {

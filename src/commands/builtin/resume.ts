@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { dataDir, listSessions, type SessionSummary } from "../../session/index.js";
 import type { Command, Choice } from "../types.js";
+import { t } from "../../i18n/index.js";
 
 /** Sessions offered in the picker, newest first. */
 const PICKER_LIMIT = 30;
@@ -26,7 +27,9 @@ export function resumeCommand(env: Record<string, string | undefined>): Command 
   const dir = join(dataDir(env), "sessions");
   return {
     name: "resume",
-    description: "Continue a saved conversation of this project",
+    get description() {
+      return t("cmd.resume.description");
+    },
     arity: "one",
     source: "builtin",
     choices(ctx): Choice[] {

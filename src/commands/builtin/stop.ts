@@ -1,8 +1,11 @@
 import type { Command } from "../types.js";
+import { t } from "../../i18n/index.js";
 
 export const stopCommand: Command = {
   name: "stop",
-  description: "Cancel the running turn and clear queued messages",
+  get description() {
+    return t("cmd.stop.description");
+  },
   arity: "none",
   source: "builtin",
   run(ctx) {

@@ -1,8 +1,11 @@
 import type { Command } from "../types.js";
+import { t } from "../../i18n/index.js";
 
 export const undoCommand: Command = {
   name: "undo",
-  description: "Restore the files changed in the last turn (/undo N: the last N turns)",
+  get description() {
+    return t("cmd.undo.description");
+  },
   arity: "one",
   flags: [{ name: "force", short: "f" }],
   source: "builtin",

@@ -17,6 +17,7 @@ import { mentionsCode, preloadHighlighter } from "./markdown/highlight.js";
 import type { Entry, UiState } from "./state.js";
 import type { Store } from "./store.js";
 import { useKeyboard } from "./use-keyboard.js";
+import { t } from "../../i18n/index.js";
 
 /** Past this many settled entries spinners stop animating (a still mark instead). */
 export const ANIMATION_ENTRY_LIMIT = 2000;
@@ -135,7 +136,7 @@ function Live(
     props.sources && !state.menu.closed && !state.review
       ? menuFor(editor, props.sources)
       : undefined;
-  const placeholder = state.busy ? "Type to queue a message" : "Ask North about this repository";
+  const placeholder = t(state.busy ? "composer.placeholderBusy" : "composer.placeholder");
   return (
     <Box flexDirection="column">
       <LiveArea state={state} animate={props.animate} highlightEpoch={props.epoch} />
@@ -160,7 +161,7 @@ function Live(
         sessionTokens={state.sessionTokens + state.turnTokens}
         width={state.width}
       />
-      {state.exitHint ? <Text dimColor>Press Ctrl+C again to exit</Text> : null}
+      {state.exitHint ? <Text dimColor>{t("app.exitHint")}</Text> : null}
     </Box>
   );
 }

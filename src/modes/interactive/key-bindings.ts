@@ -1,4 +1,5 @@
 import type { Review } from "../../agent/tool.js";
+import { t, type MessageKey } from "../../i18n/index.js";
 
 /**
  * Every key binding of the interface, in one table: key id (see keys.ts) → action. Editing
@@ -90,25 +91,25 @@ export const MENU_BINDINGS: Readonly<Record<string, MenuKeyAction>> = {
   escape: "menu-close",
 };
 
-/** `?` on an empty input shows the shortcuts: each action's words (from the tables above). */
-export const ACTION_HELP: Readonly<Partial<Record<Action, string>>> = {
-  submit: "send (a trailing \\ makes a new line)",
-  newline: "new line",
-  "word-left": "word left",
-  "word-right": "word right",
-  "line-start": "start of line",
-  "line-end": "end of line",
-  "kill-to-end": "delete to end of line",
-  "kill-to-start": "delete to start of line",
-  "delete-word-back": "delete word before",
-  up: "previous line / history",
-  down: "next line / history",
-  interrupt: "cancel the turn, clear the input; twice to exit",
-  cancel: "cancel the turn",
-  eof: "exit on an empty input",
-  "clear-queue": "drop the queued messages",
-  "cycle-mode": "next mode (ask, agent, plan)",
-  "cycle-mode-back": "previous mode",
+/** `?` on an empty input shows the shortcuts: each action's words (catalog keys, see `i18n/`). */
+export const ACTION_HELP: Readonly<Partial<Record<Action, MessageKey>>> = {
+  submit: "shortcuts.submit",
+  newline: "shortcuts.newline",
+  "word-left": "shortcuts.wordLeft",
+  "word-right": "shortcuts.wordRight",
+  "line-start": "shortcuts.lineStart",
+  "line-end": "shortcuts.lineEnd",
+  "kill-to-end": "shortcuts.killToEnd",
+  "kill-to-start": "shortcuts.killToStart",
+  "delete-word-back": "shortcuts.deleteWordBack",
+  up: "shortcuts.up",
+  down: "shortcuts.down",
+  interrupt: "shortcuts.interrupt",
+  cancel: "shortcuts.cancel",
+  eof: "shortcuts.eof",
+  "clear-queue": "shortcuts.clearQueue",
+  "cycle-mode": "shortcuts.cycleMode",
+  "cycle-mode-back": "shortcuts.cycleModeBack",
 };
 
 /** Lines of the shortcuts panel: keys grouped by action, then the menus and `@`. */
@@ -116,12 +117,12 @@ export function shortcutLines(): string[] {
   const keys = new Map<Action, string[]>();
   for (const [key, action] of Object.entries(KEY_BINDINGS))
     keys.set(action, [...(keys.get(action) ?? []), key]);
-  const rows = (Object.entries(ACTION_HELP) as [Action, string][]).map(([action, help]) => [
+  const rows = (Object.entries(ACTION_HELP) as [Action, MessageKey][]).map(([action, help]) => [
     (keys.get(action) ?? []).join(", "),
-    help,
+    t(help),
   ]);
-  rows.push(["/", "commands (Tab inserts, Enter runs, Esc closes)"]);
-  rows.push(["@", "attach files (Tab enters a folder)"]);
+  rows.push(["/", t("shortcuts.commands")]);
+  rows.push(["@", t("shortcuts.files")]);
   const width = Math.max(...rows.map(([k]) => k!.length));
   return rows.map(([k, help]) => `${k!.padEnd(width)}  ${help}`);
 }

@@ -15,6 +15,7 @@ import {
   type Session,
 } from "../../session/index.js";
 import { createCommands } from "../../commands/index.js";
+import { resolveLanguage, setLanguage } from "../../i18n/index.js";
 import { App } from "./app.js";
 import { historyEntries } from "./history-entries.js";
 import { InputHistory } from "./composer/history.js";
@@ -49,6 +50,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   logger.log("app_start", { mode: "interactive", cwd: options.root });
   setTheme(colorWanted(options.env, process.stdout.isTTY === true));
   const config = await loadConfig(options.env);
+  setLanguage(resolveLanguage(config.language, options.env));
   const stdout = process.stdout;
   const store = createStore(stdout.rows || 24, stdout.columns || 80, options.mode);
   const restoreWarn = captureSdkWarnings(logger, (text) =>

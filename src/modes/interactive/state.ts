@@ -17,6 +17,7 @@ import {
 import { reduceExtras, type ContextMeter } from "./live-extras.js";
 import { settleTool, toolTitle, type ChangeBody } from "./tool-lines/index.js";
 import { add, settleAll, settleText, settleThinking } from "./transcript.js";
+import { t } from "../../i18n/index.js";
 
 /** A settled transcript entry: written once into scrollback (Ink's `<Static>`), never redrawn. */
 export type Entry =
@@ -209,7 +210,7 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
       let s = dropReview(settleAll(state));
       s = { ...s, tools: [], sessionTokens: s.sessionTokens + tokens(event.usage), turnTokens: 0 };
       if (event.stop_reason === "aborted")
-        s = add(s, { kind: "note", tone: "warn", text: "[Cancelled]" });
+        s = add(s, { kind: "note", tone: "warn", text: t("turn.cancelled") });
       if (event.stop_reason === "max_steps") {
         s = add(s, {
           kind: "note",

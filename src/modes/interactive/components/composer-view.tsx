@@ -2,6 +2,7 @@ import { Box, Text } from "ink";
 import type { EditorState } from "../composer/editor.js";
 import { mentionSpans } from "../composer/mention-spans.js";
 import { tint } from "../theme.js";
+import { t } from "../../../i18n/index.js";
 
 /** The prompt mark before the input. */
 export const PROMPT = "> ";
@@ -83,7 +84,7 @@ export function ComposerView(props: {
     return (
       <Text dimColor wrap="truncate-end">
         {PROMPT}
-        {text ? `${lines[0]}${more}` : "Answer the review above first"}
+        {text ? `${lines[0]}${more}` : t("composer.answerReview")}
       </Text>
     );
   }

@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import { visibleItems, type Menu } from "../menu/menu-model.js";
 import { tint } from "../theme.js";
+import { t } from "../../../i18n/index.js";
 
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
@@ -54,7 +55,7 @@ export function MenuView(props: { menu: Menu; selected: number; width: number })
 export function ShortcutsView({ lines }: { lines: readonly string[] }) {
   return (
     <Box flexDirection="column">
-      <Text bold>Keyboard shortcuts</Text>
+      <Text bold>{t("shortcuts.title")}</Text>
       {lines.map((line) => (
         <Text key={line} dimColor wrap="truncate-end">{`  ${line}`}</Text>
       ))}

@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import { GUTTER } from "./gutter.js";
+import { t } from "../../../i18n/index.js";
 
 const SHOWN = 3;
 
@@ -10,10 +11,14 @@ export function QueueView({ queue }: { queue: readonly string[] }) {
   return (
     <Box flexDirection="column" paddingLeft={GUTTER}>
       {queue.slice(0, SHOWN).map((text, i) => (
-        <Text key={i} dimColor wrap="truncate-end">{`queued: ${oneLine(text)}`}</Text>
+        <Text key={i} dimColor wrap="truncate-end">
+          {t("queue.item", { text: oneLine(text) })}
+        </Text>
       ))}
-      {queue.length > SHOWN ? <Text dimColor>{`…and ${queue.length - SHOWN} more`}</Text> : null}
-      <Text dimColor>Sent when the turn ends · Ctrl+X clears · Esc cancels the turn</Text>
+      {queue.length > SHOWN ? (
+        <Text dimColor>{t("queue.more", { count: queue.length - SHOWN })}</Text>
+      ) : null}
+      <Text dimColor>{t("queue.hint")}</Text>
     </Box>
   );
 }

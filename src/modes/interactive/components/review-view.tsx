@@ -6,6 +6,7 @@ import type { UiState } from "../state.js";
 import { tint } from "../theme.js";
 import { CursorLine } from "./composer-view.js";
 import { Gutter } from "./gutter.js";
+import { t } from "../../../i18n/index.js";
 
 /** The frame's colour: red for a dangerous command, blue for a plan, yellow for the rest. */
 function frameColor(pending: PendingReview): string {
@@ -60,14 +61,15 @@ export function ReviewView({ state, pending }: { state: UiState; pending: Pendin
 
 function NoteInput({ pending }: { pending: PendingReview }) {
   const note = pending.reason!;
-  const verb = pending.review.type === "command" ? "deny" : "reject";
   return (
     <Box flexDirection="column">
       <Box>
-        <Text color={tint("cyan")}>{"Note: "}</Text>
+        <Text color={tint("cyan")}>{t("review.note")}</Text>
         <CursorLine line={note.text} at={note.cursor} />
       </Box>
-      <Text dimColor>{`Enter ${verb} with this note · Esc back to the review`}</Text>
+      <Text dimColor>
+        {t(pending.review.type === "command" ? "review.noteHintDeny" : "review.noteHintReject")}
+      </Text>
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import { tint } from "../theme.js";
+import { t } from "../../../i18n/index.js";
 
 export interface StatusProps {
   project: string;
@@ -45,7 +46,7 @@ export function StatusLine(props: StatusProps) {
         >
           {` [${props.mode.toUpperCase()}]`}
         </Text>
-        <Text>{` ${props.model ?? "no model"}`}</Text>
+        <Text>{` ${props.model ?? t("status.noModel")}`}</Text>
         {props.contextWindow ? (
           <Text>
             {"  "}
@@ -53,7 +54,9 @@ export function StatusLine(props: StatusProps) {
             {` ${percent}%`}
           </Text>
         ) : null}
-        <Text dimColor>{`  ${formatTokens(props.sessionTokens)} tokens`}</Text>
+        <Text
+          dimColor
+        >{`  ${t("status.tokens", { count: formatTokens(props.sessionTokens) })}`}</Text>
         {props.cost !== undefined ? <Text dimColor>{`  ${formatCost(props.cost)}`}</Text> : null}
       </Text>
     </Box>

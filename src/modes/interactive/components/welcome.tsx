@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import { tint } from "../theme.js";
+import { t } from "../../../i18n/index.js";
 
 /** First start without a provider: how to set a key or point North at a local server. */
 export function Welcome({ configFile }: { configFile: string }) {
@@ -13,18 +14,18 @@ export function Welcome({ configFile }: { configFile: string }) {
       paddingX={1}
       marginTop={1}
     >
-      <Text bold>Welcome to North.</Text>
-      <Text>No model provider is configured yet. To start, either:</Text>
+      <Text bold>{t("welcome.title")}</Text>
+      <Text>{t("welcome.noProvider")}</Text>
       <Text>
-        {"  • set "}
+        {t("welcome.setKey")}
         <Text color={tint("cyan")}>ANTHROPIC_API_KEY</Text>
-        {" or "}
+        {t("welcome.or")}
         <Text color={tint("cyan")}>OPENAI_API_KEY</Text>
-        {" and restart North, or"}
+        {t("welcome.restart")}
       </Text>
-      <Text>{`  • point North at a local OpenAI-compatible server (Ollama, vLLM, LM Studio) in ${configFile}:`}</Text>
+      <Text>{t("welcome.local", { file: configFile })}</Text>
       <Text dimColor>{example}</Text>
-      <Text dimColor>You can type meanwhile; North tries again when you send.</Text>
+      <Text dimColor>{t("welcome.typeMeanwhile")}</Text>
     </Box>
   );
 }

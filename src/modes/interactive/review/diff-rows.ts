@@ -1,5 +1,6 @@
 import type { FileChange } from "../../../agent/tool.js";
 import { theme } from "../theme.js";
+import { t } from "../../../i18n/index.js";
 
 /** "Edit" while it is proposed, "Edited" once applied. */
 export type Tense = "proposed" | "done";
@@ -11,9 +12,15 @@ export function counts(file: Pick<FileChange, "added" | "removed" | "created">):
 
 /** "Edit src/app.ts (+3 −1)", "Create src/new.ts (+12)", "Edited …" once applied. */
 export function fileLabel(file: FileChange, tense: Tense): string {
-  const verb =
-    tense === "done" ? (file.created ? "Created" : "Edited") : file.created ? "Create" : "Edit";
-  return `${verb} ${file.path} ${counts(file)}`;
+  const key =
+    tense === "done"
+      ? file.created
+        ? "review.created"
+        : "review.edited"
+      : file.created
+        ? "review.create"
+        : "review.edit";
+  return t(key, { path: file.path, counts: counts(file) });
 }
 
 /** "Edit src/app.ts (+3 −1)" for one file, "Edit 3 files (+40 −12)" for several. */
@@ -21,8 +28,8 @@ export function changeLabel(files: readonly FileChange[], tense: Tense): string 
   if (files.length === 1) return fileLabel(files[0]!, tense);
   const added = files.reduce((n, f) => n + f.added, 0);
   const removed = files.reduce((n, f) => n + f.removed, 0);
-  const verb = tense === "done" ? "Edited" : "Edit";
-  return `${verb} ${files.length} files (+${added} −${removed})`;
+  const key = tense === "done" ? "review.editedFiles" : "review.editFiles";
+  return t(key, { count: files.length, counts: `(+${added} −${removed})` });
 }
 
 /** Diff text as a terminal shows it: tabs as spaces, no control characters. */

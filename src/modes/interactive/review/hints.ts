@@ -3,22 +3,30 @@ import type { AllowRule } from "../../../session/index.js";
 import { REVIEW_BINDINGS, type ReviewKeyAction } from "../key-bindings.js";
 import type { PendingReview } from "../review-state.js";
 import { theme } from "../theme.js";
+import { t, type MessageKey } from "../../../i18n/index.js";
 
 /** The words after each key in a review's hint line, by kind; unlabelled keys are not listed. */
-const LABELS: Record<PendingReview["review"]["type"], Partial<Record<ReviewKeyAction, string>>> = {
+const LABELS: Record<
+  PendingReview["review"]["type"],
+  Partial<Record<ReviewKeyAction, MessageKey>>
+> = {
   edit: {
-    accept: "accept",
-    always: "always (this project)",
-    reject: "reject",
-    "reject-with-note": "reject with a note",
+    accept: "review.accept",
+    always: "review.alwaysProject",
+    reject: "review.reject",
+    "reject-with-note": "review.rejectNote",
   },
   command: {
-    accept: "run",
-    always: "always allow",
-    reject: "deny",
-    "reject-with-note": "deny with a note",
+    accept: "review.run",
+    always: "review.alwaysAllow",
+    reject: "review.deny",
+    "reject-with-note": "review.denyNote",
   },
-  plan: { accept: "accept", reject: "reject", "reject-with-note": "reject with a note" },
+  plan: {
+    accept: "review.accept",
+    reject: "review.reject",
+    "reject-with-note": "review.rejectNote",
+  },
 };
 
 const KEY_NAMES: Record<string, string> = { tab: "Tab", escape: "Esc" };
@@ -26,8 +34,8 @@ const KEY_NAMES: Record<string, string> = { tab: "Tab", escape: "Esc" };
 /** "commands starting with `npm run`" or "exactly `ls -la`". */
 export function ruleText(rule: AllowRule): string {
   return "prefix" in rule
-    ? `commands starting with \`${rule.prefix}\``
-    : `exactly \`${rule.exact}\``;
+    ? t("review.rulePrefix", { prefix: rule.prefix })
+    : t("review.ruleExact", { command: rule.exact });
 }
 
 /**
@@ -43,15 +51,17 @@ export function reviewHints(pending: PendingReview, folded: boolean, width: numb
   const hint = (key: string, label: string) => `${paint.bold.cyan(key)} ${paint.dim(label)}`;
   const keys = Object.entries(REVIEW_BINDINGS[kind])
     .filter(([, action]) => labels[action] && (action !== "always" || canAlways))
-    .map(([key, action]) => hint(KEY_NAMES[key] ?? key, labels[action]!));
-  keys.push(...(folded ? [hint("↑↓", "scroll")] : []), hint("Esc", "cancel"));
+    .map(([key, action]) => hint(KEY_NAMES[key] ?? key, t(labels[action]!)));
+  keys.push(...(folded ? [hint("↑↓", t("review.scroll"))] : []), hint("Esc", t("review.cancel")));
   const rows = [keys.join(paint.dim(" · "))];
   const rule = pending.rules[pending.rule];
   if (rule) {
     const other = pending.rules[(pending.rule + 1) % pending.rules.length];
     const toggle =
-      other && other !== rule ? ` ${paint.dim("·")} ${hint("Tab", `or ${ruleText(other)}`)}` : "";
-    rows.push(`${paint.dim("always allows")} ${ruleText(rule)}${toggle}`);
+      other && other !== rule
+        ? ` ${paint.dim("·")} ${hint("Tab", t("review.or", { rule: ruleText(other) }))}`
+        : "";
+    rows.push(`${paint.dim(t("review.alwaysAllows"))} ${ruleText(rule)}${toggle}`);
   }
   return rows.flatMap((row) => wrapAnsi(row, Math.max(20, width), { hard: true }).split("\n"));
 }

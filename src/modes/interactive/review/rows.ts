@@ -3,6 +3,7 @@ import type { Review } from "../../../agent/tool.js";
 import { renderMarkdown } from "../markdown/index.js";
 import { theme } from "../theme.js";
 import { changeLabel, diffRows } from "./diff-rows.js";
+import { t } from "../../../i18n/index.js";
 
 /** A review laid out as terminal rows, at one width. Only `body` scrolls. */
 export interface ReviewRows {
@@ -40,15 +41,17 @@ function layout(review: Review, width: number): ReviewRows {
       };
     case "command":
       return {
-        header: wrap(`${paint.bold("Run a command")} ${paint.dim(where(review.cwd))}`),
+        header: wrap(`${paint.bold(t("review.runCommand"))} ${paint.dim(where(review.cwd))}`),
         body: commandLines(review.command).flatMap((line, i) =>
           wrap(`${paint.dim(i === 0 ? "$" : " ")} ${paint.bold(line)}`),
         ),
-        footer: review.danger ? wrap(paint.red(`Always asks: ${review.danger}`)) : [],
+        footer: review.danger
+          ? wrap(paint.red(t("review.alwaysAsks", { danger: review.danger })))
+          : [],
       };
     case "plan":
       return {
-        header: [paint.bold("Proposed plan")],
+        header: [paint.bold(t("review.proposedPlan"))],
         body: renderMarkdown(review.plan.trim(), width).split("\n"),
         footer: [],
       };
@@ -56,7 +59,8 @@ function layout(review: Review, width: number): ReviewRows {
 }
 
 /** "at the project root" for `.`, else "in src/app" (the shell tool's display form). */
-const where = (cwd: string) => (cwd === "." || cwd === "" ? "at the project root" : `in ${cwd}`);
+const where = (cwd: string) =>
+  cwd === "." || cwd === "" ? t("review.atRoot") : t("review.inDir", { dir: cwd });
 
 /** A command's lines as typed, tabs as spaces and no other control characters. */
 export function commandLines(command: string): string[] {
@@ -99,6 +103,8 @@ export function foldRows(body: readonly string[], budget: number, scroll = 0): F
 }
 
 /** "… 240 more lines …" */
-export const moreBelow = (n: number) => `… ${n} more line${n === 1 ? "" : "s"} …`;
+export const moreBelow = (n: number) =>
+  n === 1 ? t("review.moreBelowOne") : t("review.moreBelow", { count: n });
 /** "↑ 12 more lines" */
-export const moreAbove = (n: number) => `↑ ${n} more line${n === 1 ? "" : "s"}`;
+export const moreAbove = (n: number) =>
+  n === 1 ? t("review.moreAboveOne") : t("review.moreAbove", { count: n });
