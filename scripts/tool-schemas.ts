@@ -1,21 +1,16 @@
 // Prints the JSON schemas of North's built-in tools, as sent to the model. The build runs this
 // and embeds the result, so a run does not pay for converting zod schemas at start-up;
 // `toolSchema` falls back to converting any tool it does not find here.
-import { createReadTracker, createWorkspace } from "../src/workspace/index.js";
-import { createShellService } from "../src/shell/index.js";
 import { toolSchema } from "../src/agent/tool.js";
-import {
-  createEditTools,
-  createExitPlanModeTool,
-  createReadTools,
-  createShellTool,
-} from "../src/tools/index.js";
+import { silentLogger } from "../src/log/logger.js";
+import { createSessionTools } from "../src/session/session-tools.js";
+import { createWorkspace } from "../src/workspace/index.js";
 
-const ws = await createWorkspace(process.cwd());
-const tools = [
-  ...createReadTools(ws),
-  ...createEditTools(ws, { tracker: createReadTracker() }),
-  createShellTool(ws, createShellService({ root: ws.root })),
-  createExitPlanModeTool(),
-];
+const { tools } = createSessionTools({
+  workspace: await createWorkspace(process.cwd()),
+  env: {},
+  logger: silentLogger,
+  checkpoints: () => Promise.reject(new Error("no checkpoints while listing schemas")),
+  live: { emit: () => {} },
+});
 process.stdout.write(JSON.stringify(Object.fromEntries(tools.map((t) => [t.name, toolSchema(t)]))));

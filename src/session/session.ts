@@ -9,15 +9,7 @@ import type { AgentEvent } from "../agent/events.js";
 import { runTurn, type TurnResult } from "../agent/loop.js";
 import { toolSchema, type AnyTool } from "../agent/tool.js";
 import type { Logger } from "../log/logger.js";
-import { createShellService } from "../shell/index.js";
 import {
-  createEditTools,
-  createExitPlanModeTool,
-  createReadTools,
-  createShellTool,
-} from "../tools/index.js";
-import {
-  createReadTracker,
   createWorkspace,
   openCheckpoints,
   type Checkpoints,
@@ -33,11 +25,10 @@ import { ApprovalBroker } from "./approval-broker.js";
 import { PermissionStore } from "./permission-store.js";
 import { toolsForMode, type Approve, type Mode } from "./permissions.js";
 import { createPolicy, type Decision, type PolicyState } from "./policy.js";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { SetupError } from "./errors.js";
 import { dataDir } from "./paths.js";
-import { listSessions, loadSession, newSessionId, SessionFile } from "./storage.js";
+import { logEvent } from "./session-log.js";
+import { openStorage, SAVE_POINTS, titleOf } from "./session-storage.js";
+import { createSessionTools, type LiveOutput } from "./session-tools.js";
 import { ProjectRules } from "./project-rules.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 import {
@@ -177,29 +168,14 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     store.setTurn(turn);
     return store;
   };
-  const tracker = createReadTracker();
-  const live: { emit: (event: AgentEvent) => void; shellCall?: string } = { emit: () => {} };
-  // One persistent shell per session, started on the first command and ended by `dispose`.
-  const shell = createShellService({ root: workspace.root, env: options.env, logger });
-  const allTools: AnyTool[] = [
-    ...createReadTools(workspace, tracker),
-    ...createEditTools(workspace, {
-      tracker,
-      checkpoints: { record: async (change) => (await checkpoints()).record(change) },
-    }),
-    createShellTool(workspace, shell, {
-      hooks: {
-        before: async () => (await checkpoints()).snapshot(),
-        after: async (snapshot) =>
-          void (await (await checkpoints()).recordSince(snapshot, { tool: "shell_run" })),
-      },
-      // Only one command runs at a time, so its output belongs to the latest shell_run call.
-      onOutput: (text) =>
-        live.shellCall && live.emit({ type: "tool_output", id: live.shellCall, text }),
-      logger,
-    }),
-    createExitPlanModeTool(),
-  ];
+  const live: LiveOutput = { emit: () => {} };
+  const { tools: allTools, shell } = createSessionTools({
+    workspace,
+    env: options.env,
+    logger,
+    checkpoints,
+    live,
+  });
   const state: PolicyState = { mode: options.mode, planAccepted: false };
   const broker = new ApprovalBroker();
   const store = await PermissionStore.load(workspace.root);
@@ -364,100 +340,3 @@ export async function createSession(options: SessionOptions): Promise<Session> {
 
 /** How long the first message waits for a project card still being built (cold cache). */
 const CARD_WAIT_MS = 300;
-
-/** Events after which the history may have grown: it is appended to the session file then. */
-const SAVE_POINTS = new Set(["turn_start", "step_start", "tool_call", "turn_end"]);
-
-function titleOf(history: readonly Message[]): string {
-  const first = history.find((m) => m.role === "user");
-  return first ? first.content.replace(/\s+/g, " ").trim().slice(0, 80) : "";
-}
-
-function openStorage(options: SessionOptions, root: string, model: string) {
-  const dir = join(dataDir(options.env), "sessions");
-  const notices: string[] = [];
-  if (options.resume) {
-    const path =
-      "id" in options.resume
-        ? join(dir, `${options.resume.id}.jsonl`)
-        : listSessions(dir, root)[0]?.path;
-    if (!path || !existsSync(path)) {
-      throw new SetupError(
-        "id" in options.resume
-          ? `No saved session "${options.resume.id}" in ${dir}.`
-          : `No saved session for ${root} to continue.`,
-      );
-    }
-    const loaded = loadSession(path);
-    if (loaded.truncated)
-      notices.push(
-        `The session file was cut off (a crash?); it was loaded up to its last whole line.`,
-      );
-    const file = new SessionFile(path, loaded.header, true);
-    const { rewrittenAt } = loaded;
-    return { history: loaded.messages, file, id: loaded.header.id, notices, rewrittenAt };
-  }
-  const id = newSessionId();
-  const header = {
-    type: "header" as const,
-    version: 1 as const,
-    id,
-    project: root,
-    model,
-    started: new Date().toISOString(),
-  };
-  return {
-    history: [] as Message[],
-    file: new SessionFile(join(dir, `${id}.jsonl`), header),
-    id,
-    notices,
-    rewrittenAt: 0,
-  };
-}
-
-function logEvent(logger: Logger, event: AgentEvent, model: string): void {
-  switch (event.type) {
-    case "step_start":
-      logger.log("model_request_start", { step: event.step, model });
-      break;
-    case "step_end":
-      logger.log("model_request_complete", { step: event.step, stop_reason: event.stop_reason });
-      break;
-    case "tool_call":
-      logger.log("tool_call_start", { id: event.id, tool: event.name });
-      break;
-    case "tool_result":
-      logger.log("tool_call_complete", {
-        id: event.id,
-        tool: event.name,
-        is_error: event.is_error,
-        duration_ms: event.duration_ms,
-      });
-      break;
-    case "retry":
-      logger.log("api_retry_attempt", {
-        attempt: event.attempt,
-        delay_ms: event.delay_ms,
-        kind: event.error.kind,
-        status: event.error.status,
-      });
-      break;
-    case "error":
-      logger.log("model_error", {
-        kind: event.error.kind,
-        status: event.error.status,
-        message: event.error.message,
-      });
-      break;
-    case "compaction_end":
-      logger.log("compaction", {
-        reason: event.reason,
-        ok: event.ok,
-        tokens_before: event.tokens_before,
-        ...(event.ok
-          ? { tokens_after: event.tokens_after, replaced: event.replaced_messages }
-          : { kind: event.error.kind }),
-      });
-      break;
-  }
-}
