@@ -214,7 +214,7 @@ export class AnthropicAccumulator extends Accumulator {
     } else if (type === "tool_use") {
       const id = String(block.id);
       const name = String(block.name);
-      const part = { type: "tool_call" as const, id, name, arguments: {}, rawArguments: "" };
+      const part = { type: "tool_call" as const, id, name, arguments: undefined, rawArguments: "" };
       this.blocks.set(index, { part, json: "" });
       yield { type: "tool_call_start", id, name };
     }

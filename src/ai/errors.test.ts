@@ -141,3 +141,20 @@ describe("withRetry", () => {
     expect(attempts).toBe(1);
   });
 });
+
+describe("failures without an HTTP status", () => {
+  it("retries connection failures but not North's or the SDK's own errors", () => {
+    expect(
+      classifyError(
+        Object.assign(new Error("terminated"), { cause: { code: "UND_ERR_SOCKET" } }),
+        hints,
+      ),
+    ).toMatchObject({ kind: "network", retryable: true });
+    expect(
+      classifyError(Object.assign(new Error("x"), { name: "APIConnectionTimeoutError" }), hints),
+    ).toMatchObject({ kind: "network" });
+    expect(
+      classifyError(new TypeError("Cannot read properties of undefined (reading 'map')"), hints),
+    ).toMatchObject({ retryable: false });
+  });
+});

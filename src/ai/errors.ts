@@ -54,7 +54,11 @@ export function classifyError(
     return make("overloaded", true, `The provider is overloaded: ${detail}`);
   }
   if (status === undefined) {
-    return make("network", true, `Network error talking to the model: ${detail}`);
+    if (isConnectionError(error)) {
+      return make("network", true, `Network error talking to the model: ${detail}`);
+    }
+    // Not the network: retrying a failure of our own or of the SDK's set-up would not help.
+    return make("server", false, `The request to the model failed: ${detail}`);
   }
   if (status === 401 || status === 403) {
     return make(
@@ -94,6 +98,20 @@ export function classifyError(
     );
   }
   return make("bad_request", false, `The provider rejected the request (${status}): ${detail}`);
+}
+
+const CONNECTION =
+  /fetch failed|terminated|socket|ECONN|EPIPE|ETIMEDOUT|EAI_AGAIN|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|network|connection|premature|timed? ?out|closed before/i;
+
+/** A failure of the connection (refused, reset, cut mid-stream, timed out), worth a retry. */
+function isConnectionError(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; depth++) {
+    const { name, message, code } = e as { name?: unknown; message?: unknown; code?: unknown };
+    if (typeof name === "string" && /Connection/.test(name)) return true;
+    if ([message, code].some((v) => typeof v === "string" && CONNECTION.test(v))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function isAbort(error: unknown): boolean {

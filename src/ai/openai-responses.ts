@@ -68,7 +68,13 @@ function toResponsesInput(history: readonly Message[]): Json[] {
         output: toolOutput(message),
       });
     } else {
-      for (const part of message.content) input.push(...inputItem(part, message.protocol));
+      // A reasoning item must be followed by the item it led to; a reply that ran out of tokens
+      // while reasoning has none, and the API would refuse the whole request.
+      const lastOther = message.content.findLastIndex((p) => p.type !== "thinking");
+      message.content.forEach((part, i) => {
+        if (part.type === "thinking" && i > lastOther) return;
+        input.push(...inputItem(part, message.protocol));
+      });
     }
   }
   return input;
@@ -117,7 +123,8 @@ export class ResponsesAccumulator extends Accumulator {
             type: "tool_call",
             id: String(item.call_id),
             name: String(item.name),
-            arguments: {},
+            // Until its arguments are complete, a call is not runnable.
+            arguments: undefined,
             rawArguments: "",
             itemId: String(item.id),
           };

@@ -220,3 +220,30 @@ describe("OpenAI Chat Completions", () => {
     });
   });
 });
+
+describe("OpenAI Responses request after a reply that was only reasoning", () => {
+  it("leaves out reasoning items that nothing followed", () => {
+    const onlyReasoning: Message = {
+      role: "assistant",
+      protocol: "openai-responses",
+      model: "m",
+      stopReason: "max_tokens",
+      usage,
+      content: [
+        {
+          type: "thinking",
+          text: "",
+          protocol: "openai-responses",
+          opaque: { type: "reasoning", id: "rs_1" },
+        },
+      ],
+    };
+    const body = toResponsesBody(
+      request([{ role: "user", content: "a" }, onlyReasoning, { role: "user", content: "b" }]),
+    );
+    expect((body.input as Record<string, unknown>[]).map((i) => i.type ?? i.role)).toEqual([
+      "user",
+      "user",
+    ]);
+  });
+});

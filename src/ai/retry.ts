@@ -38,7 +38,8 @@ export async function* withRetry(
     }
     if (!final) throw new Error("provider stream ended without a done event");
     const error = final.error;
-    if (!error || !error.retryable || n > policy.maxRetries || signal.aborted) {
+    const tooLong = error?.retryAfterMs !== undefined && error.retryAfterMs > policy.maxDelayMs;
+    if (!error || !error.retryable || tooLong || n > policy.maxRetries || signal.aborted) {
       yield final;
       return;
     }

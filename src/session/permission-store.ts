@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 
@@ -15,12 +17,23 @@ export function matchesRule(command: string, rule: AllowRule): boolean {
   return cmd === prefix || cmd.startsWith(`${prefix} `);
 }
 
-/** The rule offered by "always": the first two words of a simple command, else the exact text. */
+/** Programs whose first words say nothing of what they will do: only exact rules for them. */
+const OPEN_ENDED =
+  /^(sh|bash|zsh|dash|ksh|fish|python\d*(\.\d+)?|node|deno|bun|ruby|perl|php|lua|env|sudo|doas|xargs|find|eval|exec|command|nohup|timeout|nice|time|ssh|docker|kubectl)$/;
+
+/**
+ * The rule offered by "always": the first two words of a simple command (`npm run`, `cargo
+ * test`), else the exact text — for compound commands, interpreters and wrappers, commands whose
+ * second word is an option, and leading variable assignments, a prefix would allow anything.
+ */
 export function suggestRule(command: string): AllowRule {
   const cmd = command.trim();
   if (COMPOUND.test(cmd)) return { exact: cmd };
   const words = cmd.split(/\s+/);
-  return words.length > 2 ? { prefix: words.slice(0, 2).join(" ") } : { exact: cmd };
+  const [first = "", second = ""] = words;
+  const openEnded =
+    OPEN_ENDED.test(first.replace(/^.*\//, "")) || second.startsWith("-") || first.includes("=");
+  return words.length > 2 && !openEnded ? { prefix: words.slice(0, 2).join(" ") } : { exact: cmd };
 }
 
 /**
@@ -34,11 +47,24 @@ export class PermissionStore {
 
   private constructor(private readonly dir: string) {}
 
+  /** Said once to the person, e.g. that a permission file committed to the repository is ignored. */
+  readonly notices: string[] = [];
+
   static async load(root: string): Promise<PermissionStore> {
     const store = new PermissionStore(join(root, ".north"));
-    const auto = await readJson(join(store.dir, "autoaccept.json"));
+    const tracked = await trackedByGit(root, ["autoaccept.json", "allowlist.json"]);
+    for (const name of tracked) {
+      store.notices.push(
+        `.north/${name} is committed to the repository, so it is ignored: permissions are the person's own choice, not the project's. Remove it from git to use it.`,
+      );
+    }
+    const auto = tracked.includes("autoaccept.json")
+      ? undefined
+      : await readJson(join(store.dir, "autoaccept.json"));
     store.autoAccept = (auto as { edits?: unknown } | undefined)?.edits === true;
-    const allow = await readJson(join(store.dir, "allowlist.json"));
+    const allow = tracked.includes("allowlist.json")
+      ? undefined
+      : await readJson(join(store.dir, "allowlist.json"));
     const rules = (allow as { commands?: unknown } | undefined)?.commands;
     if (Array.isArray(rules)) store.rules = rules.filter(isRule);
     return store;
@@ -62,6 +88,22 @@ export class PermissionStore {
     this.rules.push(rule);
     await writeAtomic(join(this.dir, "allowlist.json"), { commands: this.rules });
   }
+}
+
+/**
+ * The permission files that git tracks: a cloned repository could otherwise grant its own
+ * permissions. Asks git only when one of the files exists; without git, none are tracked.
+ */
+async function trackedByGit(root: string, names: string[]): Promise<string[]> {
+  const present = names.filter((n) => existsSync(join(root, ".north", n)));
+  if (present.length === 0) return [];
+  const paths = present.map((n) => `.north/${n}`);
+  return new Promise((resolve) => {
+    execFile("git", ["ls-files", "--", ...paths], { cwd: root, timeout: 3000 }, (error, out) => {
+      if (error) return resolve([]);
+      resolve(present.filter((n) => out.split("\n").includes(`.north/${n}`)));
+    });
+  });
 }
 
 function isRule(value: unknown): value is AllowRule {

@@ -142,6 +142,11 @@ describe("allow rules", () => {
 
   it("suggest a two-word prefix for simple commands and the exact text otherwise", () => {
     expect(suggestRule("npm run build --silent")).toEqual({ prefix: "npm run" });
+    expect(suggestRule("python3 -c 'print(1)' x")).toEqual({ exact: "python3 -c 'print(1)' x" });
+    expect(suggestRule("bash scripts/x.sh --fast")).toEqual({ exact: "bash scripts/x.sh --fast" });
+    expect(suggestRule("find . -name x -delete")).toEqual({ exact: "find . -name x -delete" });
+    expect(suggestRule("git -c core.pager=x log")).toEqual({ exact: "git -c core.pager=x log" });
+    expect(suggestRule("FOO=1 npm test now")).toEqual({ exact: "FOO=1 npm test now" });
     expect(suggestRule("ls -la")).toEqual({ exact: "ls -la" });
     expect(suggestRule("make && make install")).toEqual({ exact: "make && make install" });
   });

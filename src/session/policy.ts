@@ -83,7 +83,13 @@ export function createPolicy({ state, store, ask }: PolicyOptions): Authorize {
         (review?.type === "command" && store.allows(review.command)));
     if (standing) return { allow: true };
     if (headless !== undefined) return headlessDecision(tool.kind, headless, danger);
-    if (!review) return { allow: true };
+    if (!review) {
+      // Nothing to show the person: a tool that changes things must prepare a proposal.
+      return {
+        allow: false,
+        reason: `${call.name} cannot be reviewed, so it is not run. ${NO_RETRY}`,
+      };
+    }
     const decision = await askPerson(call.id, call.name, review, signal);
     if (!decision || signal.aborted) return { allow: false, reason: "Cancelled by the user." };
     if (decision.type === "reject")

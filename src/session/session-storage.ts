@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, truncateSync } from "node:fs";
 import { join } from "node:path";
 import type { Message } from "../ai/index.js";
 import { SetupError } from "./errors.js";
@@ -43,6 +43,8 @@ export function openStorage(options: StorageOptions, root: string, model: string
       notices.push(
         `The session file was cut off (a crash?); it was loaded up to its last whole line.`,
       );
+    // Appending after a cut-off line would glue the next entry onto it: cut the file back first.
+    if (loaded.truncated) dropPartialLine(path);
     const file = new SessionFile(path, loaded.header, true);
     const { rewrittenAt } = loaded;
     return { history: loaded.messages, file, id: loaded.header.id, notices, rewrittenAt };
@@ -63,4 +65,10 @@ export function openStorage(options: StorageOptions, root: string, model: string
     notices,
     rewrittenAt: 0,
   };
+}
+
+/** Cuts a file back to just after its last newline (the end of its last whole line). */
+function dropPartialLine(path: string): void {
+  const text = readFileSync(path);
+  truncateSync(path, text.lastIndexOf(10) + 1);
 }

@@ -179,6 +179,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const state: PolicyState = { mode: options.mode, planAccepted: false };
   const broker = new ApprovalBroker();
   const store = await PermissionStore.load(workspace.root);
+  notices.push(...store.notices);
   const authorize = createPolicy({
     state,
     store,

@@ -93,3 +93,35 @@ describe("session files", () => {
     expect(readFileSync(a.file.path, "utf8").split("\n")[0]).toContain('"type":"header"');
   });
 });
+
+describe("resuming a file cut off by a crash", () => {
+  it("cuts the partial line away before appending, so what follows is saved whole", async () => {
+    const { openStorage } = await import("./session-storage.js");
+    const data = mkdtempSync(join(tmpdir(), "north-data-"));
+    const env = { XDG_DATA_HOME: data };
+    const first = openStorage({ env }, "/p", "m");
+    first.file.append([user("one"), assistantCalling("t1"), result("t1")], "one");
+    appendFileSync(first.file.path, '{"type":"message","message":{"role":"user","con');
+    const resumed = openStorage({ env, resume: { id: first.id } }, "/p", "m");
+    expect(resumed.notices[0]).toMatch(/cut off/);
+    resumed.file.append([user("two")], "one");
+    const reloaded = loadSession(first.file.path);
+    expect(reloaded.truncated).toBe(false);
+    expect(reloaded.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "user"]);
+  });
+
+  it("drops a result whose call was lost, which the API would refuse", async () => {
+    const { repairHistory } = await import("./storage.js");
+    const repaired = repairHistory([
+      user("a"),
+      result("ghost"),
+      assistantCalling("t1"),
+      result("t1"),
+    ]);
+    expect(repaired.map((m) => (m.role === "tool" ? `tool:${m.toolCallId}` : m.role))).toEqual([
+      "user",
+      "assistant",
+      "tool:t1",
+    ]);
+  });
+});

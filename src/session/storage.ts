@@ -132,7 +132,8 @@ export function loadSession(path: string): LoadedSession {
 
 /**
  * Makes a loaded history one the API accepts: a crash between a tool call and its result leaves
- * calls unanswered; each gets a result saying the session was interrupted.
+ * calls unanswered, and each gets a result saying the session was interrupted; a result whose
+ * call is not in the assistant message right before it is dropped.
  */
 export function repairHistory(messages: Message[]): Message[] {
   const answered = new Set(messages.flatMap((m) => (m.role === "tool" ? [m.toolCallId] : [])));
@@ -144,17 +145,22 @@ export function repairHistory(messages: Message[]): Message[] {
         role: "tool",
         toolCallId: call.id,
         toolName: call.name,
-        content: "The session was interrupted before this tool ran.",
+        content:
+          "The session was interrupted around this call: it may or may not have run. Check its effect before retrying.",
         isError: true,
       });
     }
     pending = [];
   };
+  let calls = new Set<string>();
   for (const message of messages) {
     // A step's results follow it directly; the missing ones go after those that were saved.
     if (message.role !== "tool") flush();
+    // A result whose call was lost (a damaged line) would make every later request invalid.
+    if (message.role === "tool" && !calls.has(message.toolCallId)) continue;
     out.push(message);
     if (message.role === "assistant") {
+      calls = new Set(message.content.flatMap((p) => (p.type === "tool_call" ? [p.id] : [])));
       pending = message.content.filter(
         (p): p is ToolCallPart => p.type === "tool_call" && !answered.has(p.id),
       );

@@ -61,7 +61,7 @@ function deletion(
     if (place.kind === "git") {
       return `\`${what}\` deletes git's own data (${shown}): history, branches and stashes cannot be restored by an undo.`;
     }
-    if (place.kind === "unknown" && recursive) {
+    if (place.kind === "unknown") {
       return `\`${what}\` deletes ${shown || "an empty path"}, which is only known when the command runs and could be outside the repository: ${NO_UNDO}`;
     }
   }
@@ -196,7 +196,10 @@ export const DANGER_RULES: readonly DangerRule[] = [
     id: "overwrite-outside",
     check(inv) {
       for (const { op, target } of inv.redirects) {
-        if (![">", ">|", "&>", "<>"].includes(op) || target.dynamic) continue;
+        if (![">", ">|", "&>", "<>"].includes(op)) continue;
+        if (target.dynamic) {
+          return `\`> ${target.text}\` overwrites a file only known when the command runs, which could be outside the repository: ${NO_UNDO}`;
+        }
         if (/^\/dev\//.test(target.text)) continue;
         const place = classifyPath(target, { ...inv, fromInput: false });
         if (place.kind === "outside" && !isTemporary(place.absolute)) {

@@ -8,6 +8,15 @@ const check = (command: string, cwd = root) => detectDanger(command, { ...contex
 
 /** [command, what the reason must mention] — every one must be flagged. */
 const FLAGGED: [string, RegExp][] = [
+  ["$RM -rf ~/x", /only known when the command runs/],
+  ['"$(echo rm)" -rf /', /only known when the command runs/],
+  ['rm -f "$HOME/.bashrc"', /only known when the command runs/],
+  ['echo x > "$HOME/.bashrc"', /only known when the command runs/],
+  ["sudo -u root rm -rf ~/x", /outside/],
+  ["timeout --signal KILL 5 rm -rf ~/x", /outside/],
+  ["setsid rm -rf ~/x", /outside/],
+  ["echo '{}' > .north/allowlist.json", /permission files/],
+  ["cp /tmp/a .north/autoaccept.json", /permission files/],
   ["rm -rf /", /deletes \/, outside the repository/],
   ["rm -rf /etc/nginx", /deletes \/etc\/nginx, outside the repository/],
   ["rm -r ~/notes", /~\/notes, outside/],

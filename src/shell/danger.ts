@@ -15,8 +15,20 @@ export interface DangerContext {
   home?: string;
 }
 
-const WRAPPERS = new Set(["sudo", "doas", "command", "builtin", "exec", "nohup", "time"]);
-const WRAPPERS_WITH_VALUE = new Set(["nice", "ionice", "stdbuf", "env", "timeout", "xargs"]);
+const WRAPPERS = new Set(["command", "builtin", "exec", "nohup", "time", "setsid", "busybox"]);
+const WRAPPERS_WITH_VALUE = new Set([
+  "sudo",
+  "doas",
+  "nice",
+  "ionice",
+  "stdbuf",
+  "env",
+  "timeout",
+  "xargs",
+  "flock",
+]);
+/** North's own permission files: changing them must never happen without a person. */
+const OWN_PERMISSIONS = /\.north[\\/]+(allowlist|autoaccept|settings)\.json/i;
 /** Options of those wrappers that take a value as the next word. */
 const VALUE_OPTIONS = new Set([
   "-u",
@@ -50,6 +62,9 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 export function detectDanger(command: string, context: DangerContext): string | undefined {
   const root = path.resolve(context.root);
   const home = context.home ?? homedir();
+  if (OWN_PERMISSIONS.test(command)) {
+    return "it touches North's own permission files (.north/allowlist.json, autoaccept.json or settings.json), which only the person may change.";
+  }
   return scan(command, context.cwd ?? root, root, home, 0).reason;
 }
 
@@ -63,6 +78,12 @@ function scan(
   let cwd = startCwd;
   for (const command of parseCommands(text)) {
     const { words, fromInput } = unwrap(command.words);
+    if (words[0]?.dynamic || words[0]?.text.startsWith("-")) {
+      return {
+        reason: `the program to run (\`${words[0].text}\`) is only known when the command runs, so what it does cannot be checked beforehand.`,
+        cwd,
+      };
+    }
     const name = words[0] ? path.basename(words[0].text) : "";
     const args = words.slice(1);
     const inv: Invocation = {
@@ -118,9 +139,10 @@ function unwrap(all: Word[]): { words: Word[]; fromInput: boolean } {
     let i = 1;
     while (i < words.length && words[i]!.text.startsWith("-")) {
       if (WRAPPERS_WITH_VALUE.has(name) && VALUE_OPTIONS.has(words[i]!.text)) i++;
+      else if (name === "timeout" && /^--(signal|kill-after)$/.test(words[i]!.text)) i++;
       i++;
     }
-    if (name === "timeout" && i < words.length) i++; // the duration
+    if ((name === "timeout" || name === "flock") && i < words.length) i++; // duration / lock file
     words = words.slice(i);
   }
 }

@@ -21,7 +21,11 @@ export interface WriteTarget {
 const PROTECTED_SEGMENTS = new Set([".git", ".hg", ".svn", ".jj"]);
 
 /** Files that hold the person's permission decisions: a model must not widen its own rights. */
-const PROTECTED_FILES = new Set([".north/autoaccept.json", ".north/allowlist.json"]);
+const PROTECTED_FILES = new Set([
+  ".north/autoaccept.json",
+  ".north/allowlist.json",
+  ".north/settings.json",
+]);
 
 /**
  * Resolves a path the model wants to write. Refuses, with a message for the model: NUL bytes,
@@ -70,7 +74,10 @@ export async function resolveWriteTarget(root: string, userPath: string): Promis
     );
   }
   const realRelative = toPosixRelative(root, real);
-  if (PROTECTED_FILES.has(relative) || PROTECTED_FILES.has(realRelative)) {
+  if (
+    PROTECTED_FILES.has(relative.toLowerCase()) ||
+    PROTECTED_FILES.has(realRelative.toLowerCase())
+  ) {
     throw new WorkspaceError(
       `${relative} holds the person's permission settings; only the person changes it (through North's prompts)`,
     );
