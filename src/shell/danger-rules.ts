@@ -26,6 +26,10 @@ function hasOption(args: Word[], short: string, long: string[] = []): boolean {
   for (const { text } of args) {
     if (text === "--") return false;
     if (long.some((l) => text === l || text.startsWith(`${l}=`))) return true;
+    // git accepts any unambiguous prefix of a long option (`--ha` for `--hard`).
+    const stem = text.split("=")[0]!;
+    if (/^--[a-z]/.test(stem) && stem.length >= 4 && long.some((l) => l.startsWith(stem)))
+      return true;
     if (short && /^-[A-Za-z]+$/.test(text) && [...short].some((c) => text.includes(c))) return true;
   }
   return false;
@@ -106,8 +110,14 @@ export const DANGER_RULES: readonly DangerRule[] = [
         texts.includes("-delete") ||
         texts.some((t, i) => /^-exec(dir)?$/.test(t) && /(^|\/)rm$/.test(texts[i + 1] ?? ""));
       if (!deletes) return undefined;
-      const end = inv.args.findIndex((w) => /^[-(!]/.test(w.text));
-      const starts = inv.args.slice(0, end < 0 ? undefined : end);
+      // Leading -H/-L/-P (symlink handling) and -D/-O come before the start paths.
+      let first = 0;
+      while (/^-([HLP]|O\d*|D)$/.test(inv.args[first]?.text ?? "")) {
+        first += inv.args[first]!.text === "-D" ? 2 : 1;
+      }
+      const rest = inv.args.slice(first);
+      const end = rest.findIndex((w) => /^[-(!]/.test(w.text));
+      const starts = rest.slice(0, end < 0 ? undefined : end);
       const dot: Word = { text: ".", dynamic: false, tilde: false };
       // Deleting matches below the root is the repository's business, not starting there.
       return deletion("find -delete", starts.length > 0 ? starts : [dot], inv, true, false);
