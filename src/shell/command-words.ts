@@ -100,7 +100,10 @@ export function parseCommands(text: string): SimpleCommand[] {
       else i++;
     } else {
       const tilde = c === "~" && word === undefined;
-      letter(c);
+      // Brace expansion (`{a,b}`, `{1..3}`) makes several words out of one: its paths are
+      // only known when the shell expands it.
+      const brace = c === "{" && /^\{[^\s{}]*(,|\.\.)[^\s{}]*\}/.test(text.slice(i));
+      letter(c, brace);
       if (tilde) word!.tilde = true;
       i++;
     }

@@ -8,6 +8,7 @@ const check = (command: string, cwd = root) => detectDanger(command, { ...contex
 
 /** [command, what the reason must mention] — every one must be flagged. */
 const FLAGGED: [string, RegExp][] = [
+  ["rm -rf {..,}", /only known when the command runs/],
   ["find -L / -delete", /outside/],
   ["git reset --ha", /reset --hard|discards|undo/i],
   ["$RM -rf ~/x", /only known when the command runs/],
