@@ -46,23 +46,38 @@ export async function repeat(runs, fn, warmup = 2) {
   return out;
 }
 
-let mockModule;
-/** Imports test/support/mock-model-server.ts, bundled once into a temp folder. */
-export async function loadMock() {
-  if (mockModule) return mockModule;
-  const { build } = await import("esbuild");
-  const out = join(mkdtempSync(join(tmpdir(), "north-bench-")), "mock.mjs");
-  await build({
-    entryPoints: [join(ROOT, "test", "support", "mock-model-server.ts")],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    outfile: out,
-    logLevel: "error",
-  });
-  mockModule = await import(pathToFileURL(out).href);
-  return mockModule;
+const supportModules = new Map();
+/**
+ * Imports a test-support module (TypeScript) for a benchmark, bundled once per run with esbuild
+ * into node_modules/.cache/north-bench, so the packages it leaves external still resolve.
+ */
+export function loadSupport(file, external = []) {
+  if (!supportModules.has(file)) {
+    supportModules.set(
+      file,
+      (async () => {
+        const { build } = await import("esbuild");
+        const dir = join(ROOT, "node_modules", ".cache", "north-bench");
+        mkdirSync(dir, { recursive: true });
+        const out = join(dir, file.replace(/\.ts$/, ".mjs"));
+        await build({
+          entryPoints: [join(ROOT, "test", "support", file)],
+          bundle: true,
+          platform: "node",
+          format: "esm",
+          outfile: out,
+          external,
+          logLevel: "error",
+        });
+        return import(pathToFileURL(out).href);
+      })(),
+    );
+  }
+  return supportModules.get(file);
 }
+
+/** The mock model server of the tests. */
+export const loadMock = () => loadSupport("mock-model-server.ts");
 
 /** A throwaway home (XDG folders) and a small repository for CLI runs. */
 export function sandbox() {

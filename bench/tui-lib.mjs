@@ -1,33 +1,12 @@
 // Shared pieces of the TUI benchmarks: the terminal harness of the tests (test/support), bundled
 // on the fly like the mock model server, and a started `north` in a pseudo-terminal.
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { CLI, ROOT, loadMock, sandbox } from "./lib.mjs";
+import { CLI, loadMock, loadSupport, sandbox } from "./lib.mjs";
 
 export const COMPOSER = "Ask North about this repository";
 
-let harness;
-/** Imports test/support/terminal-harness.ts (node-pty and xterm stay external). */
-export async function loadHarness() {
-  if (harness) return harness;
-  const { build } = await import("esbuild");
-  // Inside the project, so the external packages resolve from its node_modules.
-  const dir = join(ROOT, "node_modules", ".cache", "north-bench");
-  mkdirSync(dir, { recursive: true });
-  const out = join(dir, "terminal-harness.mjs");
-  await build({
-    entryPoints: [join(ROOT, "test", "support", "terminal-harness.ts")],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    outfile: out,
-    external: ["@lydell/node-pty", "@xterm/headless"],
-    logLevel: "error",
-  });
-  harness = await import(pathToFileURL(out).href);
-  return harness;
-}
+/** The terminal harness of the tests (node-pty and xterm stay external). */
+export const loadHarness = () =>
+  loadSupport("terminal-harness.ts", ["@lydell/node-pty", "@xterm/headless"]);
 
 /** Starts a mock model server with `script` and `north` against it in a fresh sandbox. */
 export async function startNorth(script, { cols = 100, rows = 30, env = {} } = {}) {

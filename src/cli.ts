@@ -75,7 +75,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     const name = (error as Error | undefined)?.name;
     if (name === "UsageError") return usageError((error as Error).message);
-    const known = ["SetupError", "ConfigError", "ProviderSetupError", "WorkspaceError"];
+    const known = ["SetupError", "ProviderSetupError", "WorkspaceError"];
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(
       `north: ${known.includes(name ?? "") ? message : `internal error: ${message}`}\n`,

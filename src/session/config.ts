@@ -106,11 +106,6 @@ export const globalConfigSchema = {
     (schemas().configSchema as z.ZodType<GlobalConfig>).safeParse(...args),
 };
 
-/** A config file that cannot be used; the message names the file and what to fix. */
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
-
 export function configPath(env: Record<string, string | undefined>): string {
   return join(configDir(env), "config.json");
 }

@@ -4,7 +4,6 @@ export type Mode = "ask" | "agent" | "plan";
 export type Approve = "none" | "edits" | "all";
 
 export const MODES: readonly Mode[] = ["ask", "agent", "plan"];
-export const APPROVALS: readonly Approve[] = ["none", "edits", "all"];
 
 /**
  * The tools offered to the model in a mode: ask offers only read tools; plan offers everything

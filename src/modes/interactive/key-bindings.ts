@@ -127,10 +127,6 @@ export function shortcutLines(): string[] {
   return rows.map(([k, help]) => `${k!.padEnd(width)}  ${help}`);
 }
 
-/** One-line help shown under the composer. */
-export const KEY_HINT =
-  "Enter send · Ctrl+J newline · ↑↓ history · Tab mode · Esc cancel · Ctrl+C twice exit";
-
 /** What a key does while a review is pending. */
 export type ReviewKeyAction =
   | "accept"
