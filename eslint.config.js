@@ -58,6 +58,11 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
+  {
+    // CommonJS preloads (`node --require`) cannot use import.
+    files: ["**/*.cjs"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
   boundary("ai", [], noUi),
   boundary("workspace", ["log"], noUi),
   boundary("shell", ["log"], noUi),

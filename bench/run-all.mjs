@@ -8,6 +8,7 @@ for (const name of [
   "startup",
   "one-step",
   "tool-steps",
+  "shell-sandbox",
   "first-request",
   "search-text",
   "tui-startup",

@@ -12,5 +12,7 @@ const { tools } = createSessionTools({
   logger: silentLogger,
   checkpoints: () => Promise.reject(new Error("no checkpoints while listing schemas")),
   live: { emit: () => {} },
+  profile: () => "none",
+  secretEnv: [],
 });
 process.stdout.write(JSON.stringify(Object.fromEntries(tools.map((t) => [t.name, toolSchema(t)]))));

@@ -4,7 +4,7 @@ declare const __NORTH_VERSION__: string;
 const VERSION = typeof __NORTH_VERSION__ === "string" ? __NORTH_VERSION__ : "0.0.0-dev";
 
 const USAGE =
-  "usage: north [-p [prompt]] [--output-format text|json|stream-json] [--model ID] [--provider NAME] [--mode ask|agent|plan] [--approve none|edits|all] [--max-steps N] [--path DIR] [--continue | --resume ID]";
+  "usage: north [-p [prompt]] [--output-format text|json|stream-json] [--model ID] [--provider NAME] [--mode ask|agent|plan] [--approve none|edits|all] [--sandbox on|off] [--max-steps N] [--path DIR] [--continue | --resume ID]";
 
 const HELP = `North — a coding agent in your terminal.
 
@@ -18,18 +18,25 @@ ${USAGE}
   --provider NAME         anthropic, openai, or a provider from the config file
   --mode MODE             ask (read only), agent (default), plan
   --approve WHAT          headless only: none (default), edits, or all (edits and commands)
+  --sandbox on|off        on (default): commands run in an OS sandbox (bubblewrap on Linux) —
+                          no network, only the repository writable (read only in ask and plan
+                          mode, and headless without --approve all); leaving it needs a person.
+                          off: no sandbox, every command is asked for (headless: --approve all)
   --max-steps N           model calls per turn (default 50)
   --path DIR              work in DIR instead of the current directory
   -c, --continue          resume the newest conversation of this project
-  --resume [ID]           resume a saved conversation by its id; without one, list them
-  --all                   with --resume: list the conversations of every project
+  --resume [ID]           resume a saved conversation of this project by its id; without one,
+                          list them. One in use by another North process: -p stops (exit 1),
+                          the interactive interface starts a new conversation
+  --all                   with --resume: list (or resume by id) the conversations of every project
   -v, --version           print the version
   -h, --help              this help
 
 Keys: ANTHROPIC_API_KEY, OPENAI_API_KEY; endpoints: ANTHROPIC_BASE_URL, OPENAI_BASE_URL (also read
 from .env at the repository root). With no key at all, a local Ollama or LM Studio is used.
 Settings: the config file (model, providers) and .north/settings.json (model, mode).
-Exit codes: 0 done, 1 the run failed, 2 usage error, 130 interrupted.`;
+Exit codes: 0 done, 1 the run failed, 2 usage error, 130 interrupted (Ctrl+C), 143 and 129
+ended by SIGTERM and SIGHUP (the turn is cancelled and commands killed, as with Ctrl+C).`;
 
 const OPTIONS = {
   print: { type: "boolean", short: "p" },
@@ -38,6 +45,7 @@ const OPTIONS = {
   provider: { type: "string" },
   mode: { type: "string" },
   approve: { type: "string" },
+  sandbox: { type: "string" },
   "max-steps": { type: "string" },
   path: { type: "string" },
   continue: { type: "boolean", short: "c" },
@@ -92,6 +100,7 @@ async function run(
     choice(values["output-format"], ["text", "json", "stream-json"], "--output-format") ?? "text";
   const modeFlag = choice(values.mode, ["ask", "agent", "plan"], "--mode");
   const approve = choice(values.approve, ["none", "edits", "all"], "--approve") ?? "none";
+  const sandbox = choice(values.sandbox, ["on", "off"], "--sandbox") ?? "on";
   const maxSteps = values["max-steps"] === undefined ? undefined : Number(values["max-steps"]);
   if (maxSteps !== undefined && (!Number.isInteger(maxSteps) || maxSteps < 1)) {
     return usageError(
@@ -115,7 +124,8 @@ async function run(
       ...(typeof values.model === "string" ? { model: values.model } : {}),
       ...(typeof values.provider === "string" ? { provider: values.provider } : {}),
       ...(maxSteps !== undefined ? { maxSteps } : {}),
-      ...resumeOption(values),
+      ...resumeOption(values, session.isSessionId),
+      sandbox,
     });
   }
   let prompt = positionals.join(" ").trim();
@@ -127,7 +137,7 @@ async function run(
     import("./session/index.js"),
   ]);
   const root = await session.findRepoRoot(cwd);
-  const resume = resumeOption(values);
+  const resume = resumeOption(values, session.isSessionId);
   if (resume.resume && "pick" in resume.resume) {
     return usageError("a headless run resumes by id: --resume ID (`north --resume` lists them)");
   }
@@ -137,6 +147,7 @@ async function run(
     format,
     mode: modeFlag ?? (await projectMode(session, root)),
     approve,
+    sandbox,
     env: process.env,
     ...(typeof values.model === "string" ? { model: values.model } : {}),
     ...(typeof values.provider === "string" ? { provider: values.provider } : {}),
@@ -155,14 +166,28 @@ async function projectMode(
 
 type Mode = "ask" | "agent" | "plan";
 
-function resumeOption(values: Record<string, string | boolean | undefined>) {
+function resumeOption(
+  values: Record<string, string | boolean | undefined>,
+  isSessionId: (id: string) => boolean,
+) {
   if (values.continue && values.resume !== undefined) {
     throw Object.assign(new Error("--continue and --resume cannot be used together"), {
       name: "UsageError",
     });
   }
   if (values.resume === "") return { resume: { pick: true as const, all: values.all === true } };
-  if (typeof values.resume === "string") return { resume: { id: values.resume } };
+  if (typeof values.resume === "string") {
+    // An id names a file in the sessions folder: nothing that could be a path elsewhere.
+    if (!isSessionId(values.resume)) {
+      throw Object.assign(
+        new Error(
+          `--resume takes a session id like 2026-11-05-09-30-12-a1b2c3 (\`north --resume\` lists them), not "${values.resume}"`,
+        ),
+        { name: "UsageError" },
+      );
+    }
+    return { resume: { id: values.resume, all: values.all === true } };
+  }
   return values.continue ? { resume: { continue: true as const } } : {};
 }
 

@@ -138,6 +138,52 @@ describe("runTurn", () => {
     ]);
   });
 
+  it("gives a read tool a confirm that shows its review as the call's proposal and asks the policy", async () => {
+    // A read tool that must not act silently (a file that may hold secrets) asks first.
+    const secretRead = defineTool({
+      name: "read_secret",
+      kind: "read",
+      description: "Reads a file.",
+      schema: z.object({ path: z.string() }),
+      async execute({ path }, ctx) {
+        const answer = (await ctx.confirm?.({ type: "secret", path, why: "keys" })) ?? {
+          allow: false as const,
+          reason: "no policy",
+        };
+        return { content: answer.allow ? `secret of ${path}` : `not read: ${answer.reason}` };
+      },
+    });
+    const provider = scriptedProvider([
+      { parts: [call("read_secret", { path: ".env" }), call("read_secret", { path: "id_rsa" })] },
+      { parts: [text("OK")] },
+    ]);
+    const history: never[] = [];
+    const events: AgentEvent[] = [];
+    const asked: unknown[] = [];
+    const authorize: LoopConfig["authorize"] = async (c, _tool, review) => {
+      asked.push({ id: c.id, review });
+      const path = review?.type === "secret" ? review.path : "";
+      return path === ".env" ? { allow: true } : { allow: false, reason: "Refused: secret." };
+    };
+    await runTurn(
+      history,
+      "go",
+      config([secretRead], provider, { authorize }),
+      new AbortController().signal,
+      (event) => events.push(event),
+    );
+    const proposals = events.filter((e) => e.type === "tool_proposal");
+    expect(proposals.map((e) => (e.type === "tool_proposal" ? e.review : undefined))).toEqual([
+      { type: "secret", path: ".env", why: "keys" },
+      { type: "secret", path: "id_rsa", why: "keys" },
+    ]);
+    expect(asked).toHaveLength(2);
+    expect(results(history).map((r) => r.content)).toEqual([
+      "secret of .env",
+      "not read: Refused: secret.",
+    ]);
+  });
+
   it("stops at the step cap with every call answered", async () => {
     const provider = scriptedProvider([
       { parts: [call("change_thing", { name: "1" })] },

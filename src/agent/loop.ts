@@ -13,7 +13,8 @@ import type { Emit, TurnStopReason } from "./events.js";
 import { runTool, type AnyTool, type Gate, type Review } from "./tool.js";
 
 /**
- * Decides whether a call that changes something may run; read calls are never asked about.
+ * Decides whether a call that changes something may run, or whether a read tool may do what it
+ * asked about through `ctx.confirm` (a `secret` review); other reads are never asked about.
  * `review` is the prepared change (diff or command line), absent for tools that prepare none.
  * Resolves `allow: false` on cancel.
  */
@@ -226,18 +227,21 @@ async function runCall(
     const names = config.tools.map((t) => t.name).join(", ");
     return answer(`Unknown tool "${call.name}". Available tools: ${names}.`, true);
   }
+  // Shows `review` as this call's proposal, then asks the policy: the gate of a change, and
+  // `ctx.confirm` for a read tool that must not act silently (a file that may hold secrets).
+  const confirm: Gate = async (review) => {
+    emit({ type: "tool_proposal", id: call.id, name: call.name, review });
+    return config.authorize(call, tool, review, signal);
+  };
   let gate: Gate | undefined;
   if (tool.kind !== "read") {
-    gate = async (review) => {
-      emit({ type: "tool_proposal", id: call.id, name: call.name, review });
-      return config.authorize(call, tool, review, signal);
-    };
+    gate = confirm;
     if (!tool.prepare) {
       const decision = await config.authorize(call, tool, undefined, signal);
       if (!decision.allow) return answer(decision.reason, true);
       if (signal.aborted) return answer(CANCELLED, true);
     }
   }
-  const result = await runTool(tool, call.arguments, call.rawArguments, { signal }, gate);
+  const result = await runTool(tool, call.arguments, call.rawArguments, { signal, confirm }, gate);
   return answer(result.content, result.isError, result);
 }

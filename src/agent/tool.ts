@@ -10,6 +10,13 @@ export type ToolKind = "read" | "edit" | "shell" | "interactive";
 export interface ToolContext {
   /** Aborted when the turn is cancelled; a tool stops promptly and may return partial output. */
   signal: AbortSignal;
+  /**
+   * Asks the permission policy about something a read tool found it must not do silently (a file
+   * that may hold secrets). Emits `tool_proposal` with `review`, then resolves with the policy's
+   * decision (a person in the TUI; `--approve all` headless). Absent where no policy runs (unit
+   * tests, callers without a session): a tool then treats the answer as a refusal.
+   */
+  confirm?: (review: Review) => Promise<{ allow: true } | { allow: false; reason: string }>;
 }
 
 /**
@@ -50,7 +57,16 @@ export type Review =
       cwd: string;
       /** Set when the command can destroy work an undo cannot restore: it always asks, and says why. */
       danger?: string;
+      /**
+       * Where it would run: `workspace-write` (OS sandbox, only the repository writable),
+       * `read-only` (OS sandbox, nothing writable but a private /tmp), `none` (no sandbox).
+       */
+      sandbox?: "workspace-write" | "read-only" | "none";
+      /** The model asked to run it outside the sandbox (network, writes elsewhere), and why. */
+      escalate?: string;
     }
+  /** A read of a file that may hold secrets (`.env`, keys, credentials, git-ignored files). */
+  | { type: "secret"; path: string; why: string }
   /** A plan the model presents in plan mode; accepting it lets changes through. */
   | { type: "plan"; plan: string };
 

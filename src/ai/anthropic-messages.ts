@@ -19,6 +19,11 @@ export interface EndpointOptions {
   /** Added to every request's query string (Azure: `api-version`). */
   query?: Record<string, string>;
   fetch?: typeof fetch;
+  /**
+   * The SDK's own request limit (ms; it covers only the wait for the headers). Set above the
+   * connect limit of our `httpFetch`, so that ours, with its clear message, ends a hang.
+   */
+  sdkTimeoutMs?: number;
   hints: ErrorHints;
 }
 
@@ -41,6 +46,7 @@ export function createAnthropicProvider(options: EndpointOptions): Provider {
           ...(options.fetch ? { fetch: options.fetch } : {}),
           defaultHeaders: options.headers ?? {},
           ...(options.query ? { defaultQuery: options.query } : {}),
+          ...(options.sdkTimeoutMs ? { timeout: options.sdkTimeoutMs } : {}),
           maxRetries: 0,
         }) as never,
     ));

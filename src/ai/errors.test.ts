@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { classifyError, readRetryAfter } from "./errors.js";
 import { withRetry } from "./retry.js";
+import { ModelStallError } from "./stall.js";
 import type { StreamEvent } from "./types.js";
 import { emptyUsage } from "./types.js";
 
@@ -156,5 +157,27 @@ describe("failures without an HTTP status", () => {
     expect(
       classifyError(new TypeError("Cannot read properties of undefined (reading 'map')"), hints),
     ).toMatchObject({ retryable: false });
+  });
+
+  it("retries a garbled stream event and says what it was", () => {
+    const garbled = new SyntaxError("Unterminated string in JSON at position 88");
+    expect(classifyError(garbled, hints)).toMatchObject({
+      kind: "server",
+      retryable: true,
+      message:
+        "The model sent a stream North could not read: Unterminated string in JSON at position 88",
+    });
+  });
+
+  it("finds a stall of httpFetch however deep the SDK wrapped it", () => {
+    const wrapped = Object.assign(new Error("Connection error."), {
+      name: "APIConnectionError",
+      cause: new TypeError("fetch failed", { cause: new ModelStallError("idle", 120_000) }),
+    });
+    expect(classifyError(wrapped, hints)).toMatchObject({
+      kind: "network",
+      retryable: true,
+      message: expect.stringMatching(/^The model sent nothing for 120 s; /),
+    });
   });
 });

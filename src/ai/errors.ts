@@ -1,3 +1,4 @@
+import { formatDuration, type ModelStallError } from "./stall.js";
 import type { ErrorKind, ProviderError } from "./types.js";
 
 /** What the classifier needs to name the setting a person should fix. */
@@ -37,6 +38,8 @@ export function classifyError(
   if (signal?.aborted || isAbort(error)) {
     return ABORTED;
   }
+  const stall = findStall(error);
+  if (stall) return { kind: "network", retryable: true, message: stallMessage(stall) };
   const e = (typeof error === "object" && error !== null ? error : {}) as HttpLikeError;
   const status = typeof e.status === "number" ? e.status : undefined;
   const detail = bodyMessage(e) ?? (error instanceof Error ? error.message : String(error));
@@ -54,6 +57,10 @@ export function classifyError(
     return make("overloaded", true, `The provider is overloaded: ${detail}`);
   }
   if (status === undefined) {
+    // Cut-off or garbled event data (a proxy, a broken server): worth another attempt.
+    if ((error as { name?: unknown } | null)?.name === "SyntaxError") {
+      return make("server", true, `The model sent a stream North could not read: ${detail}`);
+    }
     if (isConnectionError(error)) {
       return make("network", true, `Network error talking to the model: ${detail}`);
     }
@@ -112,6 +119,22 @@ function isConnectionError(error: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** A request our `httpFetch` gave up on (`stall.ts`), however deep the SDK wrapped it. */
+function findStall(error: unknown): ModelStallError | undefined {
+  for (let e = error, depth = 0; typeof e === "object" && e !== null && depth < 5; depth++) {
+    if ((e as { name?: unknown }).name === "ModelStallError") return e as ModelStallError;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function stallMessage(stall: ModelStallError): string {
+  const wait = formatDuration(stall.ms);
+  return stall.phase === "connect"
+    ? `The model did not start answering within ${wait} (no response; timeouts.connectMs in the config).`
+    : `The model sent nothing for ${wait}; the stream was abandoned (timeouts.idleMs in the config).`;
 }
 
 function isAbort(error: unknown): boolean {

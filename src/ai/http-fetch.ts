@@ -12,9 +12,15 @@
  * - Resolves with a `Response` (a `LightResponse`) when the headers arrive; its body streams as bytes come
  *   (SSE is incremental), decoded when `content-encoding` is gzip, deflate or br (we never add
  *   `accept-encoding`). 204/205/304 and HEAD have a null body. `url` and `redirected` are set.
- * - Redirects are followed like fetch (at most 20; 301/302 POST and 303 become GET); crossing
- *   origins drops `authorization`, `cookie` and also the API-key headers `x-api-key` and
- *   `api-key`. `redirect: "manual"` returns the 3xx; `"error"` rejects.
+ * - Redirects are followed like fetch (at most 20; 301/302 POST and 303 become GET). Crossing
+ *   origins keeps only the harmless headers of {@link CROSS_ORIGIN_SAFE} (accept, content-type,
+ *   user-agent, `x-stainless-*`, `anthropic-version`…): every other header may carry a
+ *   credential (a gateway's `apiKeyHeader`, the config's `headers`) and is dropped.
+ *   `redirect: "manual"` returns the 3xx; `"error"` rejects.
+ * - `timeouts` (optional, see `stall.ts`): no response headers within `connectMs` of sending the
+ *   request rejects with `TypeError("fetch failed", { cause: ModelStallError })`; no progress in
+ *   the body for `idleMs` (SSE keep-alive comments and pings are not progress) errors the body
+ *   stream with the `ModelStallError` itself. Either destroys the socket.
  * - `signal`: already aborted rejects at once with its reason; later aborts reject (before the
  *   headers) or error the body stream (after) with the reason, and destroy the socket. The
  *   reason defaults to an `AbortError` DOMException, as in fetch.
@@ -38,6 +44,10 @@ import type { Duplex, Readable } from "node:stream";
 import { finished, pipeline } from "node:stream";
 import * as tls from "node:tls";
 import * as zlib from "node:zlib";
+import { bare, defaultPort, matchesNoProxy, proxyAuth, tunnelAgent } from "./http-proxy.js";
+import { ModelStallError, type RequestTimeouts, SseProgress } from "./stall.js";
+
+export { matchesNoProxy } from "./http-proxy.js";
 
 export interface HttpFetchOptions {
   /** Use the proxy environment variables (default true). */
@@ -46,80 +56,21 @@ export interface HttpFetchOptions {
   env?: Record<string, string | undefined>;
   /** Extra trusted CA certificates (PEM) for https, added to Node's bundled roots. */
   ca?: string | string[];
+  /** Connect and idle limits of every request (none when absent); see the module comment. */
+  timeouts?: RequestTimeouts;
 }
 
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 const METHODS = new Set(["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH"]);
-const CREDENTIALS = ["authorization", "cookie", "proxy-authorization", "x-api-key", "api-key"];
+/** The request headers kept when a redirect leaves the origin; all others are dropped. */
+export const CROSS_ORIGIN_SAFE =
+  /^(?:accept|accept-language|content-type|user-agent|x-stainless-[a-z0-9-]+|anthropic-version|anthropic-beta|openai-beta)$/i;
 const BODY_HEADERS = ["content-type", "content-length", "content-encoding", "content-language"];
 
 const abortReason = (signal: AbortSignal): unknown =>
   signal.reason ?? new DOMException("This operation was aborted", "AbortError");
 const fetchFailed = (cause: unknown) => new TypeError("fetch failed", { cause });
-const bare = (url: URL) => url.hostname.replace(/^\[|\]$/g, "");
-const defaultPort = (url: URL) => Number(url.port) || (url.protocol === "https:" ? 443 : 80);
-
-/** Whether `url` is exempt from proxying under a `no_proxy` list (see the module comment). */
-export function matchesNoProxy(list: string, url: URL): boolean {
-  const host = bare(url).toLowerCase();
-  const port = String(defaultPort(url));
-  for (const raw of list.toLowerCase().split(/[\s,]+/)) {
-    if (raw === "*") return true;
-    // "[v6]:port", "[v6]", "host:port", or a bare host or IPv6 address
-    const m = /^\[([^\]]*)\](?::(\d+))?$/.exec(raw) ?? /^([^:]*):(\d+)$/.exec(raw);
-    const entry = (m ? (m[1] ?? "") : raw).replace(/^\*?\.?/, "");
-    if (!entry || (m?.[2] && m[2] !== port)) continue;
-    if (host === entry || host.endsWith(`.${entry}`)) return true;
-  }
-  return false;
-}
-
-function proxyAuth(proxy: URL): string | undefined {
-  if (!proxy.username && !proxy.password) return undefined;
-  const user = `${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`;
-  return `Basic ${Buffer.from(user).toString("base64")}`;
-}
-
-/** Opens a CONNECT tunnel to `host:port` through `proxy`. */
-function connectTunnel(proxy: URL, host: string, port: number): Promise<Duplex> {
-  return new Promise((resolve, reject) => {
-    const target = `${host.includes(":") ? `[${host}]` : host}:${port}`;
-    const auth = proxyAuth(proxy);
-    const req = (proxy.protocol === "https:" ? https : http).request({
-      host: bare(proxy),
-      port: defaultPort(proxy),
-      method: "CONNECT",
-      path: target,
-      headers: { host: target, ...(auth ? { "proxy-authorization": auth } : {}) },
-      agent: false,
-    });
-    req.once("connect", (res, socket, head) => {
-      if (res.statusCode !== 200) {
-        socket.destroy();
-        return reject(new Error(`proxy answered CONNECT ${target} with ${res.statusCode}`));
-      }
-      if (head.length > 0) socket.unshift(head);
-      resolve(socket);
-    });
-    req.once("error", reject);
-    req.end();
-  });
-}
-
-/** A keep-alive https agent whose sockets are TLS over a CONNECT tunnel through `proxy`. */
-function tunnelAgent(proxy: URL, options: https.AgentOptions): https.Agent {
-  const agent = new https.Agent(options);
-  agent.createConnection = (opts, callback) => {
-    connectTunnel(proxy, String(opts.host), Number(opts.port) || 443).then(
-      (socket) => callback?.(null, tls.connect({ ...(opts as tls.ConnectionOptions), socket })),
-      (err: Error) => callback?.(err, undefined as never),
-    );
-    return undefined;
-  };
-  return agent;
-}
-
 async function encodeBody(body: unknown, headers: LightHeaders): Promise<Buffer | null> {
   if (body === null || body === undefined) return null;
   if (typeof body === "string") {
@@ -152,12 +103,23 @@ function bodyStream(
   req: http.ClientRequest,
   res: http.IncomingMessage,
   signal: AbortSignal | undefined,
+  idleMs: number | undefined,
 ): ReadableStream<Uint8Array> {
   let done = false;
   let ctrl!: ReadableStreamDefaultController<Uint8Array>;
   const onAbort = () => fail(abortReason(signal!));
+  // The idle clock runs while we wait for the server, not while the reader holds us back.
+  let idle: NodeJS.Timeout | undefined;
+  let held = false;
+  const arm = () => {
+    clearTimeout(idle);
+    if (idleMs && !done) idle = setTimeout(() => fail(new ModelStallError("idle", idleMs)), idleMs);
+  };
+  const sse = /^text\/event-stream/i.test(res.headers["content-type"] ?? "");
+  const progress = sse ? new SseProgress() : undefined;
   const finish = () => {
     done = true;
+    clearTimeout(idle);
     signal?.removeEventListener("abort", onAbort);
   };
   const fail = (err: unknown) => {
@@ -179,6 +141,10 @@ function bodyStream(
       ctrl = c;
     },
     pull() {
+      if (held) {
+        held = false;
+        arm();
+      }
       source.resume();
     },
     cancel() {
@@ -189,8 +155,14 @@ function bodyStream(
   });
   source.on("data", (chunk: Buffer) => {
     if (done) return;
-    ctrl.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-    if ((ctrl.desiredSize ?? 0) <= 0) source.pause();
+    const bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (!progress || progress.scan(bytes)) arm();
+    ctrl.enqueue(bytes);
+    if ((ctrl.desiredSize ?? 0) <= 0) {
+      source.pause();
+      held = true;
+      clearTimeout(idle);
+    }
   });
   source.once("end", () => {
     if (done) return;
@@ -199,11 +171,13 @@ function bodyStream(
   });
   if (signal?.aborted) onAbort();
   else signal?.addEventListener("abort", onAbort, { once: true });
+  arm();
   return stream;
 }
 
 /** Creates a `fetch` on node:http/node:https with its own keep-alive agents. */
 export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
+  const { timeouts } = options;
   const env = options.env ?? process.env;
   const useProxy = options.proxyFromEnv !== false;
   const parse = (value?: string) => {
@@ -255,19 +229,33 @@ export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
       }
       options.agent = proxy && secure ? tunnel : viaTls ? httpsAgent : httpAgent;
       const req = (viaTls ? https : http).request(options);
+      let timer: NodeJS.Timeout | undefined;
+      const settle = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+      };
       const onAbort = () => {
+        settle();
         reject(abortReason(signal!));
         req.destroy();
       };
       signal?.addEventListener("abort", onAbort, { once: true });
       req.once("response", (res) => {
-        signal?.removeEventListener("abort", onAbort);
+        settle();
         resolve([req, res]);
       });
       req.on("error", (err) => {
-        signal?.removeEventListener("abort", onAbort);
+        settle();
         reject(fetchFailed(err));
       });
+      const connectMs = timeouts?.connectMs;
+      if (connectMs) {
+        timer = setTimeout(() => {
+          settle();
+          reject(fetchFailed(new ModelStallError("connect", connectMs)));
+          req.destroy();
+        }, connectMs);
+      }
       req.end(body ?? undefined);
     });
   }
@@ -316,7 +304,11 @@ export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
           body = null;
           BODY_HEADERS.forEach((name) => headers.delete(name));
         }
-        if (next.origin !== url.origin) CREDENTIALS.forEach((name) => headers.delete(name));
+        if (next.origin !== url.origin) {
+          const names: string[] = [];
+          headers.forEach((_, name) => names.push(name));
+          names.filter((n) => !CROSS_ORIGIN_SAFE.test(n)).forEach((n) => headers.delete(n));
+        }
         url = next;
         continue;
       }
@@ -328,13 +320,16 @@ export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
       if (empty) res.resume();
       let response: LightResponse;
       try {
-        response = new LightResponse(empty ? null : bodyStream(req, res, signal), {
-          status,
-          statusText: res.statusMessage ?? "",
-          headers: responseHeaders,
-          url: url.href.replace(/#.*$/, ""),
-          redirected: hops > 0,
-        });
+        response = new LightResponse(
+          empty ? null : bodyStream(req, res, signal, timeouts?.idleMs),
+          {
+            status,
+            statusText: res.statusMessage ?? "",
+            headers: responseHeaders,
+            url: url.href.replace(/#.*$/, ""),
+            redirected: hops > 0,
+          },
+        );
       } catch (err) {
         req.destroy();
         throw fetchFailed(err);

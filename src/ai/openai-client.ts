@@ -21,6 +21,7 @@ export async function loadOpenAI(options: EndpointOptions): Promise<OpenAIClient
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.query ? { defaultQuery: options.query } : {}),
     defaultHeaders: options.headers ?? {},
+    ...(options.sdkTimeoutMs ? { timeout: options.sdkTimeoutMs } : {}),
     maxRetries: 0,
   }) as unknown as OpenAIClient;
 }

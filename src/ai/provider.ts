@@ -1,9 +1,10 @@
 import { createAnthropicProvider, type EndpointOptions } from "./anthropic-messages.js";
-import { httpFetch } from "./http-fetch.js";
+import { createHttpFetch } from "./http-fetch.js";
 import { deferFormData, installLightHeaders } from "./light-web.js";
 import { createOpenAIChatProvider } from "./openai-chat.js";
 import { createOpenAIResponsesProvider } from "./openai-responses.js";
 import { defaultRetryPolicy, withRetry, type RetryPolicy } from "./retry.js";
+import { DEFAULT_TIMEOUTS, type RequestTimeouts } from "./stall.js";
 import type { Provider } from "./types.js";
 import type { VendorConfig } from "./vendors.js";
 
@@ -11,9 +12,14 @@ export interface ProviderOptions {
   vendor: VendorConfig;
   model: string;
   env: Record<string, string | undefined>;
-  /** Default: `httpFetch` on node:http(s), which spares a short run undici's start-up cost. */
+  /**
+   * Default: `httpFetch` on node:http(s) (which spares a short run undici's start-up cost) with
+   * the connect and idle limits of `timeouts`; a given `fetch` has no limits of ours.
+   */
   fetch?: typeof fetch;
   retry?: RetryPolicy;
+  /** Per request; each missing field takes its default (10 s to the headers, 120 s idle). */
+  timeouts?: Partial<RequestTimeouts>;
 }
 
 /** Thrown when a vendor cannot be reached for a reason the person must fix (a missing key). */
@@ -39,6 +45,12 @@ function endpointHeaders(
   };
 }
 
+/** Our `httpFetch` with these limits, made on first use (proxies from `process.env` then). */
+function lazyFetch(timeouts: RequestTimeouts): typeof fetch {
+  let made: typeof fetch | undefined;
+  return (input, init) => (made ??= createHttpFetch({ timeouts }))(input, init);
+}
+
 /** A provider for one vendor, with the retry policy around its stream. */
 export function createProvider(options: ProviderOptions): Provider {
   const { vendor, env } = options;
@@ -47,13 +59,16 @@ export function createProvider(options: ProviderOptions): Provider {
     throw new ProviderSetupError(`No API key for ${vendor.name}: set ${vendor.apiKeyEnv}.`);
   }
   const baseURL = vendor.baseUrl ?? (vendor.baseUrlEnv ? env[vendor.baseUrlEnv] : undefined);
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const endpoint: EndpointOptions = {
     name: vendor.name,
     apiKey: apiKey || "none",
     ...(baseURL ? { baseURL } : {}),
     ...endpointHeaders(vendor, apiKey),
     ...(vendor.query ? { query: vendor.query } : {}),
-    fetch: options.fetch ?? httpFetch,
+    fetch: options.fetch ?? lazyFetch(timeouts),
+    // The SDK's limit is only a backstop: the stall of ours ends first and says why.
+    sdkTimeoutMs: Math.max(600_000, timeouts.connectMs + 60_000),
     hints: {
       keyEnv: vendor.apiKeyEnv,
       baseUrlEnv: vendor.baseUrlEnv ?? `the baseUrl of provider "${vendor.name}"`,

@@ -1,25 +1,40 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { basename, join } from "node:path";
+import { readBoundedFileSync, readRepoFileSync } from "../workspace/index.js";
 import type { Command } from "./types.js";
 
 const NAME = /^[a-z][a-z0-9_-]*$/;
+/** A command file is read up to this size. */
+const MAX_COMMAND_BYTES = 64 * 1024;
+/** Command files loaded from one folder, at most. */
+const MAX_COMMANDS = 200;
 
 /**
  * Custom commands: each Markdown file in `dir` is a `/name` command whose body is the prompt.
  * `$ARGUMENTS` becomes everything after the command, `$1`, `$2`… its words; an optional front
  * matter gives `description`. A broken file becomes a command that says what is wrong.
+ *
+ * With `repoRoot` (the project's `.north/commands`), files are read under the repository rules:
+ * one that leads outside the repository (a symlinked `.north`), is not a regular file (a FIFO is
+ * never waited on) or is over 64 KB becomes a broken command saying so. Without it (the person's
+ * own folder), symlinks may lead anywhere, but the type and size rules hold. The body is sent as
+ * plain text: an `@path` in it attaches nothing (only files the person picks are attached), so a
+ * repository's command cannot make North send `.env` or a key.
  */
-export function loadCustomCommands(dir: string, label: string): Command[] {
+export function loadCustomCommands(dir: string, label: string, repoRoot?: string): Command[] {
   let names: string[];
   try {
     names = readdirSync(dir).filter((n) => n.endsWith(".md"));
   } catch {
     return [];
   }
-  return names.sort().map((file) => loadOne(join(dir, file), `${label}/${file}`));
+  return names
+    .sort()
+    .slice(0, MAX_COMMANDS)
+    .map((file) => loadOne(join(dir, file), `${label}/${file}`, repoRoot));
 }
 
-function loadOne(path: string, label: string): Command {
+function loadOne(path: string, label: string, repoRoot: string | undefined): Command {
   const name = basename(path, ".md").toLowerCase();
   const broken = (why: string): Command => ({
     name: NAME.test(name) ? name : name.replace(/[^a-z0-9_-]/g, "-").replace(/^[^a-z]+/, "x"),
@@ -30,12 +45,14 @@ function loadOne(path: string, label: string): Command {
   });
   if (!NAME.test(name))
     return broken("the file name must be letters, digits, - or _, starting with a letter");
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    return broken((error as Error).message);
-  }
+  const options = { maxBytes: MAX_COMMAND_BYTES };
+  const read =
+    repoRoot === undefined
+      ? readBoundedFileSync(path, options)
+      : readRepoFileSync(repoRoot, path, options);
+  if (!read.ok) return broken(read.reason);
+  if (read.truncated) return broken("the file is larger than 64 KB");
+  const text = read.text;
   const { meta, body, problem } = splitFrontMatter(text);
   if (problem) return broken(problem);
   if (!body.trim()) return broken("the file has no prompt");

@@ -6,6 +6,7 @@ import { contextCommand } from "./builtin/context.js";
 import { costCommand } from "./builtin/cost.js";
 import { modelCommand } from "./builtin/model.js";
 import { resumeCommand } from "./builtin/resume.js";
+import { sandboxCommand } from "./builtin/sandbox.js";
 import { helpCommand } from "./builtin/help.js";
 import { initCommand } from "./builtin/init.js";
 import { languageCommand } from "./builtin/language.js";
@@ -27,6 +28,7 @@ export const BUILTIN_COMMANDS = [
   newCommand,
   clearCommand,
   modeCommand,
+  sandboxCommand,
   stopCommand,
   undoCommand,
   initCommand,
@@ -46,7 +48,7 @@ export function createCommands(
     ...BUILTIN_COMMANDS,
     resumeCommand(env),
     languageCommand(env),
-    ...loadCustomCommands(join(root, ".north", "commands"), ".north/commands"),
+    ...loadCustomCommands(join(root, ".north", "commands"), ".north/commands", root),
     ...loadCustomCommands(join(configDir(env), "commands"), "~/.config/north/commands"),
   ]);
 }

@@ -1,6 +1,7 @@
-import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
+import { chmodSync, createWriteStream, fchmod, mkdirSync, type WriteStream } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
+import { maskSecrets } from "./secrets.js";
 
 export interface Logger {
   /** Appends one JSON line. Never throws: a log that cannot be written is dropped silently. */
@@ -20,7 +21,9 @@ export function defaultLogPath(env: Record<string, string | undefined> = process
 
 /**
  * A JSON-lines logger on one append stream, opened on the first line written. Fields whose name
- * looks like a credential are replaced, and key-shaped strings are masked wherever they appear.
+ * looks like a credential are replaced, key-shaped strings and every configured key value
+ * (`secrets.ts`) are masked wherever they appear. The file is 0600 and its folder 0700 (both
+ * are set again when they already exist with wider rights).
  */
 export function createLogger(path: string = defaultLogPath()): Logger {
   let stream: WriteStream | undefined;
@@ -28,8 +31,11 @@ export function createLogger(path: string = defaultLogPath()): Logger {
   const open = (): WriteStream | undefined => {
     if (stream || broken) return stream;
     try {
-      mkdirSync(dirname(path), { recursive: true });
-      stream = createWriteStream(path, { flags: "a" });
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      // Only North's own folder: a log put elsewhere must not change a shared folder's rights.
+      if (basename(dirname(path)) === "north") chmodSync(dirname(path), 0o700);
+      stream = createWriteStream(path, { flags: "a", mode: 0o600 });
+      stream.on("open", (fd: number) => fchmod(fd, 0o600, () => {}));
       stream.on("error", () => {
         broken = true;
       });
@@ -45,7 +51,7 @@ export function createLogger(path: string = defaultLogPath()): Logger {
           { ts: new Date().toISOString(), event, pid: process.pid, ...fields },
           redact,
         );
-        open()?.write(`${line.replace(SECRET_VALUE, "[redacted]")}\n`);
+        open()?.write(`${maskSecrets(line).replace(SECRET_VALUE, "[redacted]")}\n`);
       } catch {
         // A failure to log never stops a run.
       }

@@ -2,6 +2,7 @@ import type { AgentEvent } from "../agent/events.js";
 import type { TurnResult } from "../agent/loop.js";
 import type { ModelInfo } from "../ai/index.js";
 import { existsSync } from "node:fs";
+import { onEndSignals } from "./signals.js";
 import { join } from "node:path";
 import {
   captureSdkWarnings,
@@ -11,6 +12,7 @@ import {
   expandMentions,
   type Session,
   loadConfigFile,
+  maskSecrets,
   roundCost,
   type Approve,
   type Mode,
@@ -26,20 +28,23 @@ export interface PrintOptions {
   provider?: string;
   mode: Mode;
   approve: Approve;
+  /** `--sandbox`: run commands in the OS sandbox where available (default on). */
+  sandbox?: "on" | "off";
   maxSteps?: number;
-  resume?: { continue: true } | { id: string };
+  resume?: { continue: true } | { id: string; all?: boolean };
   env: Record<string, string | undefined>;
 }
 
 /**
  * One headless run. Writes the answer (or events) to stdout and notes to stderr; returns the
- * exit code: 0 done, 1 the run failed, 130 interrupted. Fatal setup errors are thrown to the edge.
+ * exit code: 0 done, 1 the run failed, 130 interrupted, 143/129 ended by SIGTERM/SIGHUP. Fatal setup errors are thrown to the edge.
  */
 export async function runPrint(options: PrintOptions): Promise<number> {
   const started = performance.now();
   const logger = createLogger();
   logger.log("app_start", { mode: "print", format: options.format, cwd: options.root });
-  const stderr = (line: string) => process.stderr.write(`north: ${line}\n`);
+  // Key values are masked: a provider's error text may echo the key (`log/secrets.ts`).
+  const stderr = (line: string) => process.stderr.write(maskSecrets(`north: ${line}\n`));
   const restoreWarn = captureSdkWarnings(logger, (message) => stderr(`note: ${message}`));
   const controller = new AbortController();
   const onSigint = () => {
@@ -47,6 +52,12 @@ export async function runPrint(options: PrintOptions): Promise<number> {
     controller.abort();
   };
   process.on("SIGINT", onSigint);
+  // SIGTERM/SIGHUP: cancelled like Ctrl+C, then 143/129 (`signals.ts`).
+  let signalled: number | undefined;
+  const offEndSignals = onEndSignals((code) => {
+    signalled = code;
+    controller.abort();
+  });
   try {
     // Said at once: the run goes on with the defaults, and may still fail for another reason.
     const { config, notice } = await loadConfigFile(options.env);
@@ -60,18 +71,24 @@ export async function runPrint(options: PrintOptions): Promise<number> {
       mode: options.mode,
       maxSteps: options.maxSteps ?? config.maxSteps ?? 50,
       approvals: { approve: options.approve },
+      sandbox: options.sandbox ?? "on",
       ...(options.resume ? { resume: options.resume } : {}),
       logger,
     });
     for (const notice of session.notices) stderr(`note: ${notice}`);
     const write = (line: string) => process.stdout.write(`${line}\n`);
+    // Said before anything runs (e.g. that undo is unavailable), in the machine-read outputs too.
+    if (options.format === "stream-json") {
+      for (const text of session.notices) write(JSON.stringify({ type: "notice", text }));
+    }
     const onEvent = (event: AgentEvent) => {
       if (options.format === "stream-json") write(JSON.stringify(event));
       else if (options.format === "text") noteEvent(event, stderr);
     };
     let result;
     try {
-      const prompt = await attachMentions(session, options.prompt, stderr);
+      const secrets = options.approve === "all" ? "attach" : "refuse";
+      const prompt = await attachMentions(session, options.prompt, stderr, secrets);
       result = await session.send(prompt, { signal: controller.signal, onEvent });
     } finally {
       await session.dispose();
@@ -79,18 +96,20 @@ export async function runPrint(options: PrintOptions): Promise<number> {
     const summary = {
       ...resultObject(result, session.model, performance.now() - started),
       session_id: session.id,
+      ...(session.notices.length > 0 ? { notices: [...session.notices] } : {}),
     };
     if (options.format === "text") {
       if (result.text) write(result.text);
     } else {
       write(JSON.stringify(summary));
     }
-    const code = exitCode(result);
+    const code = signalled ?? exitCode(result);
     if (options.format === "text" && code === 1) stderr(failureLine(result));
     logger.log("app_exit", { code, duration_ms: summary.duration_ms });
     return code;
   } finally {
     process.off("SIGINT", onSigint);
+    offEndSignals();
     restoreWarn();
     await logger.close();
   }
@@ -100,14 +119,21 @@ export async function runPrint(options: PrintOptions): Promise<number> {
  * `@path` words naming a file or folder of the repository attach it, as in the interactive
  * composer: its contents follow the prompt as a `<file>` block, fitted into the context left.
  */
-async function attachMentions(session: Session, text: string, note: (line: string) => void) {
+async function attachMentions(
+  session: Session,
+  text: string,
+  note: (line: string) => void,
+  secrets: "attach" | "refuse",
+) {
   const paths = [...text.matchAll(/(?:^|\s)@([^\s@]+)/g)]
     .map((m) => m[1]!.replace(/[.,;:!?)'"]+$/, ""))
     .filter((p) => existsSync(join(session.root, p)));
   if (paths.length === 0) return text;
   const report = session.context();
   const budget = Math.floor(report.window * 0.8) - report.used;
-  const { prompt, notes } = await expandMentions(session.root, text, [...new Set(paths)], budget);
+  const { prompt, notes } = await expandMentions(session.root, text, [...new Set(paths)], budget, {
+    secrets,
+  });
   for (const line of notes) note(`note: ${line}`);
   return prompt;
 }

@@ -65,6 +65,16 @@ describe("a broken global config gives one line and the defaults", () => {
       chat({ models: [{ id: "q", price: { input: -1, output: 1 } }] }),
       /field "providers\.local\.models\[0\]\.price\.input": expected a price of 0 or more/,
     ],
+    [
+      "a timeout that is not a number of milliseconds",
+      { timeouts: { idleMs: "2m" } },
+      /field "timeouts\.idleMs": expected a number, got a string/,
+    ],
+    [
+      "a typo in the timeouts",
+      { timeouts: { connectTimeout: 5 } },
+      /field "timeouts\.connectTimeout" is not one North knows \(known: connectMs, idleMs\)/,
+    ],
   ])("%s", async (_name, config, expected) => {
     const notice = await noticeFor(config);
     expect(notice).toMatch(expected);
@@ -90,7 +100,9 @@ describe("a broken global config gives one line and the defaults", () => {
     mkdirSync(file, { recursive: true });
     const loaded = await loadConfigFile(env);
     expect(loaded).toMatchObject({ config: {}, writable: false });
-    expect(loaded.notice).toMatch(/config\.json cannot be read \(EISDIR\)/);
+    expect(loaded.notice).toMatch(
+      /config\.json cannot be read: it is a folder, not a regular file/,
+    );
   });
 });
 
@@ -117,6 +129,11 @@ describe("a usable global config", () => {
     expect(loaded.writable).toBe(true);
     expect(loaded.config.providers!.azure!.apiKeyHeader).toBe("api-key");
     expect(loaded.config).not.toHaveProperty("futureSetting");
+  });
+
+  it("reads the request time limits", async () => {
+    const { env } = home(JSON.stringify({ timeouts: { connectMs: 5000, idleMs: 60000 } }));
+    expect((await loadConfigFile(env)).config.timeouts).toEqual({ connectMs: 5000, idleMs: 60000 });
   });
 
   it("accepts the example in the README", () => {

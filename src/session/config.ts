@@ -20,6 +20,7 @@ function buildSchemas() {
     .number()
     .int({ error: "expected a whole number" })
     .positive({ error: "expected a number above 0" });
+  const limitMs = positiveInt.max(3_600_000, { error: "expected milliseconds, at most 3600000" });
   const amount = z
     .number()
     .min(0, { error: "expected a price of 0 or more (dollars per million)" });
@@ -82,6 +83,14 @@ function buildSchemas() {
       maxRetries: z.number().int().min(0).max(10).optional(),
       baseDelayMs: z.number().int().min(0).optional(),
       maxDelayMs: z.number().int().min(0).optional(),
+    }).optional(),
+    /**
+     * Limits on every model request: `connectMs` from sending it to the response's headers
+     * (10 000), `idleMs` between pieces of the streamed answer, keep-alives not counting (120 000).
+     */
+    timeouts: strictObject({
+      connectMs: limitMs.optional(),
+      idleMs: limitMs.optional(),
     }).optional(),
     /** Automatic compaction: when a request would pass `threshold` of the context window (0.85). */
     compaction: strictObject({

@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { vendorVariables, type VendorConfig } from "../ai/index.js";
+import { readRepoFileSync } from "../workspace/index.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -54,29 +54,61 @@ function unescape(raw: string): string {
   );
 }
 
+/** A `.env` is read up to this size; a longer one is not used. */
+const MAX_DOTENV_BYTES = 64 * 1024;
+
+export interface DotenvResult {
+  /** The environment plus the variables taken from `.env`. */
+  env: Env;
+  /** Names taken from the file (never their values). */
+  loaded: string[];
+  /** Lines for the person: what was used, what was ignored and why (names only). */
+  notices: string[];
+}
+
 /**
- * The environment with the keys of `<root>/.env` added: only the variables named in `allowed`
- * (the vendors' and providers' key and base-URL variables), and never one the environment
- * already sets, even to an empty string. `process.env` is not touched. A missing or unreadable
- * file adds nothing. `loaded` lists the names taken from the file (never their values).
+ * The environment with the vendor variables of `<root>/.env` added: only the variables vendors
+ * read (their key and base-URL variables), and never one the environment already sets, even to an
+ * empty string. `process.env` is not touched. The file is read under the repository rules (inside
+ * the repository after symlinks, a regular file, at most 64 KB); a missing file adds nothing.
+ *
+ * A repository may name a server only together with the key it sends there: a base URL from
+ * `.env` is ignored, with a notice, when the environment supplies the key of a vendor that would
+ * use that URL — the person's key never goes to a server the repository chose.
  */
-export function withDotenv(
-  root: string,
-  env: Env,
-  allowed: ReadonlySet<string>,
-): { env: Env; loaded: string[] } {
-  let text: string;
-  try {
-    text = readFileSync(join(root, ".env"), "utf8");
-  } catch {
-    return { env, loaded: [] };
+export function withDotenv(root: string, env: Env, vendors: Iterable<VendorConfig>): DotenvResult {
+  const read = readRepoFileSync(root, ".env", { maxBytes: MAX_DOTENV_BYTES });
+  if (!read.ok) {
+    return { env, loaded: [], notices: read.missing ? [] : [`.env was not read: ${read.reason}.`] };
   }
+  if (read.truncated) {
+    return { env, loaded: [], notices: [".env was not read: it is larger than 64 KB."] };
+  }
+  const list = [...vendors];
+  const allowed = vendorVariables(list);
   const merged: Env = { ...env };
   const loaded: string[] = [];
-  for (const [name, value] of Object.entries(parseDotenv(text))) {
+  const notices: string[] = [];
+  for (const [name, value] of Object.entries(parseDotenv(read.text))) {
     if (!allowed.has(name) || env[name] !== undefined) continue;
+    const foreign = keysServedBy(list, name).filter((key) => Boolean(env[key]));
+    if (foreign.length > 0) {
+      notices.push(
+        `${name} in .env was ignored: it would send ${foreign.join(", ")} from your environment to a server this repository chose. Put the key in .env as well, or set ${name} yourself.`,
+      );
+      continue;
+    }
     merged[name] = value;
     loaded.push(name);
   }
-  return { env: merged, loaded };
+  if (loaded.length > 0) notices.unshift(`Using ${loaded.join(", ")} from .env.`);
+  return { env: merged, loaded, notices };
+}
+
+/** The key variables of the vendors whose base URL comes from the variable `name`. */
+function keysServedBy(vendors: readonly VendorConfig[], name: string): string[] {
+  const keys = vendors
+    .filter((v) => v.baseUrlEnv === name && v.baseUrl === undefined)
+    .map((v) => v.apiKeyEnv);
+  return [...new Set(keys)];
 }

@@ -1,5 +1,8 @@
-import { readFile } from "node:fs/promises";
 import type * as z from "zod";
+import { readBoundedFile } from "../workspace/index.js";
+
+/** A settings file is read up to this size; a longer one is broken. */
+const MAX_JSON_FILE_BYTES = 1024 * 1024;
 
 /**
  * One JSON settings file as read: `missing` (no file: the defaults), `ok`, or `broken` (it
@@ -24,14 +27,14 @@ export async function readJsonFile<T>(
   path: string,
   schema: z.ZodType<T> | (() => z.ZodType<T>),
 ): Promise<JsonFileResult<T>> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return { state: "missing" };
-    return broken(path, ` cannot be read (${code ?? (error as Error).message})`);
+  // Non-blocking and capped: a FIFO or a /dev/zero link named settings.json cannot stall start.
+  const read = await readBoundedFile(path, { maxBytes: MAX_JSON_FILE_BYTES });
+  if (!read.ok) {
+    if (read.missing) return { state: "missing" };
+    return broken(path, ` cannot be read: ${read.reason}`);
   }
+  if (read.truncated) return broken(path, " is larger than 1 MB");
+  const text = read.text;
   const parsed = parseJson(text);
   if ("error" in parsed) return broken(path, ` is not valid JSON: ${parsed.error}`);
   const checker = typeof schema === "function" ? schema() : schema;

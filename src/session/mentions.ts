@@ -3,8 +3,14 @@
  * appended to the prompt as `<file path="…">…</file>` blocks (a directory as its listing). Used by
  * the TUI's picker; headless callers may use it the same way.
  */
-import { readFile, stat } from "node:fs/promises";
-import { createWorkspace, isBinaryBuffer, type Workspace } from "../workspace/index.js";
+import { stat } from "node:fs/promises";
+import {
+  createWorkspace,
+  isBinaryBuffer,
+  readRepoFile,
+  secretReason,
+  type Workspace,
+} from "../workspace/index.js";
 import { estimateTokens } from "./token-estimate.js";
 
 /** At most this many paths are listed for the picker (a huge repository is cut, not walked whole). */
@@ -12,6 +18,17 @@ export const FILE_LIST_LIMIT = 20_000;
 
 /** Entries of a directory block before it is cut. */
 const LISTING_LIMIT = 500;
+/** A mentioned file is read up to this size (fitting into the context cuts further). */
+export const MENTION_READ_BYTES = 2 * 1024 * 1024;
+
+export interface MentionOptions {
+  /**
+   * Files that may hold secrets (`secretReason`: `.env`, keys, credentials, git-ignored files):
+   * `"refuse"` (default) leaves them out with a note — a headless prompt, or text the person did
+   * not type; `"attach"` attaches them — the person picked them, or `--approve all`.
+   */
+  secrets?: "attach" | "refuse";
+}
 
 /** A mention's content before fitting. */
 export interface MentionFile {
@@ -53,10 +70,15 @@ export async function listProjectFiles(root: string): Promise<string[]> {
   }
 }
 
-/** Reads the mentioned paths; refused ones (outside the root, binary, unreadable) become notes. */
+/**
+ * Reads the mentioned paths under the repository rules (inside the root after symlinks, regular
+ * files only, never blocking on a FIFO, at most `MENTION_READ_BYTES`); refused ones (outside the
+ * root, binary, not a regular file, unreadable, secrets unless allowed) become notes.
+ */
 export async function readMentions(
   root: string,
   paths: readonly string[],
+  options: MentionOptions = {},
 ): Promise<{ files: MentionFile[]; notes: string[] }> {
   const ws = await workspaceOf(root);
   const files: MentionFile[] = [];
@@ -74,12 +96,28 @@ export async function readMentions(
         files.push({ path: relative, kind: "directory", text: listing.join("\n") });
         continue;
       }
-      const buffer = await readFile(absolute);
-      if (isBinaryBuffer(buffer.subarray(0, 8192))) {
+      const why = options.secrets === "attach" ? undefined : await secretReason(ws, relative);
+      if (why) {
+        notes.push(
+          `@${wanted} was not attached: it may hold secrets (${why}); a headless run attaches such files only with --approve all.`,
+        );
+        continue;
+      }
+      const read = await readRepoFile(ws.root, relative, { maxBytes: MENTION_READ_BYTES });
+      if (!read.ok) {
+        notes.push(`@${wanted} was not attached: ${read.reason}.`);
+        continue;
+      }
+      if (isBinaryBuffer(read.bytes.subarray(0, 8192))) {
         notes.push(`@${wanted} was not attached: it is a binary file.`);
         continue;
       }
-      files.push({ path: relative, kind: "file", text: buffer.toString("utf8") });
+      if (read.truncated) {
+        notes.push(
+          `@${wanted} is larger than ${MENTION_READ_BYTES / 1024 / 1024} MB: only its start is attached.`,
+        );
+      }
+      files.push({ path: relative, kind: "file", text: read.text });
     } catch (error) {
       notes.push(`@${wanted} was not attached: ${(error as Error).message}`);
     }
@@ -131,18 +169,20 @@ export function fileBlock(file: MentionFile): string {
 
 /**
  * The prompt with the mentioned files appended as blocks, fitted into `budget` tokens (what is
- * left of the context). Never throws: problems become notes for the person.
+ * left of the context). Never throws: problems become notes for the person. Files that may hold
+ * secrets are attached only with `options.secrets: "attach"` (see `MentionOptions`).
  */
 export async function expandMentions(
   root: string,
   prompt: string,
   paths: readonly string[],
   budget: number,
+  options: MentionOptions = {},
 ): Promise<ExpandedMentions> {
   if (paths.length === 0) return { prompt, notes: [] };
   let read: { files: MentionFile[]; notes: string[] };
   try {
-    read = await readMentions(root, paths);
+    read = await readMentions(root, paths, options);
   } catch (error) {
     return { prompt, notes: [`Files not attached: ${(error as Error).message}`] };
   }

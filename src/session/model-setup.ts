@@ -1,4 +1,4 @@
-import { vendorReady, vendorVariables, type VendorConfig } from "../ai/index.js";
+import { vendorReady, type VendorConfig } from "../ai/index.js";
 import type { GlobalConfig } from "./config.js";
 import { withDotenv } from "./dotenv.js";
 import { SetupError } from "./errors.js";
@@ -40,10 +40,10 @@ export async function setUpModel(options: {
   configPath: string;
 }): Promise<ModelSetup> {
   const { config, flags } = options;
-  const allowed = vendorVariables(Object.values(vendorsFrom(config)));
-  const { env } = withDotenv(options.root, options.env, allowed);
+  const dotenv = withDotenv(options.root, options.env, Object.values(vendorsFrom(config)));
+  const { env } = dotenv;
   const { settings: project, notice } = await loadProjectSettings(options.root);
-  const notices = notice ? [notice] : [];
+  const notices = [...dotenv.notices, ...(notice ? [notice] : [])];
   const fromProject = { model: project.model, provider: project.provider };
   const fromConfig = { model: config.model, provider: config.provider };
   const local = needsLocalProbe([flags, fromProject, fromConfig], config, env)

@@ -1,127 +1,146 @@
-import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { createHash } from "node:crypto";
+import { readFileSync, realpathSync } from "node:fs";
+import { rename, unlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { matchesRule, wellFormedRule, type AllowRule } from "./allow-rules.js";
+import { migrateLegacyPermissions } from "./permission-migration.js";
+import { dataDir, ensurePrivateDir } from "./paths.js";
 
-/** A shell command the person allowed for this project: exactly, or every command it begins. */
-export type AllowRule = { exact: string } | { prefix: string };
+export { matchesRule, suggestRule, type AllowRule } from "./allow-rules.js";
 
-/** Characters that chain or redirect commands: a prefix rule never covers such a command. */
-const COMPOUND = /[;&|`<>\n]|\$\(/;
+type Env = Record<string, string | undefined>;
 
-export function matchesRule(command: string, rule: AllowRule): boolean {
-  const cmd = command.trim();
-  if ("exact" in rule) return cmd === rule.exact.trim();
-  const prefix = rule.prefix.trim();
-  if (!prefix || COMPOUND.test(cmd)) return false;
-  return cmd === prefix || cmd.startsWith(`${prefix} `);
+/** The file's shape: the repository it belongs to, and whether `.north/` was looked at once. */
+interface StoredPermissions {
+  root: string;
+  edits: boolean;
+  commands: AllowRule[];
+  /** The one-time import of `.north/autoaccept.json` / `allowlist.json` has been done. */
+  migrated: boolean;
 }
 
-/** Programs whose first words say nothing of what they will do: only exact rules for them. */
-const OPEN_ENDED =
-  /^(sh|bash|zsh|dash|ksh|fish|python\d*(\.\d+)?|node|deno|bun|ruby|perl|php|lua|env|sudo|doas|xargs|find|eval|exec|command|nohup|timeout|nice|time|ssh|docker|kubectl)$/;
-
 /**
- * The rule offered by "always": the first two words of a simple command (`npm run`, `cargo
- * test`), else the exact text — for compound commands, interpreters and wrappers, commands whose
- * second word is an option, and leading variable assignments, a prefix would allow anything.
+ * `$XDG_DATA_HOME/north/permissions/<sha256 of the repository's real path>.json`: the person's
+ * standing permissions for one repository, outside every repository.
  */
-export function suggestRule(command: string): AllowRule {
-  const cmd = command.trim();
-  if (COMPOUND.test(cmd)) return { exact: cmd };
-  const words = cmd.split(/\s+/);
-  const [first = "", second = ""] = words;
-  const openEnded =
-    OPEN_ENDED.test(first.replace(/^.*\//, "")) || second.startsWith("-") || first.includes("=");
-  return words.length > 2 && !openEnded ? { prefix: words.slice(0, 2).join(" ") } : { exact: cmd };
+export function permissionsFile(env: Env, root: string): string {
+  const real = realRoot(root);
+  const key = createHash("sha256").update(real).digest("hex");
+  return join(dataDir(env), "permissions", `${key}.json`);
 }
 
 /**
- * The person's standing permissions for one project, in `.north/autoaccept.json` (edits) and
- * `.north/allowlist.json` (shell rules). A missing or unreadable file means "ask"; a write is
- * atomic (temp file + rename) so a crash never leaves half a file.
+ * The person's standing permissions for one repository — edits auto-accepted, command rules —
+ * kept in North's data directory (folder 0700, file 0600, atomic writes), never in a file a
+ * repository, a clone, a submodule or the model can write: nothing inside a repository grants
+ * anything. On the first load for a repository, the person's own legacy `.north/` files are
+ * imported once (see `migrateLegacyPermissions`), and the store remembers that it looked, so
+ * files written there later are never read.
  */
 export class PermissionStore {
-  private autoAccept = false;
-  private rules: AllowRule[] = [];
-
-  private constructor(private readonly dir: string) {}
-
-  /** Said once to the person, e.g. that a permission file committed to the repository is ignored. */
+  private data: StoredPermissions;
+  /** Said once to the person (the migration, or why nothing was imported). */
   readonly notices: string[] = [];
 
-  static async load(root: string): Promise<PermissionStore> {
-    const store = new PermissionStore(join(root, ".north"));
-    const tracked = await trackedByGit(root, ["autoaccept.json", "allowlist.json"]);
-    for (const name of tracked) {
+  private constructor(
+    private readonly file: string,
+    root: string,
+  ) {
+    this.data = { root, edits: false, commands: [], migrated: false };
+  }
+
+  static async load(root: string, env: Env): Promise<PermissionStore> {
+    const real = realRoot(root);
+    const store = new PermissionStore(permissionsFile(env, root), real);
+    const stored = readStored(store.file, real);
+    if (stored) {
+      store.data = stored;
+      return store;
+    }
+    // First load for this repository: look at `.north/` once, and mark that it was looked at.
+    const legacy = await migrateLegacyPermissions(real);
+    const next: StoredPermissions = {
+      root: real,
+      edits: legacy.edits,
+      commands: legacy.commands,
+      migrated: true,
+    };
+    const saved = await store.write(next);
+    if (saved) {
+      store.data = next;
+      if (legacy.notice) store.notices.push(legacy.notice);
+    } else if (legacy.found) {
+      // Not remembered as done, so not imported: a later run would read the files again.
       store.notices.push(
-        `.north/${name} is committed to the repository, so it is ignored: permissions are the person's own choice, not the project's. Remove it from git to use it.`,
+        `${legacy.found} not imported: North's data folder cannot be written, so the choice could not be kept. Choose "always" in a review to allow it for this session.`,
       );
     }
-    const auto = tracked.includes("autoaccept.json")
-      ? undefined
-      : await readJson(join(store.dir, "autoaccept.json"));
-    store.autoAccept = (auto as { edits?: unknown } | undefined)?.edits === true;
-    const allow = tracked.includes("allowlist.json")
-      ? undefined
-      : await readJson(join(store.dir, "allowlist.json"));
-    const rules = (allow as { commands?: unknown } | undefined)?.commands;
-    if (Array.isArray(rules)) store.rules = rules.filter(isRule);
     return store;
   }
 
   get editsAutoAccepted(): boolean {
-    return this.autoAccept;
+    return this.data.edits;
   }
 
   allows(command: string): boolean {
-    return this.rules.some((rule) => matchesRule(command, rule));
+    return this.data.commands.some((rule) => matchesRule(command, rule));
   }
 
+  /** Auto-accepts edits in this repository from now on (kept in memory if the file fails). */
   async acceptEditsAlways(): Promise<void> {
-    this.autoAccept = true;
-    await writeAtomic(join(this.dir, "autoaccept.json"), { edits: true });
+    this.data = { ...this.data, edits: true };
+    await this.write(this.data);
   }
 
   async allowAlways(rule: AllowRule): Promise<void> {
-    if (this.rules.some((r) => JSON.stringify(r) === JSON.stringify(rule))) return;
-    this.rules.push(rule);
-    await writeAtomic(join(this.dir, "allowlist.json"), { commands: this.rules });
+    if (this.data.commands.some((r) => JSON.stringify(r) === JSON.stringify(rule))) return;
+    this.data = { ...this.data, commands: [...this.data.commands, rule] };
+    await this.write(this.data);
+  }
+
+  /** Atomic (temp file + rename), 0600 in a 0700 folder; false when it cannot be written. */
+  private async write(value: StoredPermissions): Promise<boolean> {
+    const temp = `${this.file}.${process.pid}.${Date.now()}.tmp`;
+    try {
+      ensurePrivateDir(join(this.file, ".."));
+      await writeFile(temp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600, flag: "wx" });
+      await rename(temp, this.file);
+      return true;
+    } catch {
+      await unlink(temp).catch(() => {});
+      return false;
+    }
   }
 }
 
-/**
- * The permission files that git tracks: a cloned repository could otherwise grant its own
- * permissions. Asks git only when one of the files exists; without git, none are tracked.
- */
-async function trackedByGit(root: string, names: string[]): Promise<string[]> {
-  const present = names.filter((n) => existsSync(join(root, ".north", n)));
-  if (present.length === 0) return [];
-  const paths = present.map((n) => `.north/${n}`);
-  return new Promise((resolve) => {
-    execFile("git", ["ls-files", "--", ...paths], { cwd: root, timeout: 3000 }, (error, out) => {
-      if (error) return resolve([]);
-      resolve(present.filter((n) => out.split("\n").includes(`.north/${n}`)));
-    });
-  });
-}
-
-function isRule(value: unknown): value is AllowRule {
-  const v = value as Record<string, unknown> | null;
-  return !!v && (typeof v.exact === "string" || typeof v.prefix === "string");
-}
-
-async function readJson(path: string): Promise<unknown> {
+/** The stored permissions of `root`, or undefined when there are none (or not for this root). */
+function readStored(file: string, root: string): StoredPermissions | undefined {
+  let raw: unknown;
   try {
-    return JSON.parse(await readFile(path, "utf8"));
-  } catch {
-    return undefined;
+    raw = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    // Unreadable or broken: start empty, but never look at `.north/` again.
+    const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
+    return missing ? undefined : { root, edits: false, commands: [], migrated: true };
   }
+  const v = (raw ?? {}) as Record<string, unknown>;
+  if (v.root !== root) return { root, edits: false, commands: [], migrated: true };
+  const commands = Array.isArray(v.commands) ? v.commands : [];
+  return {
+    root,
+    edits: v.edits === true,
+    commands: commands.flatMap((c) => {
+      const rule = wellFormedRule(c);
+      return rule ? [rule] : [];
+    }),
+    migrated: true,
+  };
 }
 
-async function writeAtomic(path: string, value: unknown): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temp, `${JSON.stringify(value, null, 2)}\n`);
-  await rename(temp, path);
+function realRoot(root: string): string {
+  try {
+    return realpathSync(root);
+  } catch {
+    return root;
+  }
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import type { ToolCallPart } from "../ai/types.js";
 import { defineTool, type Review } from "../agent/tool.js";
-import { matchesRule, PermissionStore, suggestRule } from "./permission-store.js";
+import { matchesRule, PermissionStore, permissionsFile, suggestRule } from "./permission-store.js";
 import { createPolicy, type Decision, type PolicyState } from "./policy.js";
 
 const tool = (kind: "edit" | "shell" | "interactive") =>
@@ -35,29 +35,36 @@ const command = (cmd: string, danger?: string): Review => ({
 });
 const signal = () => new AbortController().signal;
 
-async function setup(state: Partial<PolicyState> = {}, answer?: Decision) {
+/** A repository and a data dir of its own (standing permissions live there). */
+function project() {
   const root = mkdtempSync(join(tmpdir(), "north-policy-"));
-  const store = await PermissionStore.load(root);
+  const env = { XDG_DATA_HOME: mkdtempSync(join(tmpdir(), "north-policy-data-")) };
+  const stored = () => JSON.parse(readFileSync(permissionsFile(env, root), "utf8")) as unknown;
+  return { root, env, stored };
+}
+
+async function setup(state: Partial<PolicyState> = {}, answer?: Decision) {
+  const { root, env, stored } = project();
+  const store = await PermissionStore.load(root, env);
   const asked: Review[] = [];
   const full: PolicyState = { mode: "agent", planAccepted: false, ...state };
   const ask = async (request: { review: Review }) => {
     asked.push(request.review);
     return answer ?? { type: "accept" as const };
   };
-  return { root, store, asked, state: full, policy: createPolicy({ state: full, store, ask }) };
+  const policy = createPolicy({ state: full, store, ask });
+  return { root, env, stored, store, asked, state: full, policy };
 }
 
 describe("the permission policy", () => {
   it("asks the person about edits, and 'always' stores auto-accept for the project", async () => {
-    const { policy, asked, root, store } = await setup({}, { type: "always" });
+    const { policy, asked, root, env, stored } = await setup({}, { type: "always" });
     expect(await policy(call, tool("edit"), edit, signal())).toEqual({ allow: true });
     expect(asked).toHaveLength(1);
-    expect(JSON.parse(readFileSync(join(root, ".north/autoaccept.json"), "utf8"))).toEqual({
-      edits: true,
-    });
+    expect(stored()).toMatchObject({ edits: true });
     expect(await policy(call, tool("edit"), edit, signal())).toEqual({ allow: true });
     expect(asked).toHaveLength(1);
-    expect((await PermissionStore.load(root)).editsAutoAccepted).toBe(store.editsAutoAccepted);
+    expect((await PermissionStore.load(root, env)).editsAutoAccepted).toBe(true);
   });
 
   it("passes a rejection back to the model as the reason", async () => {
@@ -68,7 +75,7 @@ describe("the permission policy", () => {
   });
 
   it("stores an allow rule for commands and runs matching ones without asking", async () => {
-    const { policy, asked, root } = await setup(
+    const { policy, asked, stored } = await setup(
       {},
       { type: "always", rule: { prefix: "npm test" } },
     );
@@ -79,9 +86,7 @@ describe("the permission policy", () => {
     expect(asked).toHaveLength(1);
     await policy(call, tool("shell"), command("npm test && curl evil"), signal());
     expect(asked).toHaveLength(2);
-    expect(JSON.parse(readFileSync(join(root, ".north/allowlist.json"), "utf8"))).toEqual({
-      commands: [{ prefix: "npm test" }],
-    });
+    expect(stored()).toMatchObject({ commands: [{ prefix: "npm test" }] });
   });
 
   it("always asks about a dangerous command, even when allowlisted or auto-accepted", async () => {
@@ -108,8 +113,8 @@ describe("the permission policy", () => {
   });
 
   it("decides without a person in headless runs", async () => {
-    const root = mkdtempSync(join(tmpdir(), "north-policy-"));
-    const store = await PermissionStore.load(root);
+    const { root, env } = project();
+    const store = await PermissionStore.load(root, env);
     const state: PolicyState = { mode: "agent", planAccepted: false };
     const none = createPolicy({ state, store, ask: { approve: "none" } });
     const edits = createPolicy({ state, store, ask: { approve: "edits" } });

@@ -1,7 +1,9 @@
 import type { Authorize } from "../agent/loop.js";
 import type { Review } from "../agent/tool.js";
-import type { AllowRule, PermissionStore } from "./permission-store.js";
-import type { Approve, Mode } from "./permissions.js";
+import type { AllowRule } from "./allow-rules.js";
+import type { PermissionStore } from "./permission-store.js";
+import type { Approve, Mode, Profile } from "./permissions.js";
+import { refusal } from "./policy-reasons.js";
 
 /** The person's answer to an approval request. */
 export type Decision =
@@ -26,103 +28,97 @@ export interface PolicyOptions {
   store: PermissionStore;
   /** A person to ask (interactive), or the headless `--approve` answer. */
   ask: Ask | { approve: Approve };
+  /**
+   * Where commands run now (see `commandProfile`); "none" (the default) when there is no
+   * sandbox: then every command is the person's or `--approve all`'s to allow, as before.
+   */
+  profile?: () => Profile;
 }
 
-const NO_RETRY = "Do not retry it another way; tell the person what you wanted to do.";
+type Verdict = { allow: true } | { allow: false; reason: string };
+const ALLOW: Verdict = { allow: true };
 
 /**
- * One permission policy for every tool, by kind: read runs; edit and shell run when the mode
- * allows them and the project's standing permissions, `--approve`, or the person say so.
- * Commands that can destroy work beyond undo always need a person.
+ * One permission policy for every tool:
+ * - a plan (`exit_plan_mode`) is the person's to accept, in plan mode only;
+ * - a read of a file that may hold secrets: the person (accept or reject, in every mode);
+ *   headless only with `--approve all`;
+ * - a command in the OS sandbox (`review.sandbox` not "none", no `escalate`) runs without asking —
+ *   read-only in ask mode and in plan mode before a plan is accepted;
+ * - a command that asks to leave the sandbox (`escalate`): only a person, never in ask/plan
+ *   before acceptance, never headless (unless the run had `--sandbox off`: profile "none");
+ * - everything else (edits; every command when there is no sandbox): refused in ask mode and in
+ *   plan mode before acceptance; then the person's standing permissions, `--approve`, or the
+ *   person. Commands flagged as dangerous need a person there.
  */
-export function createPolicy({ state, store, ask }: PolicyOptions): Authorize {
+export function createPolicy({ state, store, ask, profile }: PolicyOptions): Authorize {
   const headless = typeof ask !== "function" ? ask.approve : undefined;
   const person = typeof ask === "function" ? ask : undefined;
-  const askPerson = async (id: string, name: string, review: Review, signal: AbortSignal) => {
-    if (!person) return undefined;
-    return person({ id, name, review }, signal);
-  };
+  const currentProfile = profile ?? (() => "none" as const);
+  const askPerson = async (id: string, name: string, review: Review, signal: AbortSignal) =>
+    person ? person({ id, name, review }, signal) : undefined;
+  const readOnlyNow = () => state.mode === "ask" || (state.mode === "plan" && !state.planAccepted);
 
-  return async (call, tool, review, signal) => {
+  return async (call, tool, review, signal): Promise<Verdict> => {
     if (review?.type === "plan") {
-      if (state.mode !== "plan")
-        return {
-          allow: false,
-          reason: "Not in plan mode: there is no plan to accept. Go on with the task.",
-        };
+      if (state.mode !== "plan") return refusal("no-plan-mode");
       const decision = await askPerson(call.id, call.name, review, signal);
-      if (!decision) {
-        return {
-          allow: false,
-          reason:
-            "This headless run cannot accept a plan; the plan stands as your answer. Stop here.",
-        };
-      }
-      if (signal.aborted) return { allow: false, reason: "Cancelled by the user." };
-      if (decision.type === "reject")
-        return {
-          allow: false,
-          reason: rejected(decision, "The person did not accept the plan. Ask what to change."),
-        };
+      if (!decision) return refusal("plan-headless");
+      if (signal.aborted) return refusal("cancelled");
+      if (decision.type === "reject") return refusal("plan-rejected", decision.reason);
       state.planAccepted = true;
-      return { allow: true };
+      return ALLOW;
     }
-    if (state.mode === "ask")
-      return { allow: false, reason: `Ask mode: changes are not allowed. ${NO_RETRY}` };
-    if (state.mode === "plan" && !state.planAccepted) {
-      return {
-        allow: false,
-        reason:
-          "Plan mode: changes wait until the person accepts a plan. Present it with exit_plan_mode.",
-      };
+    if (review?.type === "secret") {
+      if (headless !== undefined) return headless === "all" ? ALLOW : refusal("secret-headless");
+      const decision = await askPerson(call.id, call.name, review, signal);
+      if (!decision || signal.aborted) return refusal("cancelled");
+      if (decision.type === "reject") return refusal("secret-rejected", decision.reason);
+      return ALLOW;
     }
-    const danger = review?.type === "command" ? review.danger : undefined;
+    const command = review?.type === "command" ? review : undefined;
+    const where = command?.sandbox ?? "none";
+    if (command && where !== "none" && !command.escalate) {
+      // The sandbox is the guarantee; in a read-only phase only the read-only one.
+      if (!readOnlyNow() || where === "read-only") return ALLOW;
+      return refusal(state.mode === "ask" ? "ask-mode" : "plan-mode");
+    }
+    const escalating = command?.escalate !== undefined && currentProfile() !== "none";
+    if (readOnlyNow()) {
+      return refusal(state.mode === "ask" ? "ask-mode" : "plan-mode", undefined, escalating);
+    }
+    if (escalating) {
+      // Leaving the sandbox: only a person, never a standing rule or `--approve`.
+      if (headless !== undefined || !command) return refusal("escalate-headless");
+      return decide(command, false);
+    }
+    const danger = command?.danger;
     const standing =
       !danger &&
       ((tool.kind === "edit" && store.editsAutoAccepted) ||
-        (review?.type === "command" && store.allows(review.command)));
-    if (standing) return { allow: true };
+        (command !== undefined && store.allows(command.command)));
+    if (standing) return ALLOW;
     if (headless !== undefined) return headlessDecision(tool.kind, headless, danger);
-    if (!review) {
-      // Nothing to show the person: a tool that changes things must prepare a proposal.
-      return {
-        allow: false,
-        reason: `${call.name} cannot be reviewed, so it is not run. ${NO_RETRY}`,
-      };
+    // Nothing to show the person: a tool that changes things must prepare a proposal.
+    if (!review) return refusal("unreviewable", call.name);
+    return decide(review, !danger);
+
+    async function decide(shown: Review, mayStore: boolean): Promise<Verdict> {
+      const decision = await askPerson(call.id, call.name, shown, signal);
+      if (!decision || signal.aborted) return refusal("cancelled");
+      if (decision.type === "reject") return refusal("rejected", decision.reason);
+      if (decision.type === "always" && mayStore) {
+        if (shown.type === "edit") await store.acceptEditsAlways();
+        if (shown.type === "command" && decision.rule) await store.allowAlways(decision.rule);
+      }
+      return ALLOW;
     }
-    const decision = await askPerson(call.id, call.name, review, signal);
-    if (!decision || signal.aborted) return { allow: false, reason: "Cancelled by the user." };
-    if (decision.type === "reject")
-      return {
-        allow: false,
-        reason: rejected(decision, `The person rejected this change. ${NO_RETRY}`),
-      };
-    if (decision.type === "always" && !danger) {
-      if (review.type === "edit") await store.acceptEditsAlways();
-      if (review.type === "command" && decision.rule) await store.allowAlways(decision.rule);
-    }
-    return { allow: true };
   };
 }
 
-function rejected(decision: { reason?: string }, fallback: string): string {
-  return decision.reason ? `The person rejected this: ${decision.reason}` : fallback;
-}
-
-function headlessDecision(kind: string, approve: Approve, danger: string | undefined) {
-  if (danger) {
-    return {
-      allow: false as const,
-      reason: `Refused: ${danger} It needs a person's approval, which a headless run cannot give. ${NO_RETRY}`,
-    };
-  }
-  if (kind === "edit" && (approve === "edits" || approve === "all"))
-    return { allow: true as const };
-  if (kind === "shell" && approve === "all") return { allow: true as const };
-  const what = kind === "shell" ? "running commands" : "changing files";
-  const flag = kind === "shell" ? "--approve all" : "--approve edits";
-  return {
-    allow: false as const,
-    reason: `Refused: this headless run does not allow ${what} (it needs ${flag}). ${NO_RETRY}`,
-  };
+function headlessDecision(kind: string, approve: Approve, danger: string | undefined): Verdict {
+  if (danger) return refusal("danger-headless", danger);
+  if (kind === "edit" && (approve === "edits" || approve === "all")) return ALLOW;
+  if (kind === "shell" && approve === "all") return ALLOW;
+  return refusal(kind === "shell" ? "commands-headless" : "edits-headless");
 }

@@ -3,17 +3,27 @@
  * README's gist, build and test commands, the most-changed files), cached in
  * `.north/cache/project-card.json` and rebuilt when git HEAD or a file it was built from changes.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { createDetectLanguagesTool, type DetectLanguagesDetails } from "../tools/index.js";
 import { changeCounts } from "../tools/hotfiles/git-history.js";
-import { writeFileAtomic, type Workspace } from "../workspace/index.js";
+import {
+  readRepoFile,
+  readRepoFileSync,
+  repoFileProblem,
+  repoOwnDir,
+  writeFileAtomic,
+  type Workspace,
+} from "../workspace/index.js";
 import { gitHead } from "./git-head.js";
 import { COMMAND_SOURCES, detectCommands } from "./project-commands.js";
 
 export const CARD_PATH = join(".north", "cache", "project-card.json");
 const README_NAME = /^readme(\.(md|markdown|rst|txt|adoc))?$/i;
 const GIST_MAX = 500;
+/** Bytes of the README read for its gist, and of the cached card. */
+const README_READ_BYTES = 20_000;
+const CARD_READ_BYTES = 256 * 1024;
 /** What the block shows of the gist, and of each list. */
 const BLOCK_LANGUAGES = 3;
 const BLOCK_GIST = 140;
@@ -21,7 +31,8 @@ const BLOCK_COMMANDS = 5;
 const BLOCK_FILES = 4;
 
 export interface ProjectCard {
-  version: 1;
+  /** 2 since cards are built only from files inside the repository (older caches are rebuilt). */
+  version: 2;
   /** The commit HEAD pointed at when the card was built; null without git. */
   head: string | null;
   /** Modification times (ms) of the files it was built from, "." the root; null: absent. */
@@ -36,17 +47,38 @@ export interface ProjectCard {
 
 /**
  * The card of the workspace: the cached one when still valid, else a fresh one (then cached).
- * Never throws; a card that cannot be built or saved is simply emptier.
+ * Never throws; a card that cannot be built or saved is simply emptier. The cache is written
+ * only into a real `.north/cache` folder of the repository: through a symlinked `.north` (a clone
+ * could point it anywhere) the card is built and not kept.
  */
 export async function loadProjectCard(ws: Workspace, signal?: AbortSignal): Promise<ProjectCard> {
   const cached = readCached(ws.root);
   if (cached && isFresh(ws.root, cached)) return cached;
+  // The cache folder exists before the root is stamped, so saving the card leaves it fresh.
+  const cacheDir = await repoOwnDir(ws.root, ".north/cache");
   const card = await buildCard(ws, signal ?? new AbortController().signal);
+  if (cacheDir === undefined) return card;
   const text = `${JSON.stringify(card, null, 1)}\n`;
   await writeFileAtomic(join(ws.root, CARD_PATH), Buffer.from(text)).catch(() => {});
-  const ignore = join(ws.root, ".north", "cache", ".gitignore");
+  const ignore = join(cacheDir, ".gitignore");
   if (!existsSync(ignore)) await writeFileAtomic(ignore, Buffer.from("*\n")).catch(() => {});
   return card;
+}
+
+/**
+ * What the person is told about the files the card is built from (README, manifests) that cannot
+ * be used — a symlink out of the repository, a FIFO, a device — one line each; the build skips
+ * them. Synchronous and cheap (no file is read), so it is said at start even when the card is
+ * built in the background or comes from the cache.
+ */
+export function projectCardNotices(root: string): string[] {
+  const names = [...new Set([...readmeCandidates(root), ...COMMAND_SOURCES])];
+  const notices: string[] = [];
+  for (const name of names) {
+    const problem = repoFileProblem(root, name);
+    if (problem) notices.push(`${name} was not read for the project card: ${problem}.`);
+  }
+  return notices;
 }
 
 /**
@@ -57,8 +89,11 @@ export async function loadProjectCard(ws: Workspace, signal?: AbortSignal): Prom
 export class ProjectCardLoader {
   private text = "";
   private readonly loaded: Promise<void>;
+  /** Files the card cannot use, one line each (see `projectCardNotices`). */
+  readonly notices: readonly string[];
 
   constructor(ws: Workspace) {
+    this.notices = projectCardNotices(ws.root);
     this.loaded = loadProjectCard(ws).then(
       (card) => void (this.text = renderProjectCard(card)),
       () => {},
@@ -101,9 +136,11 @@ export function renderProjectCard(card: ProjectCard): string {
 }
 
 function readCached(root: string): ProjectCard | undefined {
+  const read = readRepoFileSync(root, CARD_PATH, { maxBytes: CARD_READ_BYTES });
+  if (!read.ok || read.truncated) return undefined;
   try {
-    const card = JSON.parse(readFileSync(join(root, CARD_PATH), "utf8")) as ProjectCard;
-    return card.version === 1 && typeof card.sources === "object" ? card : undefined;
+    const card = JSON.parse(read.text) as ProjectCard;
+    return card.version === 2 && typeof card.sources === "object" ? card : undefined;
   } catch {
     return undefined;
   }
@@ -129,12 +166,6 @@ function stamps(root: string, files: readonly string[]): Record<string, number |
 
 async function buildCard(ws: Workspace, signal: AbortSignal): Promise<ProjectCard> {
   const root = ws.root;
-  // The cache folder exists before the root is stamped, so saving the card leaves it fresh.
-  try {
-    mkdirSync(join(root, ".north", "cache"), { recursive: true });
-  } catch {
-    // a read-only checkout: the card is built, just not kept
-  }
   const head = gitHead(root);
   const readmePath = findReadme(root);
   const sources = stamps(root, [".", ...(readmePath ? [readmePath] : []), ...COMMAND_SOURCES]);
@@ -142,9 +173,12 @@ async function buildCard(ws: Workspace, signal: AbortSignal): Promise<ProjectCar
     codeLanguages(ws, signal).catch(() => []),
     mostChanged(root, signal).catch(() => []),
   ]);
-  const gist = readmePath ? readmeGist(read(join(root, readmePath))) : "";
+  const readme = readmePath
+    ? await readRepoFile(root, readmePath, { maxBytes: README_READ_BYTES })
+    : undefined;
+  const gist = readme?.ok ? readmeGist(readme.text) : "";
   return {
-    version: 1,
+    version: 2,
     head,
     sources,
     languages,
@@ -174,12 +208,17 @@ async function mostChanged(root: string, signal: AbortSignal): Promise<string[]>
 }
 
 function findReadme(root: string): string | undefined {
+  return readmeCandidates(root)[0];
+}
+
+/** README files of the root, the preferred first. */
+function readmeCandidates(root: string): string[] {
   try {
     return readdirSync(root)
       .filter((name) => README_NAME.test(name))
-      .sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0];
+      .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
   } catch {
-    return undefined;
+    return [];
   }
 }
 
@@ -226,12 +265,4 @@ function plain(line: string): string {
     .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/[*_`]/g, "")
     .trim();
-}
-
-function read(path: string): string {
-  try {
-    return readFileSync(path, "utf8").slice(0, 20_000);
-  } catch {
-    return "";
-  }
 }

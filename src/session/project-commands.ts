@@ -2,11 +2,14 @@
  * Build and test commands found in a repository's manifests: a small table of detectors, each
  * reading one file at the root.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { readRepoFileSync } from "../workspace/index.js";
 
 /** At most this many commands per manifest. */
 const PER_FILE = 6;
+/** A manifest is read up to this size (a cut one is not parsed). */
+const MAX_MANIFEST_BYTES = 512 * 1024;
 /** package.json scripts worth naming, in this order; others are left out. */
 const SCRIPT_NAMES = ["build", "test", "check", "lint", "typecheck", "format", "dev", "start"];
 
@@ -37,17 +40,18 @@ const DETECTORS: Detector[] = [
 /** Every manifest a detector reads: the card is rebuilt when one of them changes. */
 export const COMMAND_SOURCES = DETECTORS.map((d) => d.file);
 
-/** The commands found at `root`, deduplicated, in the table's order. */
+/**
+ * The commands found at `root`, deduplicated, in the table's order. Manifests are read under the
+ * repository rules (`readRepoFileSync`): one that leads outside, is not a regular file (a FIFO
+ * never blocks) or is over 512 KB is skipped.
+ */
 export function detectCommands(root: string): string[] {
   const has = (name: string) => existsSync(join(root, name));
   const found: string[] = [];
   for (const detector of DETECTORS) {
-    let text: string;
-    try {
-      text = readFileSync(join(root, detector.file), "utf8");
-    } catch {
-      continue;
-    }
+    const read = readRepoFileSync(root, detector.file, { maxBytes: MAX_MANIFEST_BYTES });
+    if (!read.ok || read.truncated) continue;
+    const text = read.text;
     for (const command of detector.commands(text, has).slice(0, PER_FILE))
       if (!found.includes(command)) found.push(command);
   }

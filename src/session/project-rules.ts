@@ -1,9 +1,19 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
+import {
+  isInside,
+  readBoundedFileSync,
+  readRepoFileSync,
+  type SafeReadResult,
+} from "../workspace/index.js";
 import { configDir } from "./paths.js";
 
 /** All rules together are capped at this many bytes; what is cut is marked `[truncated]`. */
 export const RULES_BUDGET = 30 * 1024;
+/** One rule file is read up to this many bytes (the budget cuts further). */
+const MAX_RULE_FILE_BYTES = 64 * 1024;
+/** Cursor rule files read at most. */
+const MAX_MDC_FILES = 100;
 
 export interface RuleFile {
   /** As shown to the model: relative to the repository root, or `~/.config/…` style for global. */
@@ -12,39 +22,48 @@ export interface RuleFile {
   text: string;
 }
 
+/** A rule file found; `inRepo` ones are read under the repository rules (see `readRepoFileSync`). */
+export interface RuleSource {
+  label: string;
+  path: string;
+  inRepo: boolean;
+}
+
 /**
  * The files whose rules reach the model with every request, in order: the global `AGENTS.md` in
  * the config folder; `AGENTS.md` of every folder from the filesystem root down to the repository
  * (with `CLAUDE.md` where a folder has no AGENTS.md); Cursor rules in `.cursor/rules/**\/*.mdc`
- * sorted by path (front matter dropped, body kept).
+ * sorted by path (front matter dropped, body kept). Whatever is there is listed (a FIFO too):
+ * reading decides whether it can be used.
  */
-export function findRuleFiles(
-  root: string,
-  env: Record<string, string | undefined>,
-): { label: string; path: string }[] {
-  const found: { label: string; path: string }[] = [];
+export function findRuleFiles(root: string, env: Record<string, string | undefined>): RuleSource[] {
+  const found: RuleSource[] = [];
   const global = join(configDir(env), "AGENTS.md");
-  if (isFile(global)) found.push({ label: global, path: global });
+  if (exists(global)) found.push({ label: global, path: global, inRepo: false });
   const folders: string[] = [];
   for (let dir = root; ; dir = dirname(dir)) {
     folders.unshift(dir);
     if (dirname(dir) === dir) break;
   }
   for (const dir of folders) {
-    const file = ["AGENTS.md", "CLAUDE.md"].map((n) => join(dir, n)).find(isFile);
-    if (file) found.push({ label: labelFor(root, file), path: file });
+    const file = ["AGENTS.md", "CLAUDE.md"].map((n) => join(dir, n)).find(exists);
+    if (file) found.push({ label: labelFor(root, file), path: file, inRepo: dir === root });
   }
-  for (const file of mdcFiles(join(root, ".cursor", "rules")))
-    found.push({ label: labelFor(root, file), path: file });
+  for (const file of mdcFiles(root))
+    found.push({ label: labelFor(root, file), path: file, inRepo: true });
   return found;
 }
 
 /**
  * Reads the rules, re-reading only files whose size or mtime changed since the last call.
- * Returns the block for the system prompt, or "" when there are none.
+ * Returns the block for the system prompt, or "" when there are none. A file that cannot be
+ * used (outside the repository after symlinks, not a regular file, unreadable) is left out, and
+ * said once through `takeNotices`.
  */
 export class ProjectRules {
   private cache = new Map<string, { stamp: string; text: string }>();
+  private readonly reported = new Set<string>();
+  private pending: string[] = [];
 
   constructor(
     private readonly root: string,
@@ -53,26 +72,47 @@ export class ProjectRules {
 
   block(): string {
     const files: RuleFile[] = [];
-    for (const { label, path } of findRuleFiles(this.root, this.env)) {
-      const text = this.read(path);
-      if (text !== undefined) files.push({ label, path, text });
+    for (const source of findRuleFiles(this.root, this.env)) {
+      const text = this.read(source);
+      if (text !== undefined) files.push({ label: source.label, path: source.path, text });
     }
     return renderRules(files);
   }
 
-  private read(path: string): string | undefined {
+  /** Lines for the person about rule files left out since the last call, each file once. */
+  takeNotices(): string[] {
+    const taken = this.pending;
+    this.pending = [];
+    return taken;
+  }
+
+  private read(source: RuleSource): string | undefined {
+    const { path, label } = source;
+    let stamp = "";
     try {
       const stat = statSync(path);
-      const stamp = `${stat.size}:${stat.mtimeMs}`;
+      stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
       const hit = this.cache.get(path);
       if (hit?.stamp === stamp) return hit.text;
-      let text = readFileSync(path, "utf8");
-      if (path.endsWith(".mdc")) text = text.replace(/^---\n[\s\S]*?\n---\n?/, "");
-      this.cache.set(path, { stamp, text });
-      return text;
     } catch {
+      // a dangling link or a loop: reading says why
+    }
+    const options = { maxBytes: MAX_RULE_FILE_BYTES };
+    const result: SafeReadResult = source.inRepo
+      ? readRepoFileSync(this.root, path, options)
+      : readBoundedFileSync(path, options);
+    if (!result.ok) {
+      this.cache.delete(path);
+      if (!result.missing && !this.reported.has(path)) {
+        this.reported.add(path);
+        this.pending.push(`${label} was left out of the rules: ${result.reason}.`);
+      }
       return undefined;
     }
+    let text = result.text;
+    if (path.endsWith(".mdc")) text = text.replace(/^---\n[\s\S]*?\n---\n?/, "");
+    if (stamp) this.cache.set(path, { stamp, text });
+    return text;
   }
 }
 
@@ -105,23 +145,31 @@ function labelFor(root: string, file: string): string {
   return rel.startsWith("..") ? file : rel.split(sep).join("/");
 }
 
-function isFile(path: string): boolean {
+function exists(path: string): boolean {
   try {
-    return statSync(path).isFile();
+    lstatSync(path);
+    return true;
   } catch {
     return false;
   }
 }
 
-function mdcFiles(dir: string): string[] {
+/**
+ * The `.mdc` files below `.cursor/rules` (files or symlinks; symlinked folders are not entered),
+ * at most `MAX_MDC_FILES`; none when the folder leads outside the repository.
+ */
+function mdcFiles(root: string): string[] {
+  const dir = join(root, ".cursor", "rules");
   let entries;
   try {
+    if (!isInside(realpathSync(root), realpathSync(dir))) return [];
     entries = readdirSync(dir, { withFileTypes: true, recursive: true });
   } catch {
     return [];
   }
   return entries
-    .filter((e) => e.isFile() && e.name.endsWith(".mdc"))
+    .filter((e) => (e.isFile() || e.isSymbolicLink()) && e.name.endsWith(".mdc"))
     .map((e) => join(e.parentPath, e.name))
-    .sort();
+    .sort()
+    .slice(0, MAX_MDC_FILES);
 }

@@ -1,14 +1,30 @@
-import { existsSync, readFileSync, truncateSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, truncateSync } from "node:fs";
 import { join } from "node:path";
 import type { Message } from "../ai/index.js";
-import { SetupError } from "./errors.js";
-import { dataDir } from "./paths.js";
+import { SetupError, UsageError } from "./errors.js";
+import { dataDir, ensurePrivateDir } from "./paths.js";
+import { acquireLock } from "./session-lock.js";
 import { listSessions, loadSession, newSessionId, SessionFile } from "./storage.js";
 
 /** What `openStorage` needs of the session's options. */
 export interface StorageOptions {
   env: Record<string, string | undefined>;
-  resume?: { continue: true } | { id: string } | undefined;
+  /** `all`: a session of another project may be resumed by id (`--resume ID --all`). */
+  resume?: { continue: true } | { id: string; all?: boolean } | undefined;
+  /**
+   * When the session to resume is in use by another live process: `fail` throws `SetupError`
+   * (headless: a script should not silently get another conversation), `new` starts a new
+   * session and says so in a notice (the TUI). Default `fail`.
+   */
+  busy?: "fail" | "new";
+}
+
+/** The form of the ids `newSessionId` makes: `2026-11-05-09-30-12-a1b2c3`. */
+const SESSION_ID = /^\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}-[0-9a-f]{6}$/;
+
+/** Whether `id` has the form of a session id (so it names a file in the sessions folder only). */
+export function isSessionId(id: string): boolean {
+  return SESSION_ID.test(id);
 }
 
 /** Events after which the history may have grown: it is appended to the session file then. */
@@ -19,35 +35,75 @@ export function titleOf(history: readonly Message[]): string {
   return first ? first.content.replace(/\s+/g, " ").trim().slice(0, 80) : "";
 }
 
+/** An open conversation file; `release` lets another process append to it. */
+export interface OpenedStorage {
+  history: Message[];
+  file: SessionFile;
+  id: string;
+  notices: string[];
+  rewrittenAt: number;
+  release: () => void;
+}
+
 /**
- * The conversation's file: a new one, or a saved one to resume (its history loaded and repaired).
- * Throws `SetupError` when there is nothing to resume.
+ * The conversation's file: a new one, or a saved one of this project to resume (its history
+ * loaded and repaired), locked for this process. Throws `UsageError` for an id of the wrong form
+ * and `SetupError` when there is nothing to resume, the session belongs to another project
+ * (unless `resume.all`) or is in use (with `busy: "fail"`).
  */
-export function openStorage(options: StorageOptions, root: string, model: string) {
+export function openStorage(options: StorageOptions, root: string, model: string): OpenedStorage {
   const dir = join(dataDir(options.env), "sessions");
   const notices: string[] = [];
   if (options.resume) {
-    const path =
-      "id" in options.resume
-        ? join(dir, `${options.resume.id}.jsonl`)
-        : listSessions(dir, root)[0]?.path;
+    const byId = "id" in options.resume ? options.resume : undefined;
+    if (byId && !isSessionId(byId.id)) {
+      throw new UsageError(
+        `--resume takes a session id such as ${newSessionId()} (\`north --resume\` lists them), not "${byId.id}"`,
+      );
+    }
+    const path = byId ? join(dir, `${byId.id}.jsonl`) : listSessions(dir, root)[0]?.path;
     if (!path || !existsSync(path)) {
       throw new SetupError(
-        "id" in options.resume
-          ? `No saved session "${options.resume.id}" in ${dir}.`
+        byId
+          ? `No saved session "${byId.id}" in ${dir}.`
           : `No saved session for ${root} to continue.`,
       );
     }
     const loaded = loadSession(path);
+    if (byId && !byId.all && loaded.header.project !== root) {
+      throw new SetupError(
+        `Session ${byId.id} belongs to another project (${loaded.header.project}); add --all to resume it here.`,
+      );
+    }
+    const lock = acquireLock(lockPath(path));
+    if (lock.ok === false) {
+      const busy = `Session ${loaded.header.id} is in use by another North process (pid ${lock.pid})`;
+      if (options.busy !== "new") {
+        throw new SetupError(
+          `${busy}; wait for it to end, or start a new session without --continue/--resume.`,
+        );
+      }
+      const fresh = openStorage({ env: options.env }, root, model);
+      fresh.notices.unshift(`${busy}: this is a new session (${fresh.id}).`);
+      return fresh;
+    }
     if (loaded.truncated)
       notices.push(
         `The session file was cut off (a crash?); it was loaded up to its last whole line.`,
       );
+    if (loaded.skipped > 0) {
+      const n = loaded.skipped;
+      notices.push(
+        `${n === 1 ? "1 line" : `${n} lines`} of the session file could not be understood and ${n === 1 ? "was" : "were"} skipped.`,
+      );
+    }
     // Appending after a cut-off line would glue the next entry onto it: cut the file back first.
     if (loaded.truncated) dropPartialLine(path);
+    narrow(path);
     const file = new SessionFile(path, loaded.header, true);
     const { rewrittenAt } = loaded;
-    return { history: loaded.messages, file, id: loaded.header.id, notices, rewrittenAt };
+    const id = loaded.header.id;
+    return { history: loaded.messages, file, id, notices, rewrittenAt, release: lock.release };
   }
   const id = newSessionId();
   const header = {
@@ -58,13 +114,30 @@ export function openStorage(options: StorageOptions, root: string, model: string
     model,
     started: new Date().toISOString(),
   };
-  return {
-    history: [] as Message[],
-    file: new SessionFile(join(dir, `${id}.jsonl`), header),
-    id,
-    notices,
-    rewrittenAt: 0,
-  };
+  const path = join(dir, `${id}.jsonl`);
+  try {
+    ensurePrivateDir(dir);
+  } catch {
+    // Not writable: the session will not be saved (the session says so), so there is no lock.
+  }
+  // Locked before the file exists, so that a `--continue` of another process never picks it up.
+  const lock = acquireLock(lockPath(path));
+  const release = lock.ok === false ? () => undefined : lock.release;
+  return { history: [], file: new SessionFile(path, header), id, notices, rewrittenAt: 0, release };
+}
+
+/** `<id>.lock` beside `<id>.jsonl`. */
+function lockPath(sessionPath: string): string {
+  return sessionPath.replace(/\.jsonl$/, ".lock");
+}
+
+/** Files of older versions were created readable by everyone: owner only from now on. */
+function narrow(path: string): void {
+  try {
+    chmodSync(path, 0o600);
+  } catch {
+    // Not ours to change; it is read as it is.
+  }
 }
 
 /** Cuts a file back to just after its last newline (the end of its last whole line). */

@@ -1,7 +1,7 @@
 import type { AgentEvent } from "../agent/events.js";
 import type { AnyTool } from "../agent/tool.js";
 import type { Logger } from "../log/logger.js";
-import { createShellService, type ShellService } from "../shell/index.js";
+import type { SandboxProfile } from "../shell/index.js";
 import {
   createEditTools,
   createExitPlanModeTool,
@@ -9,6 +9,7 @@ import {
   createShellTool,
 } from "../tools/index.js";
 import { createReadTracker, type Checkpoints, type Workspace } from "../workspace/index.js";
+import { createShellSet, type ShellSet } from "./shell-set.js";
 
 /** Where a running shell command's output goes: the current turn's events, under its call id. */
 export interface LiveOutput {
@@ -17,9 +18,9 @@ export interface LiveOutput {
 }
 
 /**
- * Every tool of a session, sharing one read tracker (edits need prior reads), one persistent
- * shell (started on the first command; the caller disposes it) and the checkpoints for undo
- * (opened on the first change).
+ * Every tool of a session, sharing one read tracker (edits need prior reads), the persistent
+ * shells (one per sandbox profile, each started on its first command; the caller disposes them)
+ * and the checkpoints for undo (opened on the first change).
  */
 export function createSessionTools(deps: {
   workspace: Workspace;
@@ -27,22 +28,39 @@ export function createSessionTools(deps: {
   logger: Logger;
   checkpoints: () => Promise<Checkpoints>;
   live: LiveOutput;
-}): { tools: AnyTool[]; shell: ShellService } {
+  /** The repository's write-journal folder (crash-safe edit batches); none when unwritable. */
+  journal?: string | undefined;
+  /** Where commands run now unless the model asks to `escalate` (read per call). */
+  profile: () => SandboxProfile;
+  /** Variable names removed from every shell's environment: every provider key variable. */
+  secretEnv: readonly string[];
+}): { tools: AnyTool[]; shells: ShellSet } {
   const { workspace, logger, checkpoints, live } = deps;
   const tracker = createReadTracker();
-  // One persistent shell per session, started on the first command and ended by `dispose`.
-  const shell = createShellService({ root: workspace.root, env: deps.env, logger });
+  const shells = createShellSet({
+    root: workspace.root,
+    env: deps.env,
+    logger,
+    secretEnv: deps.secretEnv,
+  });
   const tools: AnyTool[] = [
     ...createReadTools(workspace, tracker),
     ...createEditTools(workspace, {
       tracker,
       checkpoints: { record: async (change) => (await checkpoints()).record(change) },
+      ...(deps.journal ? { journal: deps.journal } : {}),
     }),
-    createShellTool(workspace, shell, {
+    createShellTool(workspace, (profile) => shells.get(profile), {
+      profile: deps.profile,
+      // A checkpoint before each command, so undo covers what it changed in the repository; none
+      // for the read-only sandbox (ask, plan before acceptance), where nothing can change.
       hooks: {
-        before: async () => (await checkpoints()).snapshot(),
-        after: async (snapshot) =>
-          void (await (await checkpoints()).recordSince(snapshot, { tool: "shell_run" })),
+        before: async () =>
+          deps.profile() === "read-only" ? undefined : (await checkpoints()).snapshot(),
+        after: async (snapshot) => {
+          if (snapshot === undefined) return;
+          await (await checkpoints()).recordSince(snapshot, { tool: "shell_run" });
+        },
       },
       // Only one command runs at a time, so its output belongs to the latest shell_run call.
       onOutput: (text) =>
@@ -51,5 +69,5 @@ export function createSessionTools(deps: {
     }),
     createExitPlanModeTool(),
   ];
-  return { tools, shell };
+  return { tools, shells };
 }

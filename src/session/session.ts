@@ -20,13 +20,17 @@ import { configPath } from "./config.js";
 import { ThinkingReplay } from "./thinking-replay.js";
 import { availableModels, type ModelChoice } from "./model-selection.js";
 import { setUpModel } from "./model-setup.js";
+import { registerSecretValues } from "./secret-values.js";
 import { switchModel, type ModelSwitch, type SwitchContext } from "./model-switch.js";
 import { ApprovalBroker } from "./approval-broker.js";
 import { PermissionStore } from "./permission-store.js";
-import { toolsForMode, type Approve, type Mode } from "./permissions.js";
+import { commandProfile, toolsForMode, type Approve, type Mode } from "./permissions.js";
+import { SandboxSwitch, type SandboxView } from "./sandbox-state.js";
+import { providerKeyVariables } from "./shell-set.js";
 import { createPolicy, type Decision, type PolicyState } from "./policy.js";
 import { dataDir } from "./paths.js";
 import { logEvent } from "./session-log.js";
+import { checkDataDir } from "./data-checks.js";
 import { openStorage, SAVE_POINTS, titleOf } from "./session-storage.js";
 import { createSessionTools, type LiveOutput } from "./session-tools.js";
 import { ProjectRules } from "./project-rules.js";
@@ -52,12 +56,19 @@ export interface SessionOptions {
   /** Who decides on changes: a person through `approval_request` events, or `--approve`. */
   approvals: "interactive" | { approve: Approve };
   logger: Logger;
-  /** Resume a saved conversation: the newest of this project, or one by id. */
-  resume?: { continue: true } | { id: string };
+  /**
+   * Resume a saved conversation: the newest of this project, or one by id (of this project
+   * unless `all`). One in use by another process: the TUI starts a new one, headless stops.
+   */
+  resume?: { continue: true } | { id: string; all?: boolean };
+  /** `/resume ID` may take a session of another project (the TUI was started with `--all`). */
+  allProjects?: boolean;
   /** Overrides the provider built from the config, for every model (tests inject scripted ones). */
   providerOverride?: Provider;
   /** Lines the caller collected for the person (a broken config file), shown with `notices`. */
   notices?: readonly string[];
+  /** Run commands in the OS sandbox where it is available (default "on"; `--sandbox off`). */
+  sandbox?: "on" | "off";
 }
 
 export interface SendOptions {
@@ -89,6 +100,10 @@ export interface Session {
   resume(id: string): void;
   /** Tokens and money by model for this process's conversations (`/cost`, the status line). */
   readonly costs: Pick<UsageLedger, "list" | "total">;
+  /** Whether commands run in the OS sandbox now, and why not (`/sandbox`, the status line). */
+  readonly sandbox: SandboxView;
+  /** Turns the sandbox on (where available) or off for the rest of this session. */
+  setSandbox(on: boolean): void;
   /** Ends the shell and its jobs; call once when the program is done with the session. */
   dispose(): Promise<void>;
   /** Things the person should be told once, e.g. that a session file was cut off by a crash. */
@@ -121,6 +136,8 @@ export interface Session {
 }
 
 export async function createSession(options: SessionOptions): Promise<Session> {
+  // Probed in the background while the rest opens; awaited before the session is handed out.
+  const sandbox = new SandboxSwitch(options.sandbox ?? "on");
   const flags = {
     ...(options.model ? { model: options.model } : {}),
     ...(options.provider ? { provider: options.provider } : {}),
@@ -132,6 +149,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     flags,
     configPath: configPath(options.env),
   });
+  // Masked from here on in the log, North's stderr lines and the session file.
+  registerSecretValues(options.config, [options.env, setup.env]);
   const makeProvider = (choice: ModelChoice): Provider =>
     options.providerOverride ??
     createProvider({
@@ -139,6 +158,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       model: choice.model.id,
       env: setup.env,
       retry: { ...defaultRetryPolicy, ...options.config.retry },
+      ...(options.config.timeouts ? { timeouts: options.config.timeouts } : {}),
     });
   let current = setup.choice;
   let replay = new ThinkingReplay();
@@ -152,9 +172,12 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   };
   const workspace = await createWorkspace(options.root);
   const { logger } = options;
-  let storage = openStorage(options, workspace.root, current.model.id);
+  const data = await checkDataDir(options.env, workspace.root);
+  // A session in use by another process: the TUI starts a new one, a headless run stops.
+  const busy = options.approvals === "interactive" ? ("new" as const) : ("fail" as const);
+  let storage = openStorage({ ...options, busy }, workspace.root, current.model.id);
   const { history, notices } = storage;
-  notices.unshift(...(options.notices ?? []), ...setup.notices);
+  notices.unshift(...(options.notices ?? []), ...setup.notices, ...data.notices);
   if (options.resume) replay.adopt(history, current.model.id);
   // Checkpoints are opened on the first change, so a read-only run never pays for them.
   let turn = history.filter((m) => m.role === "user").length;
@@ -164,27 +187,37 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       ws: workspace,
       dataDir: dataDir(options.env),
       session: storage.id,
+      journal: data.journal,
     }));
     store.setTurn(turn);
     return store;
   };
   const live: LiveOutput = { emit: () => {} };
-  const { tools: allTools, shell } = createSessionTools({
+  const state: PolicyState = { mode: options.mode, planAccepted: false };
+  const approve = options.approvals === "interactive" ? undefined : options.approvals.approve;
+  const profile = () => commandProfile({ sandboxed: sandbox.sandboxed, ...state, approve });
+  const { tools: allTools, shells } = createSessionTools({
     workspace,
     env: options.env,
     logger,
     checkpoints,
     live,
+    journal: data.journal,
+    profile,
+    secretEnv: providerKeyVariables(options.config),
   });
-  const state: PolicyState = { mode: options.mode, planAccepted: false };
   const broker = new ApprovalBroker();
-  const store = await PermissionStore.load(workspace.root);
+  const store = await PermissionStore.load(workspace.root, options.env);
   notices.push(...store.notices);
   const authorize = createPolicy({
     state,
     store,
     ask: options.approvals === "interactive" ? broker.ask : options.approvals,
+    profile,
   });
+  await sandbox.ready();
+  const unsandboxed = sandbox.notice();
+  if (unsandboxed) notices.push(unsandboxed);
   const rules = new ProjectRules(workspace.root, options.env);
   let saved = history.length;
   let title = titleOf(history);
@@ -198,10 +231,14 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     }
   };
   const card = new ProjectCardLoader(workspace);
+  // Repository files North leaves out of the prompt (a symlink out, a FIFO…), said once at start.
+  rules.block();
+  notices.push(...rules.takeNotices(), ...card.notices);
   const ledger = new UsageLedger();
   const schemas = new WeakMap<AnyTool, ReturnType<typeof toolSchema>>();
   const schemaOf = (t: AnyTool) => schemas.get(t) ?? schemas.set(t, toolSchema(t)).get(t)!;
-  const toolsNow = () => (current.model.supportsTools ? toolsForMode(state.mode, allTools) : []);
+  const toolsNow = () =>
+    current.model.supportsTools ? toolsForMode(state.mode, allTools, profile()) : [];
   const parts = (tools = toolsNow()): RequestParts => ({
     system: buildSystemPrompt({ root: workspace.root, mode: state.mode }),
     rules: rules.block(),
@@ -243,6 +280,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         workspace.root,
         current.model.id,
       );
+      storage.release();
       storage = { ...fresh, history };
       history.length = 0;
       saved = 0;
@@ -251,7 +289,13 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     resume(id) {
       save();
-      const loaded = openStorage({ ...options, resume: { id } }, workspace.root, current.model.id);
+      const all = options.allProjects === true;
+      const loaded = openStorage(
+        { ...options, resume: { id, all } },
+        workspace.root,
+        current.model.id,
+      );
+      storage.release();
       history.splice(0, history.length, ...loaded.history);
       storage = { ...loaded, history };
       saved = history.length;
@@ -267,8 +311,13 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       return state.mode;
     },
     respond: (id, decision) => broker.respond(id, decision),
+    get sandbox() {
+      return sandbox.view;
+    },
+    setSandbox: (on) => sandbox.set(on),
     async dispose() {
-      await shell.dispose();
+      storage.release();
+      await shells.dispose();
     },
     async setModel(idOrAlias, providerName) {
       const next = await switchModel(switching, idOrAlias, providerName);

@@ -102,6 +102,7 @@ describe("resuming a file cut off by a crash", () => {
     const first = openStorage({ env }, "/p", "m");
     first.file.append([user("one"), assistantCalling("t1"), result("t1")], "one");
     appendFileSync(first.file.path, '{"type":"message","message":{"role":"user","con');
+    first.release();
     const resumed = openStorage({ env, resume: { id: first.id } }, "/p", "m");
     expect(resumed.notices[0]).toMatch(/cut off/);
     resumed.file.append([user("two")], "one");

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import {
   appendFileSync,
-  mkdirSync,
   readdirSync,
   readFileSync,
   statSync,
@@ -9,9 +8,13 @@ import {
   readSync,
   closeSync,
 } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Message, ToolCallPart } from "../ai/types.js";
 import { applyClearing, applyCompaction } from "./compaction.js";
+import { maskSecrets } from "../log/secrets.js";
+import { SetupError } from "./errors.js";
+import { ensurePrivateDir } from "./paths.js";
+import { isHeader, isRewrite, readMessage } from "./session-shape.js";
 
 /** The first line of a session file. */
 export interface SessionHeader {
@@ -39,6 +42,8 @@ export interface LoadedSession {
   messages: Message[];
   /** Set when the file was cut off mid-line (a crash): it loaded up to its last whole line. */
   truncated: boolean;
+  /** Whole lines skipped: not JSON, or JSON of a shape North does not write (see session-shape). */
+  skipped: number;
   path: string;
   /** The history's length after the last rewrite: sizes reported before it no longer hold. */
   rewrittenAt: number;
@@ -78,28 +83,35 @@ export class SessionFile {
     if (messages.length === 0) return;
     const lines: string[] = [];
     if (!this.headerWritten) {
-      mkdirSync(join(this.path, ".."), { recursive: true });
+      ensurePrivateDir(dirname(this.path));
       lines.push(JSON.stringify({ ...this.header, title } satisfies SessionHeader));
       this.headerWritten = true;
     }
     for (const message of messages)
       lines.push(JSON.stringify({ type: "message", message } satisfies SessionEntry));
-    appendFileSync(this.path, `${lines.join("\n")}\n`);
+    // Key values are masked (`log/secrets.ts`): a tool's output may have printed one.
+    appendFileSync(this.path, maskSecrets(`${lines.join("\n")}\n`), { mode: 0o600 });
   }
 
   /** Appends a rewrite of the history (compaction); messages before it must be appended first. */
   record(entry: RewriteEntry, title: string): void {
     const lines: string[] = [];
     if (!this.headerWritten) {
-      mkdirSync(join(this.path, ".."), { recursive: true });
+      ensurePrivateDir(dirname(this.path));
       lines.push(JSON.stringify({ ...this.header, title } satisfies SessionHeader));
       this.headerWritten = true;
     }
     lines.push(JSON.stringify(entry satisfies SessionEntry));
-    appendFileSync(this.path, `${lines.join("\n")}\n`);
+    // Key values are masked (`log/secrets.ts`): a tool's output may have printed one.
+    appendFileSync(this.path, maskSecrets(`${lines.join("\n")}\n`), { mode: 0o600 });
   }
 }
 
+/**
+ * Reads a session file. Lines that are not JSON, or JSON of another shape, are skipped and
+ * counted (`skipped`); the history is repaired so that the next request is one the API accepts.
+ * @throws SetupError when the file has no usable header line.
+ */
 export function loadSession(path: string): LoadedSession {
   const text = readFileSync(path, "utf8");
   const lines = text.split("\n");
@@ -108,39 +120,45 @@ export function loadSession(path: string): LoadedSession {
   let header: SessionHeader | undefined;
   let messages: Message[] = [];
   let rewrittenAt = 0;
+  let skipped = 0;
   for (const line of lines) {
     if (!line.trim()) continue;
-    let entry: SessionHeader | SessionEntry;
+    let entry: unknown;
     try {
-      entry = JSON.parse(line) as SessionHeader | SessionEntry;
+      entry = JSON.parse(line);
     } catch {
+      skipped += 1;
       continue;
     }
-    if (entry.type === "header") header = entry;
-    else if (entry.type === "message") messages.push(entry.message);
-    else if (entry.type === "compaction" || entry.type === "cleared") {
+    const type = (entry as { type?: unknown } | null)?.type;
+    const message =
+      type === "message" ? readMessage((entry as { message?: unknown }).message) : undefined;
+    if (!header && isHeader(entry)) header = entry;
+    else if (message) messages.push(message);
+    else if (isRewrite(entry)) {
       // Rewrites count positions in the history as it was in memory: repaired.
       messages = repairHistory(messages);
       if (entry.type === "compaction") applyCompaction(messages, entry.summary, entry.replaced);
       else applyClearing(messages, entry.ids);
       rewrittenAt = messages.length;
-    }
+    } else skipped += 1;
   }
-  if (!header) throw new Error(`${path} is not a North session (no header line)`);
-  return { header, messages: repairHistory(messages), truncated, path, rewrittenAt };
+  if (!header) throw new SetupError(`${path} is not a North session (no header line).`);
+  return { header, messages: repairHistory(messages), truncated, skipped, path, rewrittenAt };
 }
 
 /**
  * Makes a loaded history one the API accepts: a crash between a tool call and its result leaves
  * calls unanswered, and each gets a result saying the session was interrupted; a result whose
- * call is not in the assistant message right before it is dropped.
+ * call is not in the assistant message right before it (a lost or skipped line), or that answers
+ * a call already answered, is dropped; the history starts with the person's message.
  */
 export function repairHistory(messages: Message[]): Message[] {
-  const answered = new Set(messages.flatMap((m) => (m.role === "tool" ? [m.toolCallId] : [])));
   const out: Message[] = [];
-  let pending: ToolCallPart[] = [];
+  // The calls of the last assistant message not answered yet; emptied by anything but a result.
+  let open = new Map<string, ToolCallPart>();
   const flush = () => {
-    for (const call of pending) {
+    for (const call of open.values()) {
       out.push({
         role: "tool",
         toolCallId: call.id,
@@ -150,20 +168,21 @@ export function repairHistory(messages: Message[]): Message[] {
         isError: true,
       });
     }
-    pending = [];
+    open = new Map();
   };
-  let calls = new Set<string>();
   for (const message of messages) {
+    if (out.length === 0 && message.role !== "user") continue;
+    if (message.role === "tool") {
+      // A result whose call was lost (a damaged line) would make every later request invalid.
+      if (!open.delete(message.toolCallId)) continue;
+      out.push(message);
+      continue;
+    }
     // A step's results follow it directly; the missing ones go after those that were saved.
-    if (message.role !== "tool") flush();
-    // A result whose call was lost (a damaged line) would make every later request invalid.
-    if (message.role === "tool" && !calls.has(message.toolCallId)) continue;
+    flush();
     out.push(message);
     if (message.role === "assistant") {
-      calls = new Set(message.content.flatMap((p) => (p.type === "tool_call" ? [p.id] : [])));
-      pending = message.content.filter(
-        (p): p is ToolCallPart => p.type === "tool_call" && !answered.has(p.id),
-      );
+      for (const part of message.content) if (part.type === "tool_call") open.set(part.id, part);
     }
   }
   flush();
@@ -202,8 +221,8 @@ function readHeader(path: string): SessionHeader | undefined {
     const buffer = Buffer.alloc(8192);
     const size = readSync(fd, buffer, 0, buffer.length, 0);
     const first = buffer.subarray(0, size).toString("utf8").split("\n")[0];
-    const header = JSON.parse(first ?? "") as SessionHeader;
-    return header.type === "header" ? header : undefined;
+    const header: unknown = JSON.parse(first ?? "");
+    return isHeader(header) ? header : undefined;
   } catch {
     return undefined;
   } finally {

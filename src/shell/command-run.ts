@@ -12,6 +12,8 @@ export interface CommandRunOptions {
   dialect: ShellDialect;
   /** The file holding the command's text; the shell sources it. */
   commandFile: string;
+  /** A folder to change to before the command (absolute). */
+  cwd?: string;
   resetTerminal: boolean;
   timeoutMs: number;
   signal?: AbortSignal;
@@ -59,7 +61,7 @@ const PROMPT_LIKE = /(?:[?:>\]]|\(y\/n\)|\[y\/n\])\s*$/i;
 export function runCommand(shell: PtyShell, options: CommandRunOptions): Promise<CommandOutcome> {
   const { dialect, killGraceMs } = options;
   const nonce = newNonce();
-  const line = dialect.controlLine(nonce, options.commandFile, options.resetTerminal);
+  const line = dialect.controlLine(nonce, options.commandFile, options.resetTerminal, options.cwd);
   const before = jobGroups(sessionProcesses(shell.pid), shell.pid);
   const newGroups = () =>
     [...jobGroups(sessionProcesses(shell.pid), shell.pid)].filter((g) => !before.has(g));

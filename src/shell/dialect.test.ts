@@ -45,6 +45,13 @@ describe.each(SHELLS)("the shell driven through %s", (file) => {
       expect((await shell.run("echo $V")).output).toBe("kept");
       expect(await shell.run("exit 5")).toMatchObject({ exitCode: 5, restart: "exited" });
       expect((await shell.run("pwd")).output).toBe(root);
+      // RunOptions.cwd goes past a function named cd, and stays put when the folder is gone.
+      await shell.run("cd() { echo hijacked; }");
+      const moved = await shell.run("pwd", { cwd: path.join(root, "d") });
+      expect(moved).toMatchObject({ output: path.join(root, "d"), cwd: path.join(root, "d") });
+      expect((await shell.run("pwd", { cwd: path.join(root, "gone") })).output).toBe(
+        path.join(root, "d"),
+      );
     } finally {
       await shell.dispose();
     }

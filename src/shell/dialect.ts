@@ -20,9 +20,10 @@ export interface ShellDialect {
   /**
    * The line typed into the shell to run the command in `commandFile` in the shell itself (so
    * `cd`, variables and functions persist), after printing the begin marker. `resetTerminal` restores sane terminal settings
-   * first, after a command was killed and may have left the terminal raw or echoing.
+   * first, after a command was killed and may have left the terminal raw or echoing. `cwd`: a
+   * folder to change to first (silently staying put when that fails).
    */
-  controlLine(nonce: string, commandFile: string, resetTerminal: boolean): string;
+  controlLine(nonce: string, commandFile: string, resetTerminal: boolean, cwd?: string): string;
 }
 
 /** The marker function, POSIX syntax; `$?` is read first, before anything can change it. */
@@ -58,6 +59,12 @@ export function shellQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
+/** Changes to `dir` past aliases and functions named `cd`; silent when that fails. */
+function cdFirst(kind: ShellKind, dir: string | undefined): string {
+  if (dir === undefined) return "";
+  return `${kind === "sh" ? "\\command" : "\\builtin"} cd -- ${shellQuote(dir)} 2>/dev/null; `;
+}
+
 export function makeDialect(kind: ShellKind, file: string): ShellDialect {
   const spec = HOOKS[kind];
   return {
@@ -66,8 +73,8 @@ export function makeDialect(kind: ShellKind, file: string): ShellDialect {
     args: spec.args,
     init: (readyNonce) =>
       [...spec.init, ...COMMON, spec.hook, `__north_n=${readyNonce}`, ""].join("\n"),
-    controlLine: (nonce, commandFile, resetTerminal) =>
-      `${resetTerminal ? "stty sane -echo 2>/dev/null; " : ""}${spec.hook}; __north_n=${nonce}; printf ${BEGIN_PRINTF} ${nonce}; . ${shellQuote(commandFile)}`,
+    controlLine: (nonce, commandFile, resetTerminal, cwd) =>
+      `${resetTerminal ? "stty sane -echo 2>/dev/null; " : ""}${cdFirst(kind, cwd)}${spec.hook}; __north_n=${nonce}; printf ${BEGIN_PRINTF} ${nonce}; . ${shellQuote(commandFile)}`,
   };
 }
 

@@ -15,7 +15,8 @@ export {
 } from "./shell-service.js";
 export type { StopReason } from "./command-run.js";
 export { ShellError } from "./errors.js";
-export { NON_INTERACTIVE_ENV } from "./shell-env.js";
+export { NON_INTERACTIVE_ENV, PROVIDER_KEY_ENV } from "./shell-env.js";
+export { detectSandbox, type SandboxProfile, type SandboxStatus } from "./sandbox/index.js";
 export { cleanTerminalText } from "./terminal-text.js";
 export {
   DANGER_RULES,

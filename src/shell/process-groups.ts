@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 /** One live process of the shell's session (zombies are left out). */
 export interface SessionProcess {
   pid: number;
+  ppid: number;
   pgid: number;
   /** `/proc` state letter: R running, S sleeping, T stopped, D disk wait… */
   state: string;
@@ -45,7 +46,7 @@ function fromProc(sid: number): SessionProcess[] {
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const state = fields[0] ?? "";
     if (Number(fields[3]) !== sid || state === "Z" || state === "X") continue;
-    found.push({ pid: Number(name), pgid: Number(fields[2]), state });
+    found.push({ pid: Number(name), ppid: Number(fields[1]), pgid: Number(fields[2]), state });
   }
   return found;
 }
@@ -78,7 +79,7 @@ function fromPs(shellPid: number): SessionProcess[] {
   }
   return rows
     .filter((r) => inTree.has(r.pid) && r.state !== "Z")
-    .map(({ pid, pgid, state }) => ({ pid, pgid, state }));
+    .map(({ pid, ppid, pgid, state }) => ({ pid, ppid, pgid, state }));
 }
 
 /** The process groups of the session other than the shell's own: the jobs commands started. */

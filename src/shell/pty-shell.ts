@@ -21,6 +21,12 @@ export interface PtyShellOptions {
   /** A private folder for the init script. */
   dir: string;
   startupTimeoutMs: number;
+  /**
+   * A program that starts the shell as its child (the sandbox): spawned instead of the shell,
+   * with this environment. It leads the terminal's session; signals meant for the shell go to
+   * the child.
+   */
+  launcher?: { file: string; args: string[]; env: Record<string, string>; shellIsChild: boolean };
 }
 
 /** Characters of start-up output kept for the error when a shell fails to start. */
@@ -41,8 +47,11 @@ export class PtyShell {
   private ended: ShellExit | undefined;
   /** The terminal device (e.g. /dev/pts/3), when the system tells. */
   tty: string | undefined;
+  /** The shell's own process: `pid`, or the launcher's child. */
+  private shellPid: number;
 
   private constructor(private readonly pty: NodePty.IPty) {
+    this.shellPid = pty.pid;
     this.exited = new Promise((resolve) => {
       pty.onExit(({ exitCode, signal }) => {
         const info = signal ? { exitCode, signal } : { exitCode };
@@ -54,6 +63,7 @@ export class PtyShell {
     pty.onData((data) => this.listener?.(data));
   }
 
+  /** The process leading the terminal's session: the shell, or the launcher that started it. */
   get pid(): number {
     return this.pty.pid;
   }
@@ -72,12 +82,15 @@ export class PtyShell {
     if (this.alive) this.pty.write(text);
   }
 
-  /** Signals the shell process itself (not its jobs). */
+  /** Signals the shell process itself (not its jobs; SIGKILL: its launcher too). */
   signal(signal: NodeJS.Signals): void {
-    try {
-      if (this.alive) process.kill(this.pty.pid, signal);
-    } catch {
-      // It is exiting.
+    const pids = signal === "SIGKILL" ? new Set([this.shellPid, this.pty.pid]) : [this.shellPid];
+    for (const pid of pids) {
+      try {
+        if (this.alive) process.kill(pid, signal);
+      } catch {
+        // It is exiting.
+      }
     }
   }
 
@@ -111,16 +124,18 @@ export class PtyShell {
     writeFileSync(initFile, dialect.init(readyNonce), { mode: 0o600 });
     let pty: NodePty.IPty;
     try {
-      pty = spawn(dialect.file, dialect.args, {
+      const { launcher } = options;
+      pty = spawn(launcher?.file ?? dialect.file, launcher?.args ?? dialect.args, {
         name: options.env.TERM ?? "dumb",
         cols: options.cols,
         rows: options.rows,
         cwd: options.cwd,
-        env: options.env,
+        env: launcher?.env ?? options.env,
         encoding: "utf8",
       });
     } catch (error) {
-      throw new ShellError(`The shell ${dialect.file} could not be started: ${describe(error)}.`);
+      const file = options.launcher?.file ?? dialect.file;
+      throw new ShellError(`The shell ${file} could not be started: ${describe(error)}.`);
     }
     const shell = new PtyShell(pty);
     let startupText = "";
@@ -142,6 +157,10 @@ export class PtyShell {
     shell.listener = undefined;
     if (outcome === true) {
       shell.tty = terminalOf(shell.pid);
+      if (options.launcher?.shellIsChild) {
+        const child = sessionProcesses(shell.pid).find((p) => p.ppid === shell.pid);
+        if (child) shell.shellPid = child.pid;
+      }
       return shell;
     }
     await shell.kill();

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Logger } from "../log/logger.js";
@@ -8,7 +8,16 @@ import { ShellError } from "./errors.js";
 import type { BoundedText } from "./output-buffer.js";
 import { jobGroups, sessionProcesses, signalGroups } from "./process-groups.js";
 import { PtyShell } from "./pty-shell.js";
+import { detectSandbox, sandboxCommand, type SandboxCommand } from "./sandbox/index.js";
 import { shellEnvironment } from "./shell-env.js";
+
+function isFolder(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -31,6 +40,13 @@ export interface ShellServiceOptions {
   headChars?: number;
   tailChars?: number;
   startupTimeoutMs?: number;
+  /**
+   * Run the shell in the OS sandbox (see `sandbox/`): "workspace-write" (only the repository
+   * writable) or "read-only". Absent: no sandbox. When the sandbox cannot start, `run` throws.
+   */
+  sandbox?: "workspace-write" | "read-only";
+  /** Variables removed from the shell's environment, on top of `PROVIDER_KEY_ENV` (always). */
+  secretEnv?: readonly string[];
 }
 
 export interface RunOptions {
@@ -43,6 +59,11 @@ export interface RunOptions {
    * `\r` (the line is being rewritten) and `\b` are left in. Frame markers never reach it.
    */
   onOutput?: (text: string) => void;
+  /**
+   * The absolute folder the command starts in: when the shell is elsewhere, it changes there
+   * first (and stays, like a `cd`). Ignored when it is not a folder any more.
+   */
+  cwd?: string;
 }
 
 /**
@@ -158,6 +179,9 @@ class PersistentShell implements ShellService {
     const outcome = await runCommand(shell, {
       dialect: this.dialect!,
       commandFile,
+      ...(options.cwd && options.cwd !== this.cwd && isFolder(options.cwd)
+        ? { cwd: options.cwd }
+        : {}),
       resetTerminal: this.resetTerminal,
       timeoutMs,
       ...(options.signal ? { signal: options.signal } : {}),
@@ -227,21 +251,39 @@ class PersistentShell implements ShellService {
   }
 
   private async startShell(): Promise<PtyShell> {
-    const env = shellEnvironment(this.options.env ?? process.env);
-    this.dialect ??= chooseShell(this.options.env ?? process.env, this.options.shell);
+    const env = shellEnvironment(this.options.env ?? process.env, {}, this.options.secretEnv);
+    const dialect = (this.dialect ??= chooseShell(
+      this.options.env ?? process.env,
+      this.options.shell,
+    ));
+    const dir = this.tempDir();
+    const profile = this.options.sandbox;
+    let launcher: SandboxCommand | undefined;
+    if (profile) {
+      const status = await detectSandbox();
+      if (!status.available) {
+        throw new ShellError(
+          `Commands cannot run in the sandbox: ${status.reason}. ${status.hint}`,
+        );
+      }
+      const { file, args } = dialect;
+      launcher = sandboxCommand({ file, args, env, root: this.root, profile, privateDirs: [dir] });
+    }
     const shell = await PtyShell.start({
-      dialect: this.dialect,
+      dialect,
       cwd: this.root,
       env,
       cols: this.options.cols ?? 200,
       rows: 50,
-      dir: this.tempDir(),
+      dir,
       startupTimeoutMs: this.options.startupTimeoutMs ?? 10_000,
+      ...(launcher ? { launcher } : {}),
     });
     this.options.logger?.log("shell_start", {
-      shell: this.dialect.file,
+      shell: dialect.file,
       pid: shell.pid,
       restart: this.started,
+      sandbox: profile ?? "none",
     });
     this.started = true;
     return shell;

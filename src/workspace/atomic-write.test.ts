@@ -75,7 +75,7 @@ describe("writeFilesAtomic", () => {
     for (const failAt of [1, 2, 3, 4]) {
       tree = await makeTempTree(files);
       await expect(
-        writeFilesAtomic(writes(tree.root), failingRename(failAt, "EIO")),
+        writeFilesAtomic(writes(tree.root), { ops: failingRename(failAt, "EIO") }),
       ).rejects.toThrow("EIO: injected");
       expect(await listing(tree.root), `failing rename ${failAt}`).toEqual([
         "a.txt",
@@ -108,7 +108,7 @@ describe("writeFilesAtomic", () => {
         throw Object.assign(new Error("EXDEV: cross-device link"), { code: "EXDEV" });
       },
     };
-    await writeFilesAtomic(writes(tree.root), exdev);
+    await writeFilesAtomic(writes(tree.root), { ops: exdev });
     expect(await text(tree.root, "b.txt")).toBe("B1");
     expect(await text(tree.root, "new/d.txt")).toBe("D1");
     expect(await listing(tree.root)).toEqual(["a.txt", "b.txt", "c.txt", "new/", "new/d.txt"]);

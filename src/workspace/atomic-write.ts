@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import * as fsp from "node:fs/promises";
 import path from "node:path";
+import { BatchJournal, type JournalFile } from "./batch-journal.js";
 
 /** One file to write: its real path and its new bytes. */
 export interface FileWrite {
@@ -21,9 +22,26 @@ function sidecar(file: string, suffix: string): string {
   return path.join(path.dirname(file), `.${path.basename(file)}.north-${tag}.${suffix}`);
 }
 
+/** How `writeFilesAtomic` writes: the fs calls tests replace, a journal folder, a file mode. */
+export interface WriteOptions {
+  ops?: WriteOps;
+  /**
+   * The folder of this repository's batch journals (see `batch-journal.ts`): with it, a batch
+   * killed midway is finished or rolled back by `recoverJournals` on the next start. Without
+   * it (or when the journal cannot be written) each file is still whole, old or new.
+   */
+  journal?: string | undefined;
+  /** The mode of created files (default 0666 less the umask); replaced files keep theirs. */
+  mode?: number;
+}
+
 /** Writes one file atomically; see `writeFilesAtomic`. */
-export async function writeFileAtomic(absolute: string, data: Uint8Array): Promise<void> {
-  await writeFilesAtomic([{ absolute, data }]);
+export async function writeFileAtomic(
+  absolute: string,
+  data: Uint8Array,
+  options: WriteOptions = {},
+): Promise<void> {
+  await writeFilesAtomic([{ absolute, data }], options);
 }
 
 interface Staged {
@@ -31,6 +49,8 @@ interface Staged {
   temp: string;
   /** Hard link (or copy) of the old file, made just before the rename; null for a new file. */
   backup: string | null;
+  /** The backup's name, chosen before staging so that the journal can name it. */
+  backupName: string;
   existed: boolean;
   renamed: boolean;
   copied: boolean;
@@ -45,32 +65,90 @@ interface Staged {
  * leaves each file whole, old or new (a rename is atomic), plus possibly stray sidecar files.
  * Where a rename crosses filesystems (EXDEV, EBUSY: a bind-mounted file), the new bytes are
  * copied over the target instead — not atomic, but never leaving the target missing.
- * Missing parent folders are created (and removed again on failure).
+ * Missing parent folders are created (and removed again on failure). With `options.journal`, a
+ * journal makes the batch all or nothing across a crash too (see `batch-journal.ts`).
  * @throws the first fs error, after cleaning up.
  */
 export async function writeFilesAtomic(
   writes: readonly FileWrite[],
-  ops: WriteOps = defaultOps,
+  options: WriteOptions = {},
 ): Promise<void> {
+  const ops = options.ops ?? defaultOps;
   const staged: Staged[] = [];
   const madeDirs: string[] = [];
+  const names = writes.map((w) => ({
+    temp: sidecar(w.absolute, "tmp"),
+    backup: sidecar(w.absolute, "bak"),
+  }));
+  const journal = options.journal ? await openJournal(options.journal, writes, names) : undefined;
   try {
-    for (const write of writes) staged.push(await stage(write, madeDirs));
+    for (const [i, write] of writes.entries()) {
+      staged.push(await stage(write, names[i]!, madeDirs, options.mode));
+    }
     for (const item of staged) {
       if (!item.existed) continue;
-      item.backup = sidecar(item.target, "bak");
+      item.backup = item.backupName;
       await fsp.link(item.target, item.backup).catch(() => fsp.copyFile(item.target, item.backup!));
     }
+    await journal?.write({
+      phase: "renaming",
+      files: staged.map((s) => ({ ...journalFile(s), existed: s.existed })),
+    });
     for (const item of staged) await swapIn(item, ops);
   } catch (error) {
+    await journal?.write({ phase: "rollback" }).catch(() => undefined);
     await rollBack(staged, madeDirs);
+    await journal?.remove().catch(() => undefined);
     throw error;
   }
   await Promise.all(staged.map((s) => (s.backup ? fsp.rm(s.backup, { force: true }) : null)));
   await Promise.all([...new Set(staged.map((s) => path.dirname(s.target)))].map(syncDir));
+  await journal?.remove().catch(() => undefined);
 }
 
-async function stage(write: FileWrite, madeDirs: string[]): Promise<Staged> {
+const journalFile = (s: { target: string; temp: string; backupName: string }): JournalFile => ({
+  target: s.target,
+  temp: s.temp,
+  backup: s.backupName,
+  existed: false,
+});
+
+/** The journal of this batch, or none when it cannot be written (the data dir is not writable). */
+async function openJournal(
+  dir: string,
+  writes: readonly FileWrite[],
+  names: readonly { temp: string; backup: string }[],
+): Promise<BatchJournal | undefined> {
+  const dirs = new Set<string>();
+  for (const write of writes) {
+    const top = await topMissingDir(path.dirname(write.absolute));
+    if (top) dirs.add(top);
+  }
+  const files = writes.map((w, i) =>
+    journalFile({ target: w.absolute, temp: names[i]!.temp, backupName: names[i]!.backup }),
+  );
+  return BatchJournal.create(dir, { files, dirs: [...dirs] }).catch(() => undefined);
+}
+
+/** The topmost folder of `dir`'s chain that does not exist yet (undefined when `dir` exists). */
+async function topMissingDir(dir: string): Promise<string | undefined> {
+  let missing: string | undefined;
+  for (let d = dir; ; d = path.dirname(d)) {
+    const found = await fsp.stat(d).then(
+      () => true,
+      () => false,
+    );
+    if (found || path.dirname(d) === d) return missing;
+    missing = d;
+  }
+}
+
+async function stage(
+  write: FileWrite,
+  names: { temp: string; backup: string },
+  madeDirs: string[],
+  createMode = 0o666,
+): Promise<Staged> {
   const target = write.absolute;
   let mode: number | undefined;
   try {
@@ -82,16 +160,17 @@ async function stage(write: FileWrite, madeDirs: string[]): Promise<Staged> {
     const made = await fsp.mkdir(path.dirname(target), { recursive: true });
     if (made) madeDirs.push(made);
   }
-  const temp = sidecar(target, "tmp");
+  const { temp } = names;
   const item: Staged = {
     target,
     temp,
     backup: null,
+    backupName: names.backup,
     existed: mode !== undefined,
     renamed: false,
     copied: false,
   };
-  const handle = await fsp.open(temp, "wx", 0o666);
+  const handle = await fsp.open(temp, "wx", createMode);
   try {
     await handle.writeFile(write.data);
     if (mode !== undefined) await handle.chmod(mode);

@@ -1,3 +1,4 @@
+import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 
 /** How much of a file is looked at to tell text from binary. */
@@ -34,7 +35,8 @@ export function isBinaryBuffer(buffer: Uint8Array): boolean {
  * @throws the fs error when the file cannot be opened or read.
  */
 export async function isBinaryFile(absolutePath: string): Promise<boolean> {
-  const handle = await open(absolutePath, "r");
+  // Non-blocking: a FIFO swapped in after the caller's stat gives EAGAIN/EOF, never a wait.
+  const handle = await open(absolutePath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     const buffer = Buffer.alloc(BINARY_SNIFF_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, BINARY_SNIFF_BYTES, 0);

@@ -34,7 +34,7 @@ type IndexLine = { entry: CheckpointEntry } | { undone: string[]; time: string }
 /**
  * Checkpoint data of one repository, in files under a folder of the data dir: `index.jsonl`
  * (entries and undo marks, appended) and `blobs/xx/<sha256>` (content-addressed file contents).
- * A torn last line (a crash mid-append) is ignored on load.
+ * A torn last line (a crash mid-append) is ignored on load. Folders are created 0700, files 0600.
  */
 export class CheckpointStore {
   constructor(readonly dir: string) {}
@@ -68,8 +68,8 @@ export class CheckpointStore {
   }
 
   async append(line: IndexLine): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-    await appendFile(this.indexFile, `${JSON.stringify(line)}\n`);
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    await appendFile(this.indexFile, `${JSON.stringify(line)}\n`, { mode: 0o600 });
   }
 
   /** Stores bytes once per content; returns their ref. */
@@ -80,7 +80,10 @@ export class CheckpointStore {
       (info) => info.size === bytes.length,
       () => false,
     );
-    if (!present) await writeFileAtomic(file, bytes);
+    if (!present) {
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await writeFileAtomic(file, bytes, { mode: 0o600 });
+    }
     return ref;
   }
 

@@ -29,6 +29,8 @@ export interface CheckpointsOptions {
   session?: string;
   /** Use git for snapshots when available (default true); false forces the mtime/size scan. */
   git?: boolean;
+  /** The repository's write-journal folder, for undo's writes (see `writeFilesAtomic`). */
+  journal?: string | undefined;
 }
 
 /**
@@ -47,6 +49,7 @@ export class Checkpoints {
     readonly session: string,
     private readonly entries: CheckpointEntry[],
     private readonly undone: Set<string>,
+    private readonly journal: string | undefined,
   ) {}
 
   /** Opens (or creates) the store of `options.ws.root`, reloading earlier entries. */
@@ -60,7 +63,7 @@ export class Checkpoints {
       : null;
     const store = new CheckpointStore(dir);
     const { entries, undone } = await store.load();
-    return new Checkpoints(options.ws, store, git, session, entries, undone);
+    return new Checkpoints(options.ws, store, git, session, entries, undone, options.journal);
   }
 
   /** Where the data lives. */
@@ -152,7 +155,8 @@ export class Checkpoints {
    */
   async undo(turns = 1, options: { overwrite?: readonly string[] } = {}): Promise<UndoResult> {
     const plan = planUndo(this.list(), turns);
-    const result = await runUndo(this.ws.root, this.store, plan, options.overwrite ?? []);
+    const overwrite = options.overwrite ?? [];
+    const result = await runUndo(this.ws.root, this.store, plan, overwrite, this.journal);
     if (result.complete && plan.ids.length > 0) {
       await this.store.append({ undone: plan.ids, time: new Date().toISOString() });
       for (const id of plan.ids) this.undone.add(id);

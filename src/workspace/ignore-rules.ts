@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
+import { readBoundedFile } from "./safe-read.js";
 
 /**
  * Entry names skipped everywhere, whatever the ignore files say: version-control internals,
@@ -32,6 +32,9 @@ export const ALWAYS_SKIPPED: ReadonlySet<string> = new Set([
   ".terraform",
   ".DS_Store",
 ]);
+
+/** An ignore file is read up to this size; the rest is not applied. */
+const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 
 /**
  * Compiled ignore files shared across operations of one workspace, keyed by absolute file path and
@@ -122,12 +125,10 @@ export class IgnoreRules {
   }
 
   private async compile(file: string): Promise<Ignore | null> {
-    let text: string;
-    try {
-      text = await readFile(file, "utf8");
-    } catch {
-      return null;
-    }
+    // Bounded and non-blocking: a FIFO or a /dev/zero link named .gitignore is no ignore file.
+    const read = await readBoundedFile(file, { maxBytes: MAX_IGNORE_FILE_BYTES });
+    if (!read.ok) return null;
+    const text = read.text;
     let cached = this.cache.get(file);
     if (!cached || cached.text !== text) {
       cached = { text, matcher: ignore({ allowRelativePaths: true }).add(text) };

@@ -23,11 +23,24 @@ export {
 } from "./read-tracker.js";
 export { resolveWriteTarget, type WriteTarget } from "./write-target.js";
 export {
+  readBoundedFile,
+  readBoundedFileSync,
+  readRepoFile,
+  readRepoFileSync,
+  repoFileProblem,
+  type SafeReadOptions,
+  type SafeReadResult,
+} from "./safe-read.js";
+export { secretNameReason, secretReason } from "./secret-files.js";
+export { repoOwnDir } from "./repo-dir.js";
+export {
   writeFileAtomic,
   writeFilesAtomic,
   type FileWrite,
   type WriteOps,
+  type WriteOptions,
 } from "./atomic-write.js";
+export { journalFolder, recoverJournals, type RecoveredBatch } from "./batch-journal.js";
 export {
   Checkpoints,
   openCheckpoints,

@@ -83,11 +83,12 @@ export class ShadowGit {
     try {
       await stat(path.join(this.gitDir, "HEAD"));
     } catch {
-      await mkdir(this.gitDir, { recursive: true });
-      await runGit(["init", "-q", "--bare", this.gitDir], {});
+      await mkdir(this.gitDir, { recursive: true, mode: 0o700 });
+      // Owner only: the snapshots hold the repository's files.
+      await runGit(["init", "-q", "--bare", "--shared=0600", this.gitDir], {});
     }
     const info = path.join(this.gitDir, "info");
-    await mkdir(info, { recursive: true });
+    await mkdir(info, { recursive: true, mode: 0o700 });
     let projectExclude = "";
     try {
       projectExclude = await readFile(path.join(this.root, ".git", "info", "exclude"), "utf8");
@@ -95,10 +96,11 @@ export class ShadowGit {
       // No exclude file: only the defaults below.
     }
     const skipped = [...ALWAYS_SKIPPED].join("\n");
-    await writeFile(path.join(info, "exclude"), `${skipped}\n${projectExclude}`);
+    await writeFile(path.join(info, "exclude"), `${skipped}\n${projectExclude}`, { mode: 0o600 });
     await writeFile(
       path.join(info, "attributes"),
       "* -text -filter -ident -eol -working-tree-encoding\n",
+      { mode: 0o600 },
     );
   }
 

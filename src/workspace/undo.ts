@@ -64,6 +64,8 @@ export async function runUndo(
   store: CheckpointStore,
   plan: UndoPlan,
   overwrite: readonly string[],
+  /** The repository's write-journal folder: an undo killed midway is rolled back on next start. */
+  journal?: string,
 ): Promise<UndoResult> {
   const result: UndoResult = { turns: plan.turns, restored: [], skipped: [], complete: true };
   const writes: FileWrite[] = [];
@@ -99,7 +101,7 @@ export async function runUndo(
       result.complete = false;
     }
   }
-  await writeFilesAtomic(writes);
+  await writeFilesAtomic(writes, { journal });
   for (const real of deletions) await rm(real, { force: true });
   result.restored.push(...done);
   return result;

@@ -571,7 +571,12 @@ describe("running commands headless", () => {
     ]);
     const { env } = makeHome();
     const runEnv = { ...env, ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.anthropicBaseUrl };
-    const result = await runCli(["-p", "go", "--approve", "edits"], { cwd: target, env: runEnv });
+    // Without the sandbox: commands need --approve all (with it they run read-only, see
+    // security-permissions.test.ts).
+    const result = await runCli(["-p", "go", "--approve", "edits", "--sandbox", "off"], {
+      cwd: target,
+      env: runEnv,
+    });
     expect(result.code).toBe(0);
     const { existsSync } = await import("node:fs");
     expect(existsSync(`${target}/made.txt`)).toBe(false);

@@ -157,6 +157,8 @@ describe("a long session", () => {
     expect(after.used).toBeLessThan(before.used);
     expect(after.breakdown.summary).toBeGreaterThan(0);
 
+    // One process at a time appends to a session: the first lets go of it (its lock) first.
+    await session.dispose();
     const resumed = await open(env, { id: session.id });
     expect(resumed.history).toEqual(session.history);
     const sent = server.requests.length;

@@ -132,7 +132,7 @@ describe("project settings", () => {
 });
 
 describe(".env at the repository root", () => {
-  it("supplies keys and endpoints, never over the environment", async () => {
+  it("supplies a key with its endpoint, never over the environment", async () => {
     server = await startMockModelServer([reply().text("one"), reply().text("two")]);
     const project = makeRepo({
       "a.txt": "a",
@@ -143,10 +143,11 @@ describe(".env at the repository root", () => {
     expect(server.requests[0]!.headers.authorization).toBe("Bearer sk-from-dotenv");
     const real = await runCli(["-p", "hi"], {
       cwd: project,
-      env: { ...env, OPENAI_API_KEY: "sk-real" },
+      env: { ...env, OPENAI_API_KEY: "sk-real", OPENAI_BASE_URL: server.openaiBaseUrl },
     });
     expect(real.code).toBe(0);
     expect(server.requests[1]!.headers.authorization).toBe("Bearer sk-real");
+    expect(real.stderr).not.toContain("from .env");
   });
 });
 

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { reply } from "../support/mock-model-server.js";
+import { storedPermissions } from "../support/permissions-file.js";
 import { send, toolResults, useTui } from "../support/tui-fixture.js";
 
 const tui = useTui();
@@ -53,7 +54,7 @@ describe("edit reviews", () => {
   });
 
   test("y accepts and auto-accepts the next edits of this project", async () => {
-    const { term, repo } = await open([
+    const { term, repo, env } = await open([
       created("src/a.ts", "export const a = 1;\n"),
       created("src/b.ts", "export const b = 2;\n"),
       reply().text("Both files written."),
@@ -66,9 +67,7 @@ describe("edit reviews", () => {
     expect(all).toContain("✓ Created src/a.ts (+1)");
     expect(all).toContain("✓ Created src/b.ts (+1)");
     expect(readFileSync(join(repo, "src/b.ts"), "utf8")).toBe("export const b = 2;\n");
-    expect(JSON.parse(readFileSync(join(repo, ".north/autoaccept.json"), "utf8"))).toEqual({
-      edits: true,
-    });
+    expect(storedPermissions(env, repo)).toMatchObject({ edits: true });
   });
 
   test("a long diff is folded to fit the screen and scrolls with ↓", async () => {

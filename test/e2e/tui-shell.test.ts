@@ -1,12 +1,15 @@
-// Command reviews end to end: the command and its directory, r / a / d, Tab for the rule.
+// Command reviews end to end: the command and its directory, r / a / d, Tab for the rule. Without
+// the sandbox (`--sandbox off`) every command is reviewed; with it, see tui-sandbox.test.ts.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { reply } from "../support/mock-model-server.js";
+import { storedPermissions } from "../support/permissions-file.js";
 import { send, toolResults, useTui } from "../support/tui-fixture.js";
+import type { ScriptEntry } from "../support/mock-model-server.js";
 
 const tui = useTui();
-const open = tui.open;
+const open = (script: ScriptEntry[]) => tui.open(script, ["--sandbox", "off"]);
 
 describe("command reviews", () => {
   const shell = (command: string) => reply().tool("shell_run", { command });
@@ -40,7 +43,7 @@ describe("command reviews", () => {
   });
 
   test("a allows the prefix rule: the next command starting with it runs without asking", async () => {
-    const { term, repo } = await open([
+    const { term, repo, env } = await open([
       shell("echo one two"),
       shell("echo one three"),
       reply().text("Both ran."),
@@ -51,9 +54,8 @@ describe("command reviews", () => {
     await term.waitFor("Both ran.");
     expect(term.all()).toMatch(/✓ Ran `echo one two` — exit 0\n\s+one two\n/);
     expect(term.all()).toContain("✓ Ran `echo one three` — exit 0");
-    expect(JSON.parse(readFileSync(join(repo, ".north/allowlist.json"), "utf8"))).toEqual({
-      commands: [{ prefix: "echo one" }],
-    });
+    expect(storedPermissions(env, repo)).toMatchObject({ commands: [{ prefix: "echo one" }] });
+    expect(existsSync(join(repo, ".north/allowlist.json"))).toBe(false);
   });
 
   test("a command with a redirection is offered only as the exact command", async () => {
@@ -66,16 +68,14 @@ describe("command reviews", () => {
   });
 
   test("Tab switches always to the exact command", async () => {
-    const { term, repo } = await open([shell("echo one two"), reply().text("Ran.")]);
+    const { term, repo, env } = await open([shell("echo one two"), reply().text("Ran.")]);
     await send(term, "echo");
     await term.waitFor("Tab or exactly `echo one two`");
     term.press("tab");
     await term.waitFor("always allows exactly `echo one two`");
     term.type("a");
     await term.waitFor("Ran.");
-    expect(JSON.parse(readFileSync(join(repo, ".north/allowlist.json"), "utf8"))).toEqual({
-      commands: [{ exact: "echo one two" }],
-    });
+    expect(storedPermissions(env, repo)).toMatchObject({ commands: [{ exact: "echo one two" }] });
   });
 
   test("a dangerous command says why and offers no always", async () => {

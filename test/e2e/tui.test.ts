@@ -76,7 +76,7 @@ describe("the interactive interface", () => {
     expect(screen).not.toContain("**");
     expect(screen).toContain("• first");
     expect(screen).toContain("│ const attempts = 3;");
-    expect(screen).toMatch(/\[AGENT\] Claude/);
+    expect(screen).toMatch(/\[AGENT\] (sandboxed|no sandbox) Claude/);
     expect(server.requests).toHaveLength(2);
   });
 

@@ -19,6 +19,7 @@
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { anthropicEncoder } from "./mock-anthropic.js";
+import { sendFault, sendRedirect } from "./mock-faults.js";
 import { openaiChatEncoder } from "./mock-openai-chat.js";
 import { openaiResponsesEncoder } from "./mock-openai-responses.js";
 import {
@@ -27,6 +28,7 @@ import {
   type ReplySpec,
   type ResponseOutcome,
   type ScriptEntry,
+  reply,
   turnSpec,
 } from "./mock-script.js";
 import {
@@ -149,7 +151,7 @@ export async function startMockModelServer(script: ScriptEntry[] = []): Promise<
       return sendFailure(res, encoder, ids, { kind: "failure", error: "server", message });
     }
     record.turn = nextTurn++;
-    let spec: ReplySpec | FailureSpec;
+    let spec: ReturnType<typeof turnSpec>;
     try {
       spec = turnSpec(typeof entry === "function" ? await entry(record) : entry);
     } catch (error) {
@@ -157,18 +159,22 @@ export async function startMockModelServer(script: ScriptEntry[] = []): Promise<
       return sendFailure(res, encoder, ids, { kind: "failure", error: "server", message });
     }
     if (spec.kind === "failure") return sendFailure(res, encoder, ids, spec);
+    if (spec.kind === "redirect") return sendRedirect(res, spec);
 
     const requestBody = body as Record<string, unknown>;
+    // A fault opens its stream (when it sends one) as a one-word text reply would.
+    const answer = spec.kind === "fault" ? reply().text("x").toSpec() : spec;
     const ctx: EncodeContext = {
       body: requestBody,
       ids,
-      usage: resolveUsage(spec, rawBody.length),
+      usage: resolveUsage(answer, rawBody.length),
       model:
-        spec.model ??
+        answer.model ??
         (typeof requestBody.model === "string" ? requestBody.model : encoder.defaultModel),
-      stopReason: resolveStopReason(spec),
+      stopReason: resolveStopReason(answer),
       created: Math.floor(Date.now() / 1000),
     };
+    if (spec.kind === "fault") return sendFault(res, encoder, spec, answer, ctx);
     const answerHeaders = { ...encoder.headers(ids), ...spec.headers };
     if (requestBody.stream === true) await sendStream(res, encoder, spec, ctx, answerHeaders);
     else await sendJson(res, encoder.json(spec, ctx), spec, answerHeaders);

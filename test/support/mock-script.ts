@@ -103,6 +103,29 @@ export interface FailureSpec {
   headers?: Record<string, string>;
 }
 
+/** A broken server's behaviour; see `mock-faults.ts` for what each one sends. */
+export type MockFault =
+  | "hang_before_headers"
+  | "hang_after_headers"
+  | "keepalive_forever"
+  | "ping_forever"
+  | "malformed_sse";
+
+/** A fault instead of an answer; build it with {@link fault}. */
+export interface FaultSpec {
+  kind: "fault";
+  fault: MockFault;
+  /** Between keep-alive comments or pings (default 20 ms). */
+  intervalMs: number;
+}
+
+/** A redirect instead of an answer; build it with {@link redirect}. */
+export interface RedirectSpec {
+  kind: "redirect";
+  status: number;
+  location: string;
+}
+
 /** What happened to a response, once it has finished. */
 export type ResponseOutcome =
   /** Fully written and ended, also for error statuses and in-stream errors. */
@@ -138,8 +161,8 @@ export interface RecordedRequest {
   finishedAt?: number;
 }
 
-/** A turn: a reply (builder or spec) or a failure. */
-export type Turn = ReplyBuilder | ReplySpec | FailureSpec;
+/** A turn: a reply (builder or spec), a failure, a fault or a redirect. */
+export type Turn = ReplyBuilder | ReplySpec | FailureSpec | FaultSpec | RedirectSpec;
 
 /** A script entry: a turn, or a function choosing the turn from what was sent. */
 export type ScriptEntry = Turn | ((request: RecordedRequest) => Turn | Promise<Turn>);
@@ -295,7 +318,20 @@ export function failure(
   return { kind: "failure", error, status: statusOrKind, ...options };
 }
 
+/**
+ * A broken server instead of an answer (see `mock-faults.ts`):
+ * `fault("hang_after_headers")`, `fault("ping_forever", { intervalMs: 10 })`.
+ */
+export function fault(name: MockFault, options: { intervalMs?: number } = {}): FaultSpec {
+  return { kind: "fault", fault: name, intervalMs: options.intervalMs ?? 20 };
+}
+
+/** A redirect (307 unless given) to `location`, e.g. another server's URL. */
+export function redirect(location: string, status = 307): RedirectSpec {
+  return { kind: "redirect", status, location };
+}
+
 /** Normalises a resolved turn to plain data. */
-export function turnSpec(turn: Turn): ReplySpec | FailureSpec {
+export function turnSpec(turn: Turn): ReplySpec | FailureSpec | FaultSpec | RedirectSpec {
   return turn instanceof ReplyBuilder ? turn.toSpec() : turn;
 }

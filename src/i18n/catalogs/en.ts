@@ -21,6 +21,8 @@ export const en = {
 
   "status.noModel": "no model",
   "status.tokens": "{count} tokens",
+  "status.sandboxOn": "sandboxed",
+  "status.sandboxOff": "no sandbox",
 
   "queue.item": "queued: {text}",
   "queue.more": "…and {count} more",
@@ -51,6 +53,14 @@ export const en = {
   "review.inDir": "in {dir}",
   "review.alwaysAsks": "Always asks: {danger}",
   "review.proposedPlan": "Proposed plan",
+  "review.outsideSandbox": "outside the sandbox",
+  "review.escalate": "Runs outside the sandbox: it may use the network and write anywhere.",
+  "review.escalateReason": "The model says: {reason}",
+  "review.readSecret": "Read a file that may hold secrets",
+  "review.secretWhy": "{why}. Its contents would be sent to the model.",
+  "review.allowRead": "allow reading",
+  "tool.sandboxed": "sandboxed",
+  "tool.secretNotRead": "Did not read {path}",
   "review.moreBelowOne": "… 1 more line …",
   "review.moreBelow": "… {count} more lines …",
   "review.moreAboveOne": "↑ 1 more line",
@@ -110,4 +120,14 @@ export const en = {
   "cmd.language.switched": "Language: {name}.",
   "cmd.language.unknown": 'Unknown language "{code}": choose en or zh-CN.',
   "cmd.language.notSaved": "Switched for this session only; {reason}",
+  "cmd.sandbox.description": "Show whether commands run in the sandbox (/sandbox on|off)",
+  "cmd.sandbox.onChoice": "run commands in the sandbox",
+  "cmd.sandbox.offChoice": "run commands without it, each one asked for",
+  "cmd.sandbox.on":
+    "Commands run in the sandbox: no network, only the repository writable (read only in ask and plan mode). A command that needs more is asked for. /sandbox off leaves it for this session (each command is then asked for).",
+  "cmd.sandbox.off":
+    "Commands run without the sandbox ({reason}): each one is asked for. /sandbox on turns it back on.",
+  "cmd.sandbox.unavailable":
+    "The sandbox is unavailable: {reason}. {hint} Meanwhile each command is asked for.",
+  "cmd.sandbox.unknown": 'Unknown choice "{value}": use /sandbox on or /sandbox off.',
 } as const;

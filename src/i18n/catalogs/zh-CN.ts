@@ -22,6 +22,8 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
 
   "status.noModel": "未选模型",
   "status.tokens": "{count} 个 token",
+  "status.sandboxOn": "沙箱中",
+  "status.sandboxOff": "无沙箱",
 
   "queue.item": "排队中：{text}",
   "queue.more": "……另有 {count} 条",
@@ -52,6 +54,14 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "review.inDir": "目录：{dir}",
   "review.alwaysAsks": "每次都会询问：{danger}",
   "review.proposedPlan": "拟定的计划",
+  "review.outsideSandbox": "在沙箱之外",
+  "review.escalate": "将在沙箱之外运行：可以联网，可以写入任何位置。",
+  "review.escalateReason": "模型给出的理由：{reason}",
+  "review.readSecret": "读取可能包含机密的文件",
+  "review.secretWhy": "{why}。其内容将被发送给模型。",
+  "review.allowRead": "允许读取",
+  "tool.sandboxed": "沙箱中",
+  "tool.secretNotRead": "未读取 {path}",
   "review.moreBelowOne": "…… 下面还有 1 行 ……",
   "review.moreBelow": "…… 下面还有 {count} 行 ……",
   "review.moreAboveOne": "↑ 上面还有 1 行",
@@ -109,4 +119,12 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.language.switched": "界面语言已切换为{name}。",
   "cmd.language.unknown": "不支持“{code}”：请选择 en 或 zh-CN。",
   "cmd.language.notSaved": "仅在本次会话中生效；{reason}",
+  "cmd.sandbox.description": "查看命令是否在沙箱中运行（/sandbox on|off）",
+  "cmd.sandbox.onChoice": "在沙箱中运行命令",
+  "cmd.sandbox.offChoice": "不使用沙箱运行命令，每条命令都会询问",
+  "cmd.sandbox.on":
+    "命令在沙箱中运行：无网络，只有本仓库可写（ask 和 plan 模式下只读）。需要更多权限的命令会先询问你。/sandbox off 可在本次会话中关闭沙箱（之后每条命令都会询问）。",
+  "cmd.sandbox.off": "命令不在沙箱中运行（{reason}）：每条命令都会询问。/sandbox on 可重新开启。",
+  "cmd.sandbox.unavailable": "沙箱不可用：{reason}。{hint} 在此期间每条命令都会询问。",
+  "cmd.sandbox.unknown": "不支持的选项“{value}”：请使用 /sandbox on 或 /sandbox off。",
 };

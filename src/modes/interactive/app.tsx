@@ -154,6 +154,7 @@ function Live(
       <StatusLine
         project={props.project}
         mode={state.mode}
+        sandbox={state.sandbox}
         model={state.model?.name}
         contextTokens={state.context?.used ?? state.contextTokens}
         contextWindow={state.context?.window ?? state.model?.contextWindow}

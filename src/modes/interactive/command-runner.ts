@@ -41,6 +41,7 @@ export function createCommandRunner(deps: RunnerDeps) {
       type: "model",
       name: session.model.name,
       contextWindow: session.model.contextWindow,
+      sandbox: session.sandbox.state,
     });
     const { used, window, percent, estimated } = session.context();
     store.dispatch({ type: "agent", event: { type: "context", used, window, percent, estimated } });

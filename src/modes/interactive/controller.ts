@@ -127,7 +127,10 @@ export class TurnController {
     if (files.length === 0) return text;
     const report = session.context();
     const budget = Math.floor(report.window * ATTACH_SHARE) - report.used - text.length;
-    const { prompt, notes } = await expandMentions(session.root, text, files, budget);
+    // The person picked these files themselves: a secret file is their own choice to send.
+    const { prompt, notes } = await expandMentions(session.root, text, files, budget, {
+      secrets: "attach",
+    });
     for (const note of notes) this.deps.dispatch({ type: "note", tone: "warn", text: note });
     this.deps.log("files_attached", { files: files.length, chars: prompt.length - text.length });
     return prompt;

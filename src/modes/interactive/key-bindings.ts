@@ -166,6 +166,8 @@ export const REVIEW_BINDINGS: Readonly<
     t: "reject-with-note",
     ...REVIEW_COMMON,
   },
+  /** Reading a file that may hold secrets: yes or no each time, never "always". */
+  secret: { a: "accept", r: "reject", t: "reject-with-note", ...REVIEW_COMMON },
   plan: { a: "accept", r: "reject", t: "reject-with-note", ...REVIEW_COMMON },
 };
 

@@ -41,11 +41,13 @@ export const MODE_CYCLE: readonly Mode[] = ["ask", "agent", "plan"];
 
 /**
  * The pending review of an `approval_request`. A command gets the rules "always" may store: the
- * one `suggestRule` offers, then (for a prefix) the exact command; none when it is dangerous.
+ * one `suggestRule` offers, then (for a prefix) the exact command; none when it is dangerous or
+ * asks to run outside the sandbox.
  */
 export function pendingReview(id: string, name: string, review: Review): PendingReview {
   const rules: AllowRule[] = [];
-  if (review.type === "command" && !review.danger) {
+  // Leaving the sandbox is allowed one command at a time: no rule is offered for it.
+  if (review.type === "command" && !review.danger && !review.escalate) {
     const suggested = suggestRule(review.command);
     rules.push(suggested);
     if ("prefix" in suggested) rules.push({ exact: review.command.trim() });

@@ -23,6 +23,7 @@ import { loadMarkdown } from "./markdown/index.js";
 import { TurnController } from "./controller.js";
 import { createStore } from "./store.js";
 import { colorWanted, setTheme } from "./theme.js";
+import { onEndSignals } from "../signals.js";
 
 export interface InteractiveOptions {
   root: string;
@@ -32,7 +33,9 @@ export interface InteractiveOptions {
   maxSteps?: number;
   env: Record<string, string | undefined>;
   /** Resume a saved conversation; `pick` lists them (this project's, or `all`) to choose from. */
-  resume?: { continue: true } | { id: string } | { pick: true; all: boolean };
+  resume?: { continue: true } | { id: string; all?: boolean } | { pick: true; all: boolean };
+  /** `--sandbox`: run commands in the OS sandbox where available (default on). */
+  sandbox?: "on" | "off";
 }
 
 /** Turns on bracketed paste (pasted text arrives between ESC[200~ and ESC[201~). */
@@ -41,8 +44,8 @@ const PASTE_OFF = "\x1b[?2004l";
 
 /**
  * Draws the interface, then opens the session (the composer shows before the provider is
- * ready; a message sent meanwhile waits for it). Resolves with the exit code (0) once the
- * person exits; a broken config file is thrown to the edge before anything is drawn. Needs a
+ * ready; a message sent meanwhile waits for it). Resolves with the exit code once the person
+ * exits (0), or SIGTERM/SIGHUP ended it (143/129); a broken config file is thrown to the edge before anything is drawn. Needs a
  * TTY on stdin and stdout (the caller checks).
  */
 export async function startInteractive(options: InteractiveOptions): Promise<number> {
@@ -69,7 +72,10 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         mode: options.mode,
         maxSteps: options.maxSteps ?? current.maxSteps ?? 50,
         approvals: "interactive",
+        sandbox: options.sandbox ?? "on",
         ...(options.resume && !("pick" in options.resume) ? { resume: options.resume } : {}),
+        // `north --resume --all`: `/resume ID` may take another project's conversation.
+        ...(options.resume && "all" in options.resume ? { allProjects: !!options.resume.all } : {}),
         logger,
       });
       for (const text of session.notices) store.dispatch({ type: "note", tone: "warn", text });
@@ -84,6 +90,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         type: "model",
         name: session.model.name,
         contextWindow: session.model.contextWindow,
+        sandbox: session.sandbox.state,
       });
       // The meter starts from an estimate of the first request (a resumed history included).
       const { used, window, percent, estimated } = session.context();
@@ -151,6 +158,21 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
     // are written whole; the live part is kept small instead.
     { exitOnCtrlC: false, patchConsole: false, maxFps: 60 },
   );
+  // SIGTERM/SIGHUP: the turn is cancelled as by Esc, then the interface closes and the finally
+  // below ends the shell and its jobs; North exits 143/129 (`signals.ts`).
+  let exitCode = 0;
+  const offEndSignals = onEndSignals((code) => {
+    exitCode = code;
+    controller.takeQueue();
+    controller.cancel();
+    const close = () => {
+      if (controller.busy) return;
+      unsubscribe();
+      instance.unmount();
+    };
+    const unsubscribe = store.subscribe(close);
+    close();
+  });
   // After the first frame: the session (its failure shows the welcome), and
   // the Markdown renderer, while the person reads the screen.
   setImmediate(() => {
@@ -162,15 +184,16 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   try {
     await instance.waitUntilExit();
   } finally {
+    offEndSignals();
     stdout.write(PASTE_OFF);
     // Ends the persistent shell and its jobs.
     await session?.dispose();
     await history.flush();
     restoreWarn();
-    logger.log("app_exit", { code: 0, mode: "interactive" });
+    logger.log("app_exit", { code: exitCode, mode: "interactive" });
     await logger.close();
   }
-  return 0;
+  return exitCode;
 }
 
 /** The saved conversations to pick from (`north --resume` without an id). */

@@ -87,6 +87,8 @@ export interface UiState {
   exitHint: boolean;
   /** The model in use, once a session exists. */
   model?: { name: string; contextWindow: number };
+  /** Whether commands run in the OS sandbox (the status line), once a session exists. */
+  sandbox?: "on" | "off" | "unavailable";
   /** The mode the next message is sent in (Tab cycles it). */
   mode: Mode;
   /** The change waiting for the person's answer; every key goes to it meanwhile. */
@@ -113,7 +115,12 @@ export type UiAction =
   | { type: "queue"; queue: readonly string[] }
   | { type: "resize"; rows: number; width: number }
   | { type: "exit-hint"; on: boolean }
-  | { type: "model"; name: string; contextWindow: number }
+  | {
+      type: "model";
+      name: string;
+      contextWindow: number;
+      sandbox?: "on" | "off" | "unavailable";
+    }
   | { type: "idle" }
   | ReviewAction
   | ComposerAction;
@@ -256,7 +263,11 @@ export function reduce(state: UiState, action: UiAction): UiState {
     case "exit-hint":
       return { ...state, exitHint: action.on };
     case "model":
-      return { ...state, model: { name: action.name, contextWindow: action.contextWindow } };
+      return {
+        ...state,
+        model: { name: action.name, contextWindow: action.contextWindow },
+        ...(action.sandbox ? { sandbox: action.sandbox } : {}),
+      };
     case "idle":
       return { ...dropReview(settleAll(state)), busy: false, tools: [], compacting: false };
     default:

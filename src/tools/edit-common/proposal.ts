@@ -29,6 +29,11 @@ export interface EditToolOptions {
   tracker: ReadTracker;
   /** Records applied edits for undo; without it nothing is recorded. */
   checkpoints?: CheckpointRecorder;
+  /**
+   * The folder of this repository's write journals (North's data dir): a change killed midway
+   * is then finished or rolled back on the next start (`recoverJournals`).
+   */
+  journal?: string;
 }
 
 /** For renderers: the files changed, as reviewed. */
@@ -69,7 +74,10 @@ export function buildProposal(
       ctx.signal.throwIfAborted();
       for (const { file } of planned) await recheck(ws, file);
       try {
-        await writeFilesAtomic(planned.map((p) => ({ absolute: p.file.real, data: p.bytes })));
+        await writeFilesAtomic(
+          planned.map((p) => ({ absolute: p.file.real, data: p.bytes })),
+          { journal: options.journal },
+        );
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         throw new ToolError(`Nothing was written: ${message}`);

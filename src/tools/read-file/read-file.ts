@@ -1,8 +1,14 @@
 import * as z from "zod";
 import { defineTool, ToolError } from "../../agent/tool.js";
-import { isBinaryFile, type ReadTracker, type Workspace } from "../../workspace/index.js";
+import {
+  isBinaryFile,
+  secretReason,
+  type ReadTracker,
+  type Workspace,
+} from "../../workspace/index.js";
 import { formatSize } from "../format-size.js";
 import { resolveToolPath } from "../tool-path.js";
+import { confirmSecretRead } from "./confirm-secret.js";
 import description from "./description.md";
 import { readLines } from "./read-lines.js";
 import { suggestPaths } from "./suggest-paths.js";
@@ -29,8 +35,10 @@ const schema = z.object({
 /**
  * `read_file`: numbered lines (`<n>\t<text>`), at most 500 lines and 100 KB per call, lines over
  * 2000 bytes cut; a note says how to read on when it stops early.
+ * A file that may hold secrets (`secretReason`: `.env`, keys, credentials, git-ignored files) is
+ * read only after `ctx.confirm` allows it (see `confirmSecretRead`).
  * @throws ToolError for paths outside the root, missing files (with near names), folders, binary
- *   files and line numbers past the end.
+ *   files, line numbers past the end, and secret files that were not allowed.
  * @param tracker records what was shown, for the edit tools' read rules (one per session)
  */
 export function createReadFileTool(ws: Workspace, tracker?: ReadTracker) {
@@ -53,6 +61,8 @@ export function createReadFileTool(ws: Workspace, tracker?: ReadTracker) {
         );
       }
       if (target.type !== "file") throw new ToolError(`${target.relative} is not a regular file.`);
+      const why = await secretReason(ws, target.relative);
+      if (why) await confirmSecretRead(ctx, target.relative, why);
       if (await isBinaryFile(target.absolute)) {
         throw new ToolError(
           `${target.relative} is a binary file (${formatSize(target.size)}); read_file shows text files only.`,

@@ -1,7 +1,11 @@
-import { open } from "node:fs/promises";
 import * as z from "zod";
 import { defineTool, ToolError } from "../../agent/tool.js";
-import { isBinaryBuffer, type Workspace } from "../../workspace/index.js";
+import {
+  isBinaryBuffer,
+  readRepoFile,
+  secretReason,
+  type Workspace,
+} from "../../workspace/index.js";
 import { formatSize } from "../format-size.js";
 import { resolveToolPath } from "../tool-path.js";
 import description from "./description.md";
@@ -40,10 +44,18 @@ export function createReadReadmeTool(ws: Workspace) {
         );
       }
       const target = await resolveToolPath(ws, found);
-      const head = await readHead(target.absolute, MAX_README_BYTES + 1);
-      if (isBinaryBuffer(head)) throw new ToolError(`${found} is not a text file.`);
-      const cut = head.length > MAX_README_BYTES;
-      let shown = head.subarray(0, MAX_README_BYTES);
+      const why = await secretReason(ws, target.relative); // e.g. README.md -> .env
+      if (why) {
+        throw new ToolError(
+          `${found} may hold secrets (${why}); read_file asks the person before reading it.`,
+        );
+      }
+      // Inside the root after symlinks, a regular file (a FIFO is refused, never waited on), capped.
+      const read = await readRepoFile(ws.root, target.relative, { maxBytes: MAX_README_BYTES });
+      if (!read.ok) throw new ToolError(`${found} cannot be read: ${read.reason}.`);
+      if (isBinaryBuffer(read.bytes)) throw new ToolError(`${found} is not a text file.`);
+      const cut = read.truncated;
+      let shown = read.bytes;
       if (cut) {
         const lastNewline = shown.lastIndexOf(10);
         if (lastNewline > 0) shown = shown.subarray(0, lastNewline + 1);
@@ -66,7 +78,7 @@ async function findReadme(ws: Workspace): Promise<string | undefined> {
     try {
       const entries = await ws.listDir(dir);
       names = entries
-        .filter((e) => e.kind !== "dir" && README_NAME.test(e.name))
+        .filter((e) => (e.kind === "file" || e.kind === "symlink") && README_NAME.test(e.name))
         .map((e) => e.name);
     } catch {
       continue;
@@ -83,15 +95,4 @@ function rank(name: string): number {
   if (dot === -1) return PREFERRED.length + 1;
   const index = PREFERRED.indexOf(name.slice(dot).toLowerCase());
   return index === -1 ? PREFERRED.length : index;
-}
-
-async function readHead(absolute: string, bytes: number): Promise<Buffer> {
-  const handle = await open(absolute, "r");
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }

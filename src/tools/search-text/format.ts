@@ -16,7 +16,8 @@ export function formatSearch(
   maxLimit: number,
 ): string {
   const { matches } = result;
-  if (matches.length === 0) return noMatches(query, where);
+  const hint = hiddenHint(result.hiddenMatches ?? 0);
+  if (matches.length === 0) return noMatches(query, where) + hint;
   const files = countFiles(matches);
   const header = result.limitReached
     ? `First ${plural(matches.length, "match", "matches")} in ${plural(files, "file", "files")} (more exist; narrow with path or glob${query.limit < maxLimit ? `, or raise limit up to ${maxLimit}` : ""}):`
@@ -30,7 +31,13 @@ export function formatSearch(
     }
     lines.push(`  ${match.line}: ${clipLine(match)}`);
   }
-  return lines.join("\n");
+  return lines.join("\n") + hint;
+}
+
+/** The line that says matches in files that may hold secrets were left out ("" for none). */
+export function hiddenHint(hidden: number): string {
+  if (hidden === 0) return "";
+  return `\n${plural(hidden, "match", "matches")} in files that may hold secrets (.env, keys, credentials, git-ignored files) ${hidden === 1 ? "was" : "were"} not shown; read_file asks the person before reading such a file.`;
 }
 
 /** The line, or a window of `MAX_LINE_CHARS` around the match with `…` where it was cut. */

@@ -27,6 +27,7 @@ export async function searchWithWalker(ws: Workspace, query: SearchQuery): Promi
   const globFilter = query.glob && !query.targetIsFile ? compileGlobFilter(query.glob) : undefined;
   const reader = new SyncFileReader(MAX_SEARCH_FILE_BYTES);
   const found: SearchMatch[] = [];
+  let hidden = 0;
 
   /** Searches one file; true once more than `limit` matches are found. */
   const searchFile = (rel: string): boolean => {
@@ -34,6 +35,10 @@ export async function searchWithWalker(ws: Workspace, query: SearchQuery): Promi
     if (bytes === undefined) return false;
     if (matcher.needle && bytes.indexOf(matcher.needle) === -1) return false;
     if (isBinaryBuffer(bytes)) return false;
+    if (query.hidden?.(rel)) {
+      for (const _hit of matcher.scan(bytes.toString("utf8"))) hidden++;
+      return false;
+    }
     for (const hit of matcher.scan(bytes.toString("utf8"))) {
       const text = hit.text.endsWith("\r") ? hit.text.slice(0, -1) : hit.text;
       found.push({ path: rel, line: hit.line, text, column: hit.column });
@@ -72,5 +77,10 @@ export async function searchWithWalker(ws: Workspace, query: SearchQuery): Promi
   }
   query.signal.throwIfAborted();
   sortMatches(found);
-  return { matches: found.slice(0, query.limit), limitReached: full, engine: "js" };
+  return {
+    matches: found.slice(0, query.limit),
+    limitReached: full,
+    engine: "js",
+    ...(hidden > 0 ? { hiddenMatches: hidden } : {}),
+  };
 }

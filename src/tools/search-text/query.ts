@@ -11,6 +11,11 @@ export interface SearchQuery {
   glob?: string;
   /** The engine stops after `limit + 1` matching lines (one more, to know there are more). */
   limit: number;
+  /**
+   * Files whose matches are counted but not returned (files that may hold secrets); their
+   * matches do not count towards `limit`.
+   */
+  hidden?: (path: string) => boolean;
   signal: AbortSignal;
 }
 
@@ -32,6 +37,8 @@ export interface SearchResult {
   /** More matches existed than `limit`. */
   limitReached: boolean;
   engine: "ripgrep" | "js";
+  /** Matching lines left out because `query.hidden` said so (absent when none). */
+  hiddenMatches?: number;
 }
 
 /** Files bigger than this are not searched, by either engine (generated data, logs, dumps). */

@@ -78,6 +78,7 @@ export function searchWithRipgrep(
     let scanned = 0; // `pending` holds no newline before this index
     let stderr = "";
     let settled = false;
+    let hidden = 0;
 
     const finish = (error?: unknown) => {
       if (settled) return;
@@ -85,7 +86,12 @@ export function searchWithRipgrep(
       query.signal.removeEventListener("abort", onAbort);
       if (error !== undefined) return reject(error);
       sortMatches(found);
-      resolve({ matches: found.slice(0, query.limit), limitReached: full, engine: "ripgrep" });
+      resolve({
+        matches: found.slice(0, query.limit),
+        limitReached: full,
+        engine: "ripgrep",
+        ...(hidden > 0 ? { hiddenMatches: hidden } : {}),
+      });
     };
     const onAbort = () => {
       child.kill();
@@ -108,6 +114,10 @@ export function searchWithRipgrep(
         if (!record.startsWith('{"type":"match"')) continue;
         const match = parseMatch(record);
         if (match === undefined || (keep && !keep(match.path))) continue;
+        if (query.hidden?.(match.path)) {
+          hidden++;
+          continue;
+        }
         found.push(match);
         if (found.length > query.limit) {
           full = true;

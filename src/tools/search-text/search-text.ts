@@ -1,6 +1,11 @@
 import * as z from "zod";
 import { defineTool, ToolError } from "../../agent/tool.js";
-import { isBinaryFile, type Workspace } from "../../workspace/index.js";
+import {
+  isBinaryFile,
+  secretNameReason,
+  secretReason,
+  type Workspace,
+} from "../../workspace/index.js";
 import { resolveToolPath } from "../tool-path.js";
 import description from "./description.md";
 import { countFiles, formatSearch } from "./format.js";
@@ -27,6 +32,8 @@ export interface SearchTextDetails {
   files: number;
   limitReached: boolean;
   engine: "ripgrep" | "js";
+  /** Matching lines in files that may hold secrets, left out. */
+  hidden: number;
 }
 
 const schema = z.object({
@@ -76,6 +83,9 @@ export function createSearchTextTool(ws: Workspace, options: SearchTextOptions =
       }
       const limit = Math.max(1, Math.min(args.limit ?? DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT));
       const target = await searchTarget(ws, args.path);
+      // Files that may hold secrets are searched but not shown: by name for each match; all of
+      // them when the path named is itself one (a `.env`, an ignored folder such as node_modules).
+      const allHidden = target.relative !== "" && (await secretReason(ws, target.relative));
       const query: SearchQuery = {
         pattern: args.pattern,
         regex: args.regex ?? false,
@@ -85,6 +95,7 @@ export function createSearchTextTool(ws: Workspace, options: SearchTextOptions =
         glob: args.glob || undefined,
         limit,
         signal: ctx.signal,
+        hidden: allHidden ? () => true : (path) => secretNameReason(path) !== undefined,
       };
       const result = await run(query);
       const details: SearchTextDetails = {
@@ -93,6 +104,7 @@ export function createSearchTextTool(ws: Workspace, options: SearchTextOptions =
         files: countFiles(result.matches),
         limitReached: result.limitReached,
         engine: result.engine,
+        hidden: result.hiddenMatches ?? 0,
       };
       const where = target.relative === "" ? "the repository" : target.relative;
       return {

@@ -69,3 +69,26 @@ export function formatShellResult(
   const output = result.output || "(no output)";
   return `${output}\n\n${notes.join(" ")}`;
 }
+
+/**
+ * How commands fail when the sandbox stops them: a read-only file system, a permission refused,
+ * no network (names do not resolve, no route, nothing listening on the sandbox's own loopback).
+ */
+const SANDBOX_DENIAL =
+  /read-only file system|\bEROFS\b|permission denied|operation not permitted|\bEACCES\b|\bEPERM\b|could not resolve|temporary failure in name resolution|name or service not known|\bEAI_AGAIN\b|\bENOTFOUND\b|getaddrinfo|network is unreachable|\bENETUNREACH\b|connection refused|\bECONNREFUSED\b|failed to connect|no route to host/i;
+
+/**
+ * One line for the model when a sandboxed command failed the way the sandbox makes commands
+ * fail: it may ask to run it outside. Undefined when it succeeded, was stopped, or failed
+ * otherwise.
+ */
+export function sandboxDenialNote(
+  result: ShellResult,
+  profile: "workspace-write" | "read-only",
+): string | undefined {
+  if (result.exitCode === 0 || result.stopped || !SANDBOX_DENIAL.test(result.output)) {
+    return undefined;
+  }
+  const allows = profile === "read-only" ? "writes nothing" : "writes only in the repository";
+  return `The sandbox may have blocked this (no network; it ${allows}): if it must run outside, call shell_run again with \`escalate\` giving the reason, for the person to allow.`;
+}

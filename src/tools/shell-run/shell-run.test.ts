@@ -31,14 +31,14 @@ const call = (
 
 describe("shell_run", () => {
   it("has a short description and a small schema", () => {
-    const schema = toolSchema(createShellTool(ws, shell));
+    const schema = toolSchema(createShellTool(ws, () => shell, { profile: () => "none" }));
     expect(Buffer.byteLength(schema.description)).toBeLessThanOrEqual(350);
     expect(Buffer.byteLength(JSON.stringify(schema))).toBeLessThanOrEqual(700);
-    expect(createShellTool(ws, shell).kind).toBe("shell");
+    expect(createShellTool(ws, () => shell, { profile: () => "none" }).kind).toBe("shell");
   });
 
   it("proposes the command with the shell's cwd, and runs it only once allowed", async () => {
-    const tool = createShellTool(ws, shell);
+    const tool = createShellTool(ws, () => shell, { profile: () => "none" });
     const reviews: Review[] = [];
     const deny: Gate = async (review) => {
       reviews.push(review);
@@ -46,7 +46,9 @@ describe("shell_run", () => {
     };
     const denied = await call(tool, { command: "touch made-by-denied" }, deny);
     expect(denied).toMatchObject({ isError: true, content: "Denied by the person." });
-    expect(reviews).toEqual([{ type: "command", command: "touch made-by-denied", cwd: "." }]);
+    expect(reviews).toEqual([
+      { type: "command", command: "touch made-by-denied", cwd: ".", sandbox: "none" },
+    ]);
     expect(existsSync(path.join(ws.root, "made-by-denied"))).toBe(false);
 
     const ran = await call(tool, { command: "cd sub && echo here" });
@@ -65,15 +67,22 @@ describe("shell_run", () => {
       reviews.push(review);
       return { allow: false, reason: "no" };
     };
-    await call(createShellTool(ws, shell), { command: "git reset --hard && rm -rf ~/x" }, deny);
+    await call(
+      createShellTool(ws, () => shell, { profile: () => "none" }),
+      { command: "git reset --hard && rm -rf ~/x" },
+      deny,
+    );
     expect(reviews[0]).toMatchObject({ type: "command", danger: expect.stringMatching(/reset/) });
   });
 
   it("reports a timeout and what to do about it", async () => {
-    const result = await call(createShellTool(ws, shell), {
-      command: "echo begun; sleep 300",
-      timeout_seconds: 1,
-    });
+    const result = await call(
+      createShellTool(ws, () => shell, { profile: () => "none" }),
+      {
+        command: "echo begun; sleep 300",
+        timeout_seconds: 1,
+      },
+    );
     expect(result.isError).toBe(false);
     expect(result.content).toMatch(/^begun\n/);
     expect(result.content).toContain("timed out after 1.0 s and was stopped");
@@ -82,23 +91,27 @@ describe("shell_run", () => {
   });
 
   it("refuses a timeout over 600 s with a message the model can act on", async () => {
-    const result = await call(createShellTool(ws, shell), {
-      command: "true",
-      timeout_seconds: 900,
-    });
+    const result = await call(
+      createShellTool(ws, () => shell, { profile: () => "none" }),
+      {
+        command: "true",
+        timeout_seconds: 900,
+      },
+    );
     expect(result.isError).toBe(true);
     expect(result.content).toMatch(/timeout_seconds/);
   });
 
   it("brackets each command with the hooks, in order", async () => {
     const events: string[] = [];
-    const tool = createShellTool(ws, shell, {
+    const tool = createShellTool(ws, () => shell, {
+      profile: () => "none",
       hooks: {
         async before(info) {
           events.push(`before ${info.command} in ${path.relative(ws.root, info.cwd) || "."}`);
           return 41;
         },
-        async after(token, _info, result: ShellResult) {
+        async after(token: number, _info, result: ShellResult) {
           events.push(`after ${token + 1} exit ${result.exitCode}`);
         },
       },
@@ -108,7 +121,8 @@ describe("shell_run", () => {
   });
 
   it("does not run the command when the before hook fails", async () => {
-    const tool = createShellTool(ws, shell, {
+    const tool = createShellTool(ws, () => shell, {
+      profile: () => "none",
       hooks: {
         before: async () => Promise.reject(new Error("snapshot failed")),
         after: async () => undefined,
@@ -122,7 +136,10 @@ describe("shell_run", () => {
 
   it("turns a shell that cannot start into an error the model can read", async () => {
     const broken = createShellService({ root: ws.root, shell: "/bin/false" });
-    const result = await call(createShellTool(ws, broken), { command: "echo hi" });
+    const result = await call(
+      createShellTool(ws, () => broken, { profile: () => "none" }),
+      { command: "echo hi" },
+    );
     await broken.dispose();
     expect(result).toMatchObject({ isError: true });
     expect(result.content).toMatch(/The shell \/bin\/false exited at start/);

@@ -7,12 +7,13 @@ import {
   ShellError,
   type Restart,
   type ShellResult,
+  type SandboxProfile,
   type ShellService,
   type StopReason,
 } from "../../shell/index.js";
 import type { Workspace } from "../../workspace/index.js";
 import description from "./description.md";
-import { displayCwd, formatShellResult } from "./format-result.js";
+import { displayCwd, formatShellResult, sandboxDenialNote } from "./format-result.js";
 
 /** For renderers: what ran, where, and how it ended. The output itself is the result's content. */
 export interface ShellRunDetails {
@@ -29,6 +30,8 @@ export interface ShellRunDetails {
   restart?: Restart;
   /** Bytes of cleaned output before the cut. */
   outputBytes: number;
+  /** Where it ran (see `Review.sandbox`). */
+  sandbox: SandboxProfile;
 }
 
 /** What a hook is told about the command (`cwd` absolute). */
@@ -49,6 +52,8 @@ export interface ShellHooks<T = unknown> {
 }
 
 export interface ShellToolOptions<T = unknown> {
+  /** Where commands run unless the model asks to leave the sandbox (`escalate`): read per call. */
+  profile: () => SandboxProfile;
   hooks?: ShellHooks<T>;
   /** Output as it arrives, for a live view (see `RunOptions.onOutput`); one command at a time. */
   onOutput?: (text: string) => void;
@@ -58,38 +63,53 @@ export interface ShellToolOptions<T = unknown> {
 const schema = z.object({
   command: z.string().min(1).describe("The command (shell syntax; several lines allowed)"),
   timeout_seconds: z.number().int().min(1).max(600).optional().describe("Default 60, max 600"),
+  escalate: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("Why it must run outside the sandbox (network, writes outside the repo)"),
 });
 
 /**
- * `shell_run`: proposes the command with the shell's current cwd (and a `danger` reason for
- * commands that destroy what an undo cannot restore, see `detectDanger`); once allowed, runs it
- * in `shell` and reports output, exit code and time, or why it was stopped.
- * `shell` costs nothing until its first command; the session disposes it at exit.
+ * `shell_run`: proposes the command with the current cwd, where it would run (`review.sandbox`:
+ * the session's profile, or "none" when the model asks to `escalate`, with its reason) and a
+ * `danger` reason for commands that destroy what an undo cannot restore (advice, see
+ * `detectDanger`); once allowed, runs it in `shells(review.sandbox)`, starting in the cwd of the
+ * shell used last (so a `cd` carries over between the sandboxed and the unsandboxed shell), and
+ * reports output, exit code and time, or why it was stopped — plus, when a sandboxed command
+ * failed the way the sandbox makes commands fail, how to ask to run it outside.
+ * `shells` must return the same service for the same profile; services cost nothing until their
+ * first command, and the session disposes them at exit.
  * @throws ToolError when no shell can be started.
  */
 export function createShellTool<T>(
   ws: Workspace,
-  shell: ShellService,
-  options: ShellToolOptions<T> = {},
+  shells: (profile: SandboxProfile) => ShellService,
+  options: ShellToolOptions<T>,
 ) {
+  let last: ShellService | undefined;
   return defineChangeTool({
     name: "shell_run",
     kind: "shell",
     description,
     schema,
     async prepare(args) {
-      const cwd = shell.cwd;
+      const cwd = last?.cwd ?? ws.root;
+      const sandbox: SandboxProfile = args.escalate ? "none" : options.profile();
       const danger = detectDanger(args.command, { root: ws.root, cwd });
       const review: Review = {
         type: "command",
         command: args.command,
         cwd: displayCwd(ws.root, cwd),
+        sandbox,
+        ...(args.escalate ? { escalate: args.escalate } : {}),
         ...(danger ? { danger } : {}),
       };
       return {
         review,
         async apply(ctx) {
-          const info = { command: args.command, cwd: shell.cwd };
+          const shell = shells(sandbox);
+          const info = { command: args.command, cwd: last?.cwd ?? shell.cwd };
           const timeoutMs = (args.timeout_seconds ?? DEFAULT_TIMEOUT_MS / 1000) * 1000;
           const token = options.hooks ? await options.hooks.before(info) : undefined;
           let result: ShellResult;
@@ -97,11 +117,14 @@ export function createShellTool<T>(
             result = await shell.run(args.command, {
               timeoutMs,
               signal: ctx.signal,
+              cwd: info.cwd,
               ...(options.onOutput ? { onOutput: options.onOutput } : {}),
             });
           } catch (error) {
             if (error instanceof ShellError) throw new ToolError(error.message);
             throw error;
+          } finally {
+            last = shell;
           }
           if (options.hooks) {
             await options.hooks.after(token as T, info, result).catch((error: unknown) => {
@@ -116,11 +139,14 @@ export function createShellTool<T>(
             durationMs: result.durationMs,
             waitingForInput: result.waitingForInput,
             outputBytes: result.totalBytes,
+            sandbox,
             ...(result.stopped ? { stopped: result.stopped } : {}),
             ...(result.restart ? { restart: result.restart } : {}),
           };
+          const note = sandbox === "none" ? undefined : sandboxDenialNote(result, sandbox);
+          const content = formatShellResult(result, ws.root, info.cwd, timeoutMs);
           return {
-            content: formatShellResult(result, ws.root, info.cwd, timeoutMs),
+            content: note ? `${content} ${note}` : content,
             details,
             truncated: result.truncated,
           };

@@ -124,6 +124,30 @@ describe("ReviewView", () => {
     expect(out).toMatchSnapshot();
   });
 
+  test("a secret read: the path and why, accept or reject, no always", () => {
+    const out = show({ type: "secret", path: ".env", why: "an environment file (keys)" });
+    expect(out).toContain("Read a file that may hold secrets");
+    expect(out).toContain(".env");
+    expect(out).toContain("an environment file (keys)");
+    expect(out).toContain("a allow reading");
+    expect(out).toContain("r reject");
+    expect(out).not.toContain("always");
+  });
+
+  test("a command leaving the sandbox: outside the sandbox, the model's reason, no always", () => {
+    const out = show({
+      type: "command",
+      command: "npm install left-pad",
+      cwd: ".",
+      sandbox: "none",
+      escalate: "it downloads a package",
+    });
+    expect(out).toContain("outside the sandbox");
+    expect(out).toContain("The model says: it downloads a package");
+    expect(out).toContain("r run");
+    expect(out).not.toContain("always");
+  });
+
   test("a plan as Markdown", () => {
     const plan = "## Plan\n\n1. Read **src/retry.ts**\n2. Add a `timeoutMs` option\n3. Test it";
     expect(show({ type: "plan", plan })).toMatchSnapshot();

@@ -5,6 +5,8 @@ import { t } from "../../../i18n/index.js";
 export interface StatusProps {
   project: string;
   mode: string;
+  /** Whether commands run in the OS sandbox; unknown (nothing shown) before a session exists. */
+  sandbox?: "on" | "off" | "unavailable" | undefined;
   model: string | undefined;
   contextTokens: number;
   contextWindow: number | undefined;
@@ -30,7 +32,7 @@ export const meterColor = (percent: number) =>
 
 const truncate = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
-/** Project · [MODE] · model · context meter · tokens so far, on one line. */
+/** Project · [MODE] · sandbox · model · context meter · tokens so far, on one line. */
 export function StatusLine(props: StatusProps) {
   const percent = props.contextWindow
     ? Math.min(100, Math.round((props.contextTokens / props.contextWindow) * 100))
@@ -46,6 +48,11 @@ export function StatusLine(props: StatusProps) {
         >
           {` [${props.mode.toUpperCase()}]`}
         </Text>
+        {props.sandbox ? (
+          <Text color={tint(props.sandbox === "on" ? "green" : "yellow")}>
+            {` ${t(props.sandbox === "on" ? "status.sandboxOn" : "status.sandboxOff")}`}
+          </Text>
+        ) : null}
         <Text>{` ${props.model ?? t("status.noModel")}`}</Text>
         {props.contextWindow ? (
           <Text>

@@ -22,6 +22,11 @@ const LABELS: Record<
     reject: "review.deny",
     "reject-with-note": "review.denyNote",
   },
+  secret: {
+    accept: "review.allowRead",
+    reject: "review.reject",
+    "reject-with-note": "review.rejectNote",
+  },
   plan: {
     accept: "review.accept",
     reject: "review.reject",

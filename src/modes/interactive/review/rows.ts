@@ -39,15 +39,33 @@ function layout(review: Review, width: number): ReviewRows {
         body: diffRows(review.files, { fileHeaders: review.files.length > 1, tense: "proposed" }),
         footer: [],
       };
-    case "command":
+    case "command": {
+      const outside = review.escalate ? ` ${paint.yellow(t("review.outsideSandbox"))}` : "";
       return {
-        header: wrap(`${paint.bold(t("review.runCommand"))} ${paint.dim(where(review.cwd))}`),
+        header: wrap(
+          `${paint.bold(t("review.runCommand"))} ${paint.dim(where(review.cwd))}${outside}`,
+        ),
         body: commandLines(review.command).flatMap((line, i) =>
           wrap(`${paint.dim(i === 0 ? "$" : " ")} ${paint.bold(line)}`),
         ),
-        footer: review.danger
-          ? wrap(paint.red(t("review.alwaysAsks", { danger: review.danger })))
-          : [],
+        footer: [
+          ...(review.escalate
+            ? [
+                ...wrap(paint.yellow(t("review.escalate"))),
+                ...wrap(t("review.escalateReason", { reason: oneLine(review.escalate) })),
+              ]
+            : []),
+          ...(review.danger
+            ? wrap(paint.red(t("review.alwaysAsks", { danger: review.danger })))
+            : []),
+        ],
+      };
+    }
+    case "secret":
+      return {
+        header: wrap(paint.bold(t("review.readSecret"))),
+        body: wrap(paint.bold(oneLine(review.path))),
+        footer: wrap(paint.yellow(t("review.secretWhy", { why: oneLine(review.why) }))),
       };
     case "plan":
       return {
@@ -61,6 +79,9 @@ function layout(review: Review, width: number): ReviewRows {
 /** "at the project root" for `.`, else "in src/app" (the shell tool's display form). */
 const where = (cwd: string) =>
   cwd === "." || cwd === "" ? t("review.atRoot") : t("review.inDir", { dir: cwd });
+
+/** Text from the model or a file name on one line, without control characters. */
+const oneLine = (text: string) => text.replace(/[\x00-\x1f\x7f]+/g, " ").trim();
 
 /** A command's lines as typed, tabs as spaces and no other control characters. */
 export function commandLines(command: string): string[] {

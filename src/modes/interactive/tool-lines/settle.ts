@@ -3,6 +3,7 @@ import type { Decision } from "../../../session/index.js";
 import { changeLabel } from "../review/diff-rows.js";
 import { commandOutcome, outputTail, quoteCommand } from "./shell.js";
 import { type Args, type ChangeBody, clip } from "./types.js";
+import { t } from "../../../i18n/index.js";
 
 /** A finished tool call and what this interface knows about it. */
 export interface SettleInput {
@@ -33,7 +34,7 @@ const asArgs = (value: unknown): Args =>
 
 const isReview = (value: unknown): value is Review => {
   const type = asArgs(value).type;
-  return type === "edit" || type === "command" || type === "plan";
+  return type === "edit" || type === "command" || type === "plan" || type === "secret";
 };
 
 const isFiles = (value: unknown): value is FileChange[] =>
@@ -74,10 +75,13 @@ export function settleChange(input: SettleInput): SettledChange | undefined {
     const command = review?.type === "command" ? review.command : undefined;
     const { outcome, failed } = commandOutcome(details, input.content);
     const tail = outputTail(details, input.content);
+    // Ran in the OS sandbox: a small marker after how it ended.
+    const boxed = details.sandbox === "workspace-write" || details.sandbox === "read-only";
+    const marked = boxed ? [outcome, t("tool.sandboxed")].filter(Boolean).join(" · ") : outcome;
     return {
       title: `Ran ${quoteCommand(command ?? (typeof details.command === "string" ? details.command : "a command"))}`,
       error: failed,
-      ...(outcome ? { outcome } : {}),
+      ...(marked ? { outcome: marked } : {}),
       ...(tail ? { change: { type: "output" as const, ...tail } } : {}),
     };
   }
@@ -118,6 +122,8 @@ function deniedTitle(review: Review, how: "person" | "cancel" | "policy"): strin
       const verb = { person: "Denied", cancel: "Cancelled", policy: "Refused" }[how];
       return `${verb} ${quoteCommand(review.command)}`;
     }
+    case "secret":
+      return t("tool.secretNotRead", { path: review.path });
     case "plan":
       return { person: "Plan rejected", cancel: "Plan cancelled", policy: "Plan not accepted" }[
         how

@@ -1,0 +1,129 @@
+/**
+ * The OS sandbox commands run in. One small interface, so that another implementation (macOS
+ * Seatbelt) can be added beside bubblewrap: `detectSandbox` says whether it can be used here, and
+ * `sandboxCommand` turns a shell's command line into the sandboxed one.
+ */
+import { realpathSync } from "node:fs";
+import path from "node:path";
+import { bwrapArgs, findBwrap, probeBwrap } from "./bubblewrap.js";
+import { workspaceMounts } from "./workspace-mounts.js";
+
+/**
+ * Where a command runs: "workspace-write" (only the repository writable, minus `.north/` and
+ * git's hooks and config), "read-only" (nothing writable but a private /tmp), "none" (no sandbox).
+ * Both sandboxed profiles have no network and no provider keys in the environment.
+ */
+export type SandboxProfile = "workspace-write" | "read-only" | "none";
+
+export type SandboxStatus =
+  | { available: true; name: string }
+  /** `reason`: what failed; `hint`: one line on how to install or enable it. */
+  | { available: false; reason: string; hint: string };
+
+const INSTALL_HINT =
+  "Install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap) to run commands in a sandbox.";
+const USERNS_HINT =
+  "Enable unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1, or kernel.apparmor_restrict_unprivileged_userns=0 on Ubuntu; in a container, allow them) for bubblewrap to work.";
+
+export interface DetectOptions {
+  platform?: NodeJS.Platform;
+  /** The bwrap executable to try instead of the one found. */
+  bwrap?: string;
+}
+
+let cached: Promise<SandboxStatus> | undefined;
+
+/**
+ * Whether commands can run sandboxed here: on Linux, bubblewrap is found and really started once
+ * with the options North uses. Probed once per process (cached) unless `options` are given (tests).
+ * Never rejects.
+ */
+export function detectSandbox(options?: DetectOptions): Promise<SandboxStatus> {
+  if (options) return detect(options);
+  cached ??= detect({});
+  return cached;
+}
+
+async function detect(options: DetectOptions): Promise<SandboxStatus> {
+  const platform = options.platform ?? process.platform;
+  if (platform !== "linux") {
+    return {
+      available: false,
+      reason: `no sandbox is implemented for ${platform} yet`,
+      hint: "Commands are asked for one by one.",
+    };
+  }
+  const bwrap = options.bwrap ?? findBwrap();
+  if (!bwrap)
+    return { available: false, reason: "bubblewrap (bwrap) is not installed", hint: INSTALL_HINT };
+  try {
+    const failed = await probeBwrap(bwrap);
+    if (failed === undefined) {
+      bwrapFile = bwrap;
+      return { available: true, name: "bubblewrap" };
+    }
+    const missing = /ENOENT|not found/i.test(failed);
+    return {
+      available: false,
+      reason: `bubblewrap cannot start: ${failed}`,
+      hint: missing ? INSTALL_HINT : USERNS_HINT,
+    };
+  } catch (error) {
+    return {
+      available: false,
+      reason: `bubblewrap cannot start: ${String(error)}`,
+      hint: USERNS_HINT,
+    };
+  }
+}
+
+/** The bwrap a successful probe used. */
+let bwrapFile: string | undefined;
+
+export interface SandboxSpec {
+  /** The shell executable and its arguments. */
+  file: string;
+  args: readonly string[];
+  /** The environment the shell is to see (provider keys already removed). */
+  env: Record<string, string>;
+  /** The repository. */
+  root: string;
+  profile: Exclude<SandboxProfile, "none">;
+  /** North's own folders the shell must read (init script, command files): bound read-only. */
+  privateDirs: readonly string[];
+}
+
+/** A command line that runs the shell sandboxed. */
+export interface SandboxCommand {
+  file: string;
+  args: string[];
+  env: Record<string, string>;
+  /** The shell runs as a child of `file` (which forwards its exit status), not as `file` itself. */
+  shellIsChild: boolean;
+}
+
+/**
+ * The command line that starts `spec`'s shell in the sandbox (bubblewrap on Linux). For
+ * "workspace-write" it first creates the empty `.north/` and `.git/hooks/` it protects, when they
+ * are missing (see `workspaceMounts`). Call after `detectSandbox` said it is available; the
+ * environment gets `TMPDIR=/tmp` (the host's may not be writable inside).
+ * @throws Error when no sandbox was detected.
+ */
+export function sandboxCommand(spec: SandboxSpec): SandboxCommand {
+  const bwrap = bwrapFile ?? findBwrap();
+  if (!bwrap) throw new Error("bubblewrap (bwrap) is not installed");
+  const root = realpathSync(path.resolve(spec.root));
+  const writeRepo = spec.profile === "workspace-write";
+  const args = bwrapArgs({
+    root,
+    writeRepo,
+    mounts: writeRepo ? workspaceMounts(root) : { writable: [], readOnly: [] },
+    privateDirs: spec.privateDirs.map((dir) => realpathSync(dir)),
+  });
+  return {
+    file: bwrap,
+    args: [...args, "--", spec.file, ...spec.args],
+    env: { ...spec.env, TMPDIR: "/tmp" },
+    shellIsChild: true,
+  };
+}

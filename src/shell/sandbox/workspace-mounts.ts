@@ -1,0 +1,137 @@
+import { lstatSync, mkdirSync, readFileSync, realpathSync } from "node:fs";
+import path from "node:path";
+
+/** What a sandboxed shell may write, and what must stay read-only inside that. */
+export interface WorkspaceMounts {
+  /** Bound writable, in this order (a later one may lie inside an earlier one). */
+  writable: string[];
+  /** Bound read-only over their own path, after every writable one (files or folders). */
+  readOnly: string[];
+}
+
+/** Whether `inner` is `outer` or lies below it (both absolute and resolved). */
+export function isInside(outer: string, inner: string): boolean {
+  const rel = path.relative(outer, inner);
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+}
+
+function kind(file: string): "dir" | "file" | "link" | "none" | "other" {
+  try {
+    const st = lstatSync(file);
+    if (st.isSymbolicLink()) return "link";
+    return st.isDirectory() ? "dir" : st.isFile() ? "file" : "other";
+  } catch {
+    return "none";
+  }
+}
+
+function real(file: string): string | undefined {
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `gitdir:` of a `.git` file (worktree, submodule), absolute; undefined when unreadable. */
+function gitdirOfFile(file: string): string | undefined {
+  try {
+    const text = readFileSync(file, "utf8").slice(0, 4096);
+    const match = /^gitdir:\s*(.+?)\s*$/m.exec(text);
+    return match?.[1] ? real(path.resolve(path.dirname(file), match[1])) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The common git directory of `gitdir` (a linked worktree's `commondir`), or `gitdir` itself. */
+function commonDirOf(gitdir: string): string {
+  try {
+    const rel = readFileSync(path.join(gitdir, "commondir"), "utf8").trim();
+    return real(path.resolve(gitdir, rel)) ?? gitdir;
+  } catch {
+    return gitdir;
+  }
+}
+
+/**
+ * Whether the git directory `gitdir` names `root` as its working tree: a linked worktree's
+ * `gitdir` file holds the path of `root/.git`; a submodule's config has `worktree = <root>`. A
+ * `.git` file that does not point back (one from a tarball, naming some other repository's git
+ * directory) gets no writable mount outside the root.
+ */
+function pointsBack(gitdir: string, root: string): boolean {
+  try {
+    const back = readFileSync(path.join(gitdir, "gitdir"), "utf8").trim();
+    if (real(path.resolve(gitdir, back)) === real(path.join(root, ".git"))) return true;
+  } catch {
+    // Not a linked worktree.
+  }
+  try {
+    const config = readFileSync(path.join(gitdir, "config"), "utf8").slice(0, 65_536);
+    const match = /^\s*worktree\s*=\s*(.+?)\s*$/m.exec(config);
+    return match?.[1] !== undefined && real(path.resolve(gitdir, match[1])) === root;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The mounts of the "workspace-write" profile for the repository at `root` (resolved): the
+ * repository writable, with `.north/`, the git hooks folder and the git config read-only. Paths
+ * that must be protected but do not exist (`.north/`, `hooks/`) are first created empty on the
+ * host, so that they can be mounted over (an empty folder does not show in `git status`).
+ *
+ * Git layouts: `.git` a folder (it is also bound on itself, so that it is a mount point and cannot
+ * be renamed away and replaced); `.git` a file or a symlink (linked worktree, submodule): the
+ * `.git` file is bound read-only, its gitdir and that gitdir's common dir are bound writable
+ * (commits write objects and refs there) with their `hooks/` and `config` read-only. Not
+ * protected: nested repositories a command creates below the root, and `.git/modules/*`.
+ */
+export function workspaceMounts(root: string): WorkspaceMounts {
+  const writable = [root];
+  const readOnly: string[] = [];
+  const protect = (file: string, create: boolean) => {
+    let k = kind(file);
+    if (k === "none" && create && writable.some((w) => isInside(w, path.dirname(file)))) {
+      try {
+        mkdirSync(file, { recursive: true, mode: 0o755 });
+        k = "dir";
+      } catch {
+        return;
+      }
+    }
+    const target = k === "none" ? undefined : real(file);
+    // Outside every writable mount it is read-only already.
+    if (target && writable.some((w) => isInside(w, target)) && !readOnly.includes(target)) {
+      readOnly.push(target);
+    }
+  };
+
+  const dotGit = path.join(root, ".git");
+  const gitKind = kind(dotGit);
+  const gitdirs: string[] = [];
+  if (gitKind === "dir") {
+    writable.push(dotGit);
+    gitdirs.push(dotGit);
+  } else if (gitKind === "file") {
+    readOnly.push(dotGit);
+    const gitdir = gitdirOfFile(dotGit);
+    if (gitdir && pointsBack(gitdir, root)) {
+      for (const dir of new Set([gitdir, commonDirOf(gitdir)])) {
+        if (!writable.some((w) => isInside(w, dir))) writable.push(dir);
+        gitdirs.push(dir);
+      }
+    }
+  } else if (gitKind === "link") {
+    const gitdir = real(dotGit);
+    if (gitdir && isInside(root, gitdir)) gitdirs.push(gitdir);
+  }
+  protect(path.join(root, ".north"), true);
+  for (const dir of gitdirs) {
+    protect(path.join(dir, "hooks"), true);
+    protect(path.join(dir, "config"), false);
+    protect(path.join(dir, "config.worktree"), false);
+  }
+  return { writable, readOnly };
+}

@@ -1,0 +1,174 @@
+import { createHash, randomBytes } from "node:crypto";
+import * as fsp from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * The journal of one `writeFilesAtomic` call, so that a batch stays all or nothing even when the
+ * process is killed midway. It lives in North's data dir (a folder per repository, files 0600)
+ * and is written, fsynced, before anything in the repository changes:
+ * - `staging`: the targets and the sidecar names (temporaries, backups) about to be made, and the
+ *   folders about to be created. Nothing is renamed yet.
+ * - `renaming`: every temporary is written and every old file has its backup; renames follow.
+ * - `rollback`: a rename failed and the writer is putting the old files back.
+ * It is removed when the call ends either way. `recoverJournals` handles those of dead processes.
+ */
+
+export interface JournalFile {
+  target: string;
+  temp: string;
+  /** A hard link (or copy) of the old file, made before the renames. */
+  backup: string;
+  /** Whether the target existed when the batch was staged (only set from `renaming` on). */
+  existed: boolean;
+}
+
+export interface JournalData {
+  version: 1;
+  pid: number;
+  phase: "staging" | "renaming" | "rollback";
+  files: JournalFile[];
+  /** Folders the batch creates (the topmost missing one of each target), removed on roll-back. */
+  dirs: string[];
+}
+
+/** The journal folder of the repository at `root` (real path) in North's data dir. */
+export function journalFolder(dataDir: string, root: string): string {
+  const hash = createHash("sha256").update(root).digest("hex").slice(0, 16);
+  return path.join(dataDir, "journals", hash);
+}
+
+/** Journals this process is writing now (recovery leaves them alone). */
+const active = new Set<string>();
+
+/** An open journal; `write` replaces its content durably. */
+export class BatchJournal {
+  private constructor(
+    readonly file: string,
+    private data: JournalData,
+  ) {}
+
+  /** Creates a journal in `dir` (made 0700) in phase `staging`. */
+  static async create(dir: string, data: Omit<JournalData, "version" | "pid" | "phase">) {
+    await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
+    const name = `${process.pid}-${randomBytes(6).toString("hex")}.json`;
+    const journal = new BatchJournal(path.join(dir, name), {
+      version: 1,
+      pid: process.pid,
+      phase: "staging",
+      ...data,
+    });
+    active.add(journal.file);
+    await journal.write({});
+    return journal;
+  }
+
+  /** Updates fields (a phase, the `existed` flags) and makes the update durable. */
+  async write(change: Partial<JournalData>): Promise<void> {
+    this.data = { ...this.data, ...change };
+    const temp = `${this.file}.${randomBytes(4).toString("hex")}.tmp`;
+    const handle = await fsp.open(temp, "wx", 0o600);
+    try {
+      await handle.writeFile(JSON.stringify(this.data));
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fsp.rename(temp, this.file);
+  }
+
+  async remove(): Promise<void> {
+    await fsp.rm(this.file, { force: true });
+    active.delete(this.file);
+  }
+}
+
+/** What recovery did with one interrupted batch. */
+export interface RecoveredBatch {
+  /** `rolled-back`: the old files are back; `finished`: every file had its new content already. */
+  outcome: "rolled-back" | "finished";
+  /** The batch's files (absolute). */
+  files: string[];
+}
+
+/**
+ * Finishes or rolls back the batches of processes that died while writing (journals in `dir`
+ * whose pid is not running). A batch whose every rename had happened is finished (its backups
+ * removed); any other is rolled back to the old contents. Sidecar files of the batch are removed.
+ * Journals of live processes (and this process's own) are left alone. Never throws.
+ */
+export async function recoverJournals(
+  dir: string,
+  isRunning: (pid: number) => boolean,
+): Promise<RecoveredBatch[]> {
+  let all: string[];
+  try {
+    all = await fsp.readdir(dir);
+  } catch {
+    return [];
+  }
+  // A journal update cut short leaves its temporary (`<pid>-<hex>.json.<hex>.tmp`).
+  for (const name of all.filter((n) => n.endsWith(".tmp"))) {
+    const pid = Number(name.split("-")[0]);
+    if (pid === process.pid || isRunning(pid)) continue;
+    await fsp.rm(path.join(dir, name), { force: true }).catch(() => undefined);
+  }
+  const names = all.filter((n) => n.endsWith(".json"));
+  const out: RecoveredBatch[] = [];
+  for (const name of names) {
+    const file = path.join(dir, name);
+    let data: JournalData;
+    try {
+      data = JSON.parse(await fsp.readFile(file, "utf8")) as JournalData;
+    } catch {
+      await fsp.rm(file, { force: true }).catch(() => undefined);
+      continue;
+    }
+    // Our own pid on a journal we are not writing: left by an earlier process with that pid.
+    if (data.pid === process.pid ? active.has(file) : isRunning(data.pid)) continue;
+    const recovered = await recover(data).catch(() => undefined);
+    if (recovered) out.push(recovered);
+    await fsp.rm(file, { force: true }).catch(() => undefined);
+  }
+  return out;
+}
+
+async function recover(data: JournalData): Promise<RecoveredBatch | undefined> {
+  const exists = (p: string) =>
+    fsp.lstat(p).then(
+      () => true,
+      () => false,
+    );
+  const files = data.files.map((f) => f.target);
+  const attempt = (work: () => Promise<unknown>) => work().catch(() => undefined);
+  if (data.phase === "renaming") {
+    const pending = await Promise.all(data.files.map((f) => exists(f.temp)));
+    if (!pending.some(Boolean)) {
+      for (const f of data.files) await attempt(() => fsp.rm(f.backup, { force: true }));
+      return { outcome: "finished", files };
+    }
+  }
+  for (const f of data.files) {
+    if (data.phase !== "staging") {
+      if (f.existed && (await exists(f.backup)))
+        await attempt(() => fsp.rename(f.backup, f.target));
+      else if (!f.existed) await attempt(() => fsp.rm(f.target, { force: true }));
+    }
+    await attempt(() => fsp.rm(f.temp, { force: true }));
+    await attempt(() => fsp.rm(f.backup, { force: true }));
+  }
+  for (const f of data.files) await removeMadeDirs(path.dirname(f.target), data.dirs);
+  return data.phase === "staging" ? undefined : { outcome: "rolled-back", files };
+}
+
+/** Removes `from` and its parents up to one of `made`, while they are empty. */
+async function removeMadeDirs(from: string, made: readonly string[]): Promise<void> {
+  const top = made.find((d) => from === d || from.startsWith(d + path.sep));
+  if (!top) return;
+  for (let dir = from; dir.length >= top.length; dir = path.dirname(dir)) {
+    try {
+      await fsp.rmdir(dir);
+    } catch {
+      return;
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import { lstat, mkdir } from "node:fs/promises";
+import path from "node:path";
+import { isInside } from "./sandbox.js";
+
+/**
+ * A folder inside the repository North may write its own files into (`.north/cache`): every
+ * component from the root down is a real folder — not a symlink, which a cloned repository could
+ * point anywhere — and missing ones are created one by one. Returns its absolute path, or
+ * `undefined` when a component is a symlink or not a folder, or cannot be created: the caller
+ * then skips the write (a cache) rather than write outside the repository. Never throws.
+ *
+ * @param root the real path of the repository root
+ * @param relDir POSIX path relative to the root, e.g. ".north/cache"
+ */
+export async function repoOwnDir(root: string, relDir: string): Promise<string | undefined> {
+  let dir = root;
+  for (const part of relDir.split("/").filter((p) => p !== "" && p !== ".")) {
+    if (part === "..") return undefined;
+    dir = path.join(dir, part);
+    if (!isInside(root, dir)) return undefined;
+    try {
+      const info = await lstat(dir);
+      if (!info.isDirectory()) return undefined; // a symlink, a file, a FIFO…
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") return undefined;
+      try {
+        await mkdir(dir);
+      } catch (mkdirError) {
+        if ((mkdirError as NodeJS.ErrnoException).code !== "EEXIST") return undefined;
+        if (!(await lstat(dir).catch(() => undefined))?.isDirectory()) return undefined;
+      }
+    }
+  }
+  return dir;
+}

@@ -1,0 +1,184 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import http from "node:http";
+import { networkInterfaces, tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createShellService, detectSandbox, type ShellService } from "../../src/shell/index.js";
+import { sandboxAttacks, treePrint, type AttackTargets } from "../support/sandbox-attacks.js";
+
+// The sandbox suite of issue 9: from inside the sandboxed shell, every attempt to change files
+// outside the repository, write .north/ or git's hooks and config, reach the network or read a
+// provider key fails; ordinary work in the repository still succeeds.
+
+const SECRET = "sk-ant-suite-0123456789-secret";
+const GATEWAY_SECRET = "gw-suite-9876543210-secret";
+const SERVER_TOKEN = "served-to-the-sandbox-4711";
+
+let repo: string;
+let out: string;
+let hostTmp: string;
+let keyHolder: ChildProcess;
+let server: http.Server;
+let hits = 0;
+let shell: ShellService;
+let targets: AttackTargets;
+
+function outsideBase(): string {
+  // Not below /tmp: the sandbox hides the host's /tmp, so a target there proves nothing.
+  return existsSync("/var/tmp") ? "/var/tmp" : path.join(process.env.HOME ?? "/", ".cache");
+}
+
+beforeAll(async () => {
+  const status = await detectSandbox();
+  if (!status.available) throw new Error(`bubblewrap is needed here: ${status.reason}`);
+  repo = realpathSync(mkdtempSync(path.join(tmpdir(), "north-suite-repo-")));
+  out = realpathSync(mkdtempSync(path.join(outsideBase(), "north-suite-out-")));
+  hostTmp = realpathSync(mkdtempSync(path.join(tmpdir(), "north-suite-hosttmp-")));
+  writeFileSync(path.join(hostTmp, "victim"), "precious\n");
+  writeFileSync(path.join(out, "victim.txt"), "precious\n");
+  for (let i = 1; i <= 20; i++) {
+    mkdirSync(path.join(out, `v${i}`));
+    writeFileSync(path.join(out, `v${i}`, "file.txt"), `keep ${i}\n`);
+  }
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd });
+  mkdirSync(path.join(out, "gitrepo"));
+  git(path.join(out, "gitrepo"), "init", "-q");
+  git(path.join(out, "gitrepo"), "commit", "-q", "--allow-empty", "-m", "first");
+  writeFileSync(path.join(repo, "package.json"), '{"scripts":{"test":"node check.js"}}\n');
+  writeFileSync(path.join(repo, "check.js"), 'console.log("tests passed");\n');
+  git(repo, "init", "-q");
+  git(repo, "add", "-A");
+  git(repo, "commit", "-q", "-m", "initial");
+
+  server = http.createServer((_req, res) => {
+    hits++;
+    res.end(SERVER_TOKEN);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
+  keyHolder = spawn(process.execPath, ["-e", "setInterval(() => {}, 1e6)"], {
+    cwd: out,
+    env: {
+      PATH: process.env.PATH ?? "",
+      ANTHROPIC_API_KEY: SECRET,
+      MY_GATEWAY_KEY: GATEWAY_SECRET,
+    },
+    stdio: "ignore",
+  });
+  await new Promise((resolve) => keyHolder.once("spawn", resolve));
+  const hostIp = Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === "IPv4" && !a.internal)?.address;
+  const python = execFileSync("python3", ["-c", "import sys; print(sys.executable)"], {
+    encoding: "utf8",
+  }).trim();
+  const port = (server.address() as { port: number }).port;
+  targets = {
+    out,
+    hostTmpFile: path.join(hostTmp, "victim"),
+    keyHolderPid: keyHolder.pid!,
+    port,
+    python,
+    ...(hostIp ? { hostIp } : {}),
+  };
+  shell = createShellService({
+    root: repo,
+    shell: "/bin/bash",
+    sandbox: "workspace-write",
+    secretEnv: ["MY_GATEWAY_KEY"],
+    killGraceMs: 300,
+    env: {
+      PATH: process.env.PATH,
+      HOME: out,
+      ANTHROPIC_API_KEY: SECRET,
+      OPENAI_API_KEY: SECRET,
+      MY_GATEWAY_KEY: GATEWAY_SECRET,
+      GIT_AUTHOR_NAME: "t",
+      GIT_AUTHOR_EMAIL: "t@t",
+      GIT_COMMITTER_NAME: "t",
+      GIT_COMMITTER_EMAIL: "t@t",
+    },
+  });
+  // The shell starts here and creates the protected folders, before they are fingerprinted.
+  await shell.run("true");
+});
+
+afterAll(async () => {
+  await shell?.dispose();
+  keyHolder?.kill("SIGKILL");
+  server?.close();
+  for (const dir of [repo, out, hostTmp]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** What must not change: everything outside, and the protected paths inside the repository. */
+function fingerprint(): string {
+  const protectedPaths = [".north", ".git/hooks", ".git/config"].map((p) => path.join(repo, p));
+  return [treePrint(out), treePrint(hostTmp), ...protectedPaths.map(treePrint)].join("\n--\n");
+}
+
+describe("the sandbox suite", () => {
+  it("lists at least 30 attacks", () => {
+    expect(sandboxAttacks(targets).length).toBeGreaterThanOrEqual(30);
+  });
+
+  it("runs the interpreters the attacks use (so a refusal is the sandbox's)", async () => {
+    const result = await shell.run(
+      `${targets.python} -c 'print("py")'; node -e 'console.log("js")'; perl -e 'print "pl\\n"'`,
+    );
+    expect(result.output).toBe("py\njs\npl");
+  });
+
+  it("lets no attack succeed", async () => {
+    const succeeded: string[] = [];
+    for (const attack of sandboxAttacks(targets)) {
+      const before = fingerprint();
+      const hitsBefore = hits;
+      const result = await shell.run(attack.command, { timeoutMs: 20_000, cwd: repo });
+      const leaked = [SECRET, GATEWAY_SECRET, SERVER_TOKEN].filter((s) =>
+        result.output.includes(s),
+      );
+      if (fingerprint() !== before || hits !== hitsBefore || leaked.length > 0) {
+        succeeded.push(`${attack.name}: ${result.output.slice(0, 300)}`);
+      }
+    }
+    expect(succeeded).toEqual([]);
+    expect(readFileSync(path.join(out, "victim.txt"), "utf8")).toBe("precious\n");
+    expect(hits).toBe(0);
+  }, 120_000);
+
+  it("still does ordinary work: build, test, git status/diff/add/commit, cd, functions", async () => {
+    const run = async (command: string) => {
+      const result = await shell.run(command, { timeoutMs: 30_000 });
+      expect(result.exitCode, `${command}\n${result.output}`).toBe(0);
+      return result.output;
+    };
+    // `.north` is a mount point: `git clean -d` cannot remove it (documented), so it is excluded.
+    await run("git checkout -q -- . && git clean -fdq -e .north");
+    await run("printf 'all:\\n\\tmkdir -p build && echo built > build/out.txt\\n' > Makefile");
+    await run(
+      "if command -v make >/dev/null; then make -s; else mkdir -p build && echo built > build/out.txt; fi",
+    );
+    expect(readFileSync(path.join(repo, "build", "out.txt"), "utf8")).toBe("built\n");
+    expect(await run("npm test --silent")).toContain("tests passed");
+    await run("echo change >> check.js");
+    expect(await run("git status --short")).toContain("check.js");
+    expect(await run("git diff")).toContain("+change");
+    await run("git add -A && git commit -q -m 'work in the sandbox'");
+    expect(await run("git log --oneline -1")).toContain("work in the sandbox");
+    await run('mkdir -p deep/er && cd deep/er && mine() { echo "mine in $PWD"; }');
+    expect(await run("mine")).toBe(`mine in ${path.join(repo, "deep", "er")}`);
+    await run("cd ../..");
+    expect(await run("echo written > inside.txt && cat inside.txt && rm inside.txt")).toBe(
+      "written",
+    );
+  }, 60_000);
+});

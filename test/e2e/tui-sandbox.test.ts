@@ -1,0 +1,78 @@
+// The sandbox and secret reads in the TUI: sandboxed commands run without a review and say so,
+// leaving the sandbox and reading a secret are the person's to allow, `/sandbox` and the status
+// line say whether commands are sandboxed.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { reply } from "../support/mock-model-server.js";
+import { send, toolResults, useTui } from "../support/tui-fixture.js";
+
+const tui = useTui();
+
+describe("the sandbox in the TUI", () => {
+  test("a command runs in the sandbox without a review, marked sandboxed", async () => {
+    const { term, repo } = await tui.open([
+      reply().tool("shell_run", { command: "echo hi > in.txt" }),
+      reply().text("Wrote it."),
+    ]);
+    await term.waitFor("sandboxed");
+    await send(term, "write in.txt");
+    await term.waitFor("Wrote it.");
+    expect(term.all()).toMatch(/✓ Ran `echo hi > in.txt` — exit 0 · sandboxed/);
+    expect(term.all()).not.toContain("r run");
+    expect(readFileSync(join(repo, "in.txt"), "utf8").trim()).toBe("hi");
+  });
+
+  test("leaving the sandbox is reviewed with the model's reason", async () => {
+    const { term, repo } = await tui.open([
+      reply().tool("shell_run", { command: "touch out.txt", escalate: "it needs the network" }),
+      reply().text("Ran it outside."),
+    ]);
+    await send(term, "go");
+    await term.waitFor("r run");
+    expect(term.screen()).toContain("outside the sandbox");
+    expect(term.screen()).toContain("The model says: it needs the network");
+    expect(term.screen()).not.toContain("always");
+    term.type("r");
+    await term.waitFor("Ran it outside.");
+    expect(existsSync(join(repo, "out.txt"))).toBe(true);
+  });
+
+  test("/sandbox off: the status line says so and the next command is reviewed", async () => {
+    const { term } = await tui.open([
+      reply().tool("shell_run", { command: "echo asked" }),
+      reply().text("Done."),
+    ]);
+    await send(term, "/sandbox on");
+    await term.waitFor("Commands run in the sandbox");
+    await send(term, "/sandbox off");
+    await term.waitFor("Commands run without the sandbox");
+    await term.waitFor("no sandbox");
+    await send(term, "go");
+    await term.waitFor("r run");
+    term.type("d");
+    await term.waitFor("Done.");
+  });
+
+  test("reading a file that may hold secrets asks the person: r refuses, a allows", async () => {
+    const { term, server } = await tui.open([
+      reply().tool("read_file", { path: "secret/key.txt" }),
+      reply().tool("read_file", { path: "secret/key.txt" }),
+      reply().text("Read it."),
+    ]);
+    await send(term, "read the key");
+    await term.waitFor("Read a file that may hold secrets");
+    expect(term.screen()).toContain("secret/key.txt");
+    expect(term.screen()).toContain("a allow reading");
+    expect(term.screen()).not.toContain("always");
+    term.type("r");
+    await term.waitFor("was not allowed");
+    await term.waitFor("a allow reading");
+    term.type("a");
+    await term.waitFor("Read it.");
+    const [refused] = toolResults(server, 1);
+    const allowed = toolResults(server, 2)[1];
+    expect(refused!.content).not.toContain("do-not-read");
+    expect(allowed!.content).toContain("do-not-read");
+  });
+});

@@ -1,0 +1,23 @@
+/** Looking for processes from end-to-end tests (jobs that must not outlive North). */
+import { execFileSync } from "node:child_process";
+
+/** Pids of processes whose command line contains `text`. */
+export function pids(text: string): string[] {
+  try {
+    return execFileSync("pgrep", ["-f", text], { encoding: "utf8" }).trim().split("\n");
+  } catch {
+    return []; // pgrep exits 1 when nothing matches
+  }
+}
+
+/**
+ * Resolves once `check` holds, looking again every 25 ms (a state outside the process, such as
+ * another process's life, sends no event); rejects after `limitMs` naming `what`.
+ */
+export async function until(check: () => boolean, what: string, limitMs = 10_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
