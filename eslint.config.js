@@ -47,7 +47,7 @@ const noUi = [
 ];
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**"] },
+  { ignores: ["dist/**", ".dist/**", "node_modules/**", "coverage/**"] },
   ...tseslint.configs.recommended,
   {
     rules: {

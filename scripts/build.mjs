@@ -1,6 +1,7 @@
 // Bundles src/ into dist/: a tiny CommonJS launcher (dist/north.js) and lazily loaded ESM chunks
 // (dist/chunks/*.mjs), so `north --version` parses almost nothing and a run loads only what it uses.
-// `--if-stale` skips the build when dist/north.js is newer than every source file.
+// `--if-stale` skips the build when dist/north.js is newer than every source file. `NORTH_DIST=DIR`
+// builds into DIR instead (inside the project, so that packages resolve), for parallel work.
 import { build } from "esbuild";
 import {
   readFileSync,
@@ -11,11 +12,12 @@ import {
   existsSync,
   writeFileSync,
 } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { execFileSync } from "node:child_process";
 
 const root = new URL("..", import.meta.url).pathname;
-const entry = join(root, "dist", "north.js");
+const dist = process.env.NORTH_DIST ? resolve(process.env.NORTH_DIST) : join(root, "dist");
+const entry = join(dist, "north.js");
 
 function newestSource(dir) {
   let newest = 0;
@@ -41,11 +43,11 @@ const define = {
   __NORTH_TOOL_SCHEMAS__: await toolSchemas(),
   "process.env.NODE_ENV": '"production"',
 };
-rmSync(join(root, "dist"), { recursive: true, force: true });
+rmSync(dist, { recursive: true, force: true });
 // The program: ESM chunks, split so that a run parses only what it uses.
 await build({
   entryPoints: { main: join(root, "src", "entry.ts") },
-  outdir: join(root, "dist", "chunks"),
+  outdir: join(dist, "chunks"),
   outExtension: { ".js": ".mjs" },
   chunkNames: "[name]-[hash]",
   bundle: true,
@@ -79,7 +81,7 @@ await build({
   banner: { js: "#!/usr/bin/env node" },
   logLevel: "warning",
 });
-writeFileSync(join(root, "dist", "package.json"), '{ "type": "commonjs" }\n');
+writeFileSync(join(dist, "package.json"), '{ "type": "commonjs" }\n');
 chmodSync(entry, 0o755);
 
 /** The tools' JSON schemas, computed once here (scripts/tool-schemas.ts) instead of every run. */

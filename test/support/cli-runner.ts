@@ -2,10 +2,13 @@ import { spawn } from "node:child_process";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const CLI = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "dist", "north.js");
+/** The built CLI: `dist/north.js`, or `$NORTH_DIST/north.js` when built there (see scripts/build.mjs). */
+export const CLI = process.env.NORTH_DIST
+  ? join(resolve(process.env.NORTH_DIST), "north.js")
+  : join(dirname(fileURLToPath(import.meta.url)), "..", "..", "dist", "north.js");
 
 export interface CliResult {
   code: number | null;
