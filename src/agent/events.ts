@@ -22,7 +22,14 @@ export type AgentEvent =
    * A person must decide on a proposal: answer with `session.respond(id, decision)`. Cancelling
    * the turn resolves it as denied.
    */
-  | { type: "approval_request"; id: string; name: string; review: Review }
+  | {
+      type: "approval_request";
+      id: string;
+      name: string;
+      review: Review;
+      /** Set when a sub-agent asks (its name, e.g. `general`): the review is labelled with it. */
+      agent?: string;
+    }
   | {
       type: "tool_result";
       id: string;
@@ -34,6 +41,15 @@ export type AgentEvent =
       details?: unknown;
     }
   | { type: "usage"; usage: Usage; total: Usage }
+  /**
+   * One event of a sub-agent started by the `task` call `parent_id` (its own `turn_start` …
+   * `turn_end`, steps, tool calls, usage), wrapped whole, in the order it happened. The parent's
+   * `tool_result` for `parent_id` follows the sub-agent's `turn_end`. Its usage is also counted in
+   * the parent's totals.
+   */
+  | { type: "subagent"; parent_id: string; agent: string; description: string; event: AgentEvent }
+  /** The model's todo list after a `todo_write` call: the whole list, in its order. */
+  | { type: "todo"; items: TodoItem[] }
   /**
    * How full the context is: the next request would take about `used` tokens of the model's
    * `window` (`percent` 0–100). Sent by the session after each `usage` report (`estimated`
@@ -58,6 +74,12 @@ export type AgentEvent =
       tool_calls: number;
       usage: Usage;
     };
+
+/** One item of the model's todo list (`todo_write`). */
+export interface TodoItem {
+  content: string;
+  status: "pending" | "in_progress" | "completed";
+}
 
 /** `auto`: the next request would pass the threshold; `manual`: `/compact`, `/summarize`. */
 export type CompactionReason = "auto" | "manual";
