@@ -4,6 +4,7 @@
 import { toolSchema } from "../src/agent/tool.js";
 import { silentLogger } from "../src/log/logger.js";
 import { createSessionTools } from "../src/session/session-tools.js";
+import { createTaskTool } from "../src/tools/index.js";
 import { createWorkspace } from "../src/workspace/index.js";
 
 const { tools } = createSessionTools({
@@ -15,4 +16,11 @@ const { tools } = createSessionTools({
   profile: () => "none",
   secretEnv: [],
 });
+// The session adds `task` with its runner; only the schema matters here.
+tools.push(
+  createTaskTool({
+    readOnly: () => false,
+    run: () => Promise.reject(new Error("no sub-agents while listing schemas")),
+  }),
+);
 process.stdout.write(JSON.stringify(Object.fromEntries(tools.map((t) => [t.name, toolSchema(t)]))));

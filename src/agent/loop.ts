@@ -41,6 +41,12 @@ export interface LoopConfig {
    * error ends the turn before the step: `aborted` as a cancel, any other as an `error` event.
    */
   beforeStep?: (history: Message[], signal: AbortSignal) => Promise<ProviderError | undefined>;
+  /**
+   * When set, called before every step (after `beforeStep`) for that step's tools and schemas,
+   * which then replace `tools` and `schemas`: tools that join while a turn runs (MCP servers
+   * connecting, tools `mcp_search` chose in the previous step).
+   */
+  toolsForStep?: () => { tools: readonly AnyTool[]; schemas: readonly ToolSchema[] };
 }
 
 export interface TurnResult {
@@ -92,7 +98,8 @@ export async function runTurn(
       return end("error", step - 1, refused);
     }
     emit({ type: "step_start", step });
-    const { message, error } = await streamStep(config, history, signal, emit, usage);
+    const stepConfig = config.toolsForStep ? { ...config, ...config.toolsForStep() } : config;
+    const { message, error } = await streamStep(stepConfig, history, signal, emit, usage);
     usage = addUsage(usage, message.usage);
     emit({ type: "step_end", step, stop_reason: message.stopReason });
     const stepText = message.content.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
@@ -111,7 +118,8 @@ export async function runTurn(
       return end(reason === "max_tokens" || reason === "refusal" ? reason : "end", step);
     }
     toolCalls += calls.length;
-    history.push(...(await runCalls(calls, config, signal, emit)));
+    const spend = (spent: Usage) => (usage = addUsage(usage, spent));
+    history.push(...(await runCalls(calls, stepConfig, signal, emit, spend)));
     if (signal.aborted) return end("aborted", step);
     if (step >= config.maxSteps) return end("max_steps", step);
   }
@@ -162,28 +170,34 @@ function keepWhatWasSaid(history: Message[], message: AssistantMessage): void {
 }
 
 /**
- * Read calls run concurrently in runs of consecutive reads; every other call runs alone, in the
- * model's order, after `authorize`. Results come back in the model's order, one per call.
+ * Read calls run concurrently in runs of consecutive reads (unless a tool's `concurrent` says a
+ * call must run alone); every other call runs alone, in the model's order, after `authorize`.
+ * Results come back in the model's order, one per call. `spend` receives the tokens a call spent
+ * on requests of its own (sub-agents).
  */
 async function runCalls(
   calls: ToolCallPart[],
   config: LoopConfig,
   signal: AbortSignal,
   emit: Emit,
+  spend: (usage: Usage) => void,
 ): Promise<ToolResultMessage[]> {
   const byName = new Map(config.tools.map((t) => [t.name, t]));
+  const together = (call: ToolCallPart) => {
+    const tool = byName.get(call.name);
+    if (!tool) return true;
+    return tool.kind === "read" && (tool.concurrent?.(call.arguments) ?? true);
+  };
   const results: ToolResultMessage[] = [];
   let i = 0;
   while (i < calls.length) {
-    const first = calls[i]!;
-    const isRead = byName.get(first.name)?.kind === "read" || !byName.has(first.name);
     let j = i + 1;
-    if (isRead) {
-      while (j < calls.length && byName.get(calls[j]!.name)?.kind === "read") j++;
+    if (together(calls[i]!)) {
+      while (j < calls.length && byName.has(calls[j]!.name) && together(calls[j]!)) j++;
     }
     const group = calls.slice(i, j);
     results.push(
-      ...(await Promise.all(group.map((c) => runCall(c, byName, config, signal, emit)))),
+      ...(await Promise.all(group.map((c) => runCall(c, byName, config, signal, emit, spend)))),
     );
     i = j;
   }
@@ -196,6 +210,7 @@ async function runCall(
   config: LoopConfig,
   signal: AbortSignal,
   emit: Emit,
+  spend: (usage: Usage) => void,
 ): Promise<ToolResultMessage> {
   const tool = byName.get(call.name);
   emit({
@@ -242,6 +257,8 @@ async function runCall(
       if (signal.aborted) return answer(CANCELLED, true);
     }
   }
-  const result = await runTool(tool, call.arguments, call.rawArguments, { signal, confirm }, gate);
+  const ctx = { signal, confirm, callId: call.id };
+  const result = await runTool(tool, call.arguments, call.rawArguments, ctx, gate);
+  if (result.usage) spend(result.usage);
   return answer(result.content, result.isError, result);
 }

@@ -1,5 +1,7 @@
 import * as z from "zod";
-import type { ToolSchema } from "../ai/types.js";
+import type { ToolSchema, Usage } from "../ai/types.js";
+
+export type { Usage };
 
 /**
  * Drives permissions and parallelism: `read` calls of one step run concurrently; everything else
@@ -17,6 +19,8 @@ export interface ToolContext {
    * tests, callers without a session): a tool then treats the answer as a refusal.
    */
   confirm?: (review: Review) => Promise<{ allow: true } | { allow: false; reason: string }>;
+  /** The id of the call being run (sub-agents label their events with it). */
+  callId?: string;
 }
 
 /**
@@ -27,6 +31,8 @@ export interface ToolOutput<D = unknown> {
   content: string;
   details?: D;
   truncated?: boolean;
+  /** Tokens the call spent on model requests of its own (a sub-agent); added to the turn's usage. */
+  usage?: Usage;
 }
 
 /**
@@ -93,6 +99,12 @@ export interface Tool<A = unknown, D = unknown> {
    */
   execute(args: A, ctx: ToolContext): Promise<ToolOutput<D>>;
   prepare?(args: A, ctx: ToolContext): Promise<Proposal<D>>;
+  /**
+   * Read tools only: whether this call may run concurrently with the step's other concurrent
+   * calls (default: yes). A `task` whose sub-agent may change things says no, and runs alone.
+   * Called with the raw arguments, before validation; must not throw.
+   */
+  concurrent?(args: Record<string, unknown> | undefined): boolean;
 }
 
 // Tools are stored in heterogeneous lists; the argument type is checked by `schema` at run time.
@@ -105,6 +117,7 @@ export function defineTool<S extends z.ZodType, D = unknown>(tool: {
   description: string;
   schema: S;
   execute(args: z.infer<S>, ctx: ToolContext): Promise<ToolOutput<D>>;
+  concurrent?(args: Record<string, unknown> | undefined): boolean;
 }): Tool<z.infer<S>, D> {
   return tool as Tool<z.infer<S>, D>;
 }
@@ -163,6 +176,7 @@ export interface ToolRunResult {
   details?: unknown;
   truncated?: boolean;
   durationMs: number;
+  usage?: Usage;
 }
 
 /**
@@ -220,6 +234,7 @@ export async function runTool(
       content: out.content,
       details: out.details,
       truncated: out.truncated ?? false,
+      ...(out.usage ? { usage: out.usage } : {}),
     });
   } catch (error) {
     if (ctx.signal.aborted) return finish({ isError: true, content: "Cancelled by the user." });

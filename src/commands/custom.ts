@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import { readBoundedFileSync, readRepoFileSync } from "../workspace/index.js";
+import { splitFrontMatter } from "../session/index.js";
 import type { Command } from "./types.js";
 
 const NAME = /^[a-z][a-z0-9_-]*$/;
@@ -73,23 +74,4 @@ export function expand(body: string, args: readonly string[]): string {
     .replace(/\$ARGUMENTS/g, args.join(" "))
     .replace(/\$(\d)/g, (_, n: string) => args[Number(n) - 1] ?? "")
     .trim();
-}
-
-function splitFrontMatter(text: string): {
-  meta: Record<string, string>;
-  body: string;
-  problem?: string;
-} {
-  if (!text.startsWith("---")) return { meta: {}, body: text };
-  const end = text.indexOf("\n---", 3);
-  if (end === -1) return { meta: {}, body: "", problem: "the front matter is not closed with ---" };
-  const meta: Record<string, string> = {};
-  for (const line of text.slice(3, end).split("\n")) {
-    if (!line.trim()) continue;
-    const match = /^([A-Za-z_-]+):\s*(.*)$/.exec(line.trim());
-    if (!match)
-      return { meta, body: "", problem: `front matter line "${line.trim()}" is not "key: value"` };
-    meta[match[1]!] = match[2]!.replace(/^["']|["']$/g, "");
-  }
-  return { meta, body: text.slice(end + 4).replace(/^\r?\n/, "") };
 }

@@ -92,6 +92,16 @@ function buildSchemas() {
       connectMs: limitMs.optional(),
       idleMs: limitMs.optional(),
     }).optional(),
+    /**
+     * Per sub-agent kind (`explore`, `plan`, `general`, a custom agent's name): the model it runs
+     * on (an id or alias; default: the model in use when it starts) and its step cap (30).
+     */
+    agents: z
+      .record(
+        z.string().regex(/^[a-z][a-z0-9_-]*$/, { error: "expected an agent name" }),
+        strictObject({ model: z.string().min(1).optional(), maxSteps: positiveInt.optional() }),
+      )
+      .optional(),
     /** Automatic compaction: when a request would pass `threshold` of the context window (0.85). */
     compaction: strictObject({
       threshold: z

@@ -27,3 +27,5 @@ export type { MentionFile, ExpandedMentions, MentionOptions } from "./mentions.j
 export type { ModelUsage } from "./usage-ledger.js";
 export { listSessions, type SessionSummary } from "./storage.js";
 export { isSessionId } from "./session-storage.js";
+export { splitFrontMatter } from "./front-matter.js";
+export { listAgents, type AgentDefinition, type AgentListing } from "./agent-definitions.js";

@@ -14,7 +14,8 @@ export type Decision =
 
 /** Asks a person; resolves with their decision, or a rejection when `signal` aborts. */
 export type Ask = (
-  request: { id: string; name: string; review: Review },
+  /** `agent`: the sub-agent asking, when not the main agent (the review is labelled with it). */
+  request: { id: string; name: string; review: Review; agent?: string },
   signal: AbortSignal,
 ) => Promise<Decision>;
 

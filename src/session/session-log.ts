@@ -4,6 +4,9 @@ import type { Logger } from "../log/logger.js";
 /** Writes the log lines of the engine's events (requests, tool calls, retries, errors). */
 export function logEvent(logger: Logger, event: AgentEvent, model: string): void {
   switch (event.type) {
+    case "subagent":
+      logEvent(logger, event.event, model);
+      break;
     case "step_start":
       logger.log("model_request_start", { step: event.step, model });
       break;

@@ -5,6 +5,7 @@ import { SetupError, UsageError } from "./errors.js";
 import { dataDir, ensurePrivateDir } from "./paths.js";
 import { acquireLock } from "./session-lock.js";
 import { listSessions, loadSession, newSessionId, SessionFile } from "./storage.js";
+import type { TodoItem } from "../agent/events.js";
 
 /** What `openStorage` needs of the session's options. */
 export interface StorageOptions {
@@ -42,6 +43,8 @@ export interface OpenedStorage {
   id: string;
   notices: string[];
   rewrittenAt: number;
+  /** The model's todo list as last saved. */
+  todos: TodoItem[];
   release: () => void;
 }
 
@@ -101,9 +104,10 @@ export function openStorage(options: StorageOptions, root: string, model: string
     if (loaded.truncated) dropPartialLine(path);
     narrow(path);
     const file = new SessionFile(path, loaded.header, true);
-    const { rewrittenAt } = loaded;
+    const { rewrittenAt, todos } = loaded;
     const id = loaded.header.id;
-    return { history: loaded.messages, file, id, notices, rewrittenAt, release: lock.release };
+    const history = loaded.messages;
+    return { history, file, id, notices, rewrittenAt, todos, release: lock.release };
   }
   const id = newSessionId();
   const header = {
@@ -123,7 +127,8 @@ export function openStorage(options: StorageOptions, root: string, model: string
   // Locked before the file exists, so that a `--continue` of another process never picks it up.
   const lock = acquireLock(lockPath(path));
   const release = lock.ok === false ? () => undefined : lock.release;
-  return { history: [], file: new SessionFile(path, header), id, notices, rewrittenAt: 0, release };
+  const file = new SessionFile(path, header);
+  return { history: [], file, id, notices, rewrittenAt: 0, todos: [], release };
 }
 
 /** `<id>.lock` beside `<id>.jsonl`. */

@@ -71,3 +71,25 @@ export function createSessionTools(deps: {
   ];
   return { tools, shells };
 }
+
+/**
+ * Points a running command's output at the call that started it: a `shell_run` of the main agent
+ * reports under its own id; one of a sub-agent inside that sub-agent's `subagent` events.
+ */
+export function routeShellOutput(
+  live: LiveOutput,
+  emit: (event: AgentEvent) => void,
+  event: AgentEvent,
+): void {
+  if (event.type === "tool_call" && event.name === "shell_run") {
+    live.shellCall = event.id;
+    live.emit = emit;
+  } else if (
+    event.type === "subagent" &&
+    event.event.type === "tool_call" &&
+    event.event.name === "shell_run"
+  ) {
+    live.shellCall = event.event.id;
+    live.emit = (inner) => emit({ ...event, event: inner });
+  }
+}

@@ -5,7 +5,7 @@ import {
   type Message,
   type Provider,
 } from "../ai/index.js";
-import type { AgentEvent } from "../agent/events.js";
+import type { AgentEvent, Emit, TodoItem } from "../agent/events.js";
 import { runTurn, type TurnResult } from "../agent/loop.js";
 import { toolSchema, type AnyTool } from "../agent/tool.js";
 import type { Logger } from "../log/logger.js";
@@ -18,7 +18,7 @@ import {
 import type { GlobalConfig } from "./config.js";
 import { configPath } from "./config.js";
 import { ThinkingReplay } from "./thinking-replay.js";
-import { availableModels, type ModelChoice } from "./model-selection.js";
+import { availableModels, selectModel, type ModelChoice } from "./model-selection.js";
 import { setUpModel } from "./model-setup.js";
 import { registerSecretValues } from "./secret-values.js";
 import { switchModel, type ModelSwitch, type SwitchContext } from "./model-switch.js";
@@ -32,7 +32,9 @@ import { dataDir } from "./paths.js";
 import { logEvent } from "./session-log.js";
 import { checkDataDir } from "./data-checks.js";
 import { openStorage, SAVE_POINTS, titleOf } from "./session-storage.js";
-import { createSessionTools, type LiveOutput } from "./session-tools.js";
+import { createSessionTools, routeShellOutput, type LiveOutput } from "./session-tools.js";
+import { createSubagentRunner } from "./subagents.js";
+import { createTaskTool, createTodoWriteTool } from "../tools/index.js";
 import { ProjectRules } from "./project-rules.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 import {
@@ -106,6 +108,8 @@ export interface Session {
   setSandbox(on: boolean): void;
   /** Ends the shell and its jobs; call once when the program is done with the session. */
   dispose(): Promise<void>;
+  /** The model's todo list (`todo_write`), restored with a resumed conversation. */
+  readonly todos: readonly TodoItem[];
   /** Things the person should be told once, e.g. that a session file was cut off by a crash. */
   readonly notices: readonly string[];
   send(prompt: string, options: SendOptions): Promise<TurnResult>;
@@ -215,6 +219,47 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     ask: options.approvals === "interactive" ? broker.ask : options.approvals,
     profile,
   });
+  let turnEmit: Emit = () => {};
+  allTools.push(
+    createTaskTool(
+      createSubagentRunner({
+        root: workspace.root,
+        env: options.env,
+        config: options.config,
+        parentTools: () => toolsNow(),
+        modelFor(model) {
+          const choice = model
+            ? selectModel({ model }, options.config, setup.env, switching.local)
+            : current;
+          return { info: choice.model, provider: new ThinkingReplay().wrap(makeProvider(choice)) };
+        },
+        authorize: (agent) =>
+          createPolicy({
+            state,
+            store,
+            ask: approve
+              ? { approve }
+              : (request, signal) => broker.ask({ ...request, agent }, signal),
+            profile,
+          }),
+        emit: () => turnEmit,
+        spent: (model, event) => ledger.add(model, event.usage),
+        rules: () => rules.block(),
+      }),
+    ),
+  );
+  let todos = storage.todos;
+  allTools.push(
+    createTodoWriteTool((items) => {
+      todos = items;
+      turnEmit({ type: "todo", items });
+      try {
+        storage.file.record({ type: "todo", items }, title);
+      } catch (error) {
+        logger.log("session_save_failed", { message: (error as Error).message });
+      }
+    }),
+  );
   await sandbox.ready();
   const unsandboxed = sandbox.notice();
   if (unsandboxed) notices.push(unsandboxed);
@@ -284,6 +329,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       storage = { ...fresh, history };
       history.length = 0;
       saved = 0;
+      todos = [];
       keeper.reset();
       title = "";
     },
@@ -299,6 +345,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       history.splice(0, history.length, ...loaded.history);
       storage = { ...loaded, history };
       saved = history.length;
+      todos = loaded.todos;
       keeper.reset(loaded.rewrittenAt);
       title = titleOf(history);
       turn = history.filter((m) => m.role === "user").length;
@@ -309,6 +356,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     costs: ledger,
     get mode() {
       return state.mode;
+    },
+    get todos() {
+      return todos;
     },
     respond: (id, decision) => broker.respond(id, decision),
     get sandbox() {
@@ -359,11 +409,12 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         if (SAVE_POINTS.has(event.type)) save();
         if (event.type === "usage" || event.type === "compaction_end")
           ledger.add(model, event.usage);
-        if (event.type === "tool_call" && event.name === "shell_run") live.shellCall = event.id;
+        routeShellOutput(live, emit, event);
         onEvent(event);
       });
       broker.attach(emit);
       live.emit = emit;
+      turnEmit = emit;
       const tools = toolsNow();
       await card.ready(CARD_WAIT_MS);
       const request = parts(tools);

@@ -10,6 +10,7 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Message, ToolCallPart } from "../ai/types.js";
+import type { TodoItem } from "../agent/events.js";
 import { applyClearing, applyCompaction } from "./compaction.js";
 import { maskSecrets } from "../log/secrets.js";
 import { SetupError } from "./errors.js";
@@ -35,7 +36,13 @@ export interface SessionHeader {
 export type RewriteEntry =
   { type: "compaction"; summary: string; replaced: number } | { type: "cleared"; ids: string[] };
 
-export type SessionEntry = { type: "message"; message: Message } | RewriteEntry;
+/** The model's todo list as it stood then (`todo_write`); the last one in a file is restored. */
+export interface TodoEntry {
+  type: "todo";
+  items: TodoItem[];
+}
+
+export type SessionEntry = { type: "message"; message: Message } | RewriteEntry | TodoEntry;
 
 export interface LoadedSession {
   header: SessionHeader;
@@ -47,6 +54,8 @@ export interface LoadedSession {
   path: string;
   /** The history's length after the last rewrite: sizes reported before it no longer hold. */
   rewrittenAt: number;
+  /** The model's todo list as last saved (empty when it kept none). */
+  todos: TodoItem[];
 }
 
 export interface SessionSummary {
@@ -93,8 +102,11 @@ export class SessionFile {
     appendFileSync(this.path, maskSecrets(`${lines.join("\n")}\n`), { mode: 0o600 });
   }
 
-  /** Appends a rewrite of the history (compaction); messages before it must be appended first. */
-  record(entry: RewriteEntry, title: string): void {
+  /**
+   * Appends a rewrite of the history (compaction; messages before it must be appended first) or
+   * the todo list (anywhere: the last one wins).
+   */
+  record(entry: RewriteEntry | TodoEntry, title: string): void {
     const lines: string[] = [];
     if (!this.headerWritten) {
       ensurePrivateDir(dirname(this.path));
@@ -121,6 +133,7 @@ export function loadSession(path: string): LoadedSession {
   let messages: Message[] = [];
   let rewrittenAt = 0;
   let skipped = 0;
+  let todos: TodoItem[] = [];
   for (const line of lines) {
     if (!line.trim()) continue;
     let entry: unknown;
@@ -141,10 +154,19 @@ export function loadSession(path: string): LoadedSession {
       if (entry.type === "compaction") applyCompaction(messages, entry.summary, entry.replaced);
       else applyClearing(messages, entry.ids);
       rewrittenAt = messages.length;
-    } else skipped += 1;
+    } else if (isTodoEntry(entry)) todos = entry.items;
+    else skipped += 1;
   }
   if (!header) throw new SetupError(`${path} is not a North session (no header line).`);
-  return { header, messages: repairHistory(messages), truncated, skipped, path, rewrittenAt };
+  return {
+    header,
+    messages: repairHistory(messages),
+    truncated,
+    skipped,
+    path,
+    rewrittenAt,
+    todos,
+  };
 }
 
 /**
@@ -228,4 +250,18 @@ function readHeader(path: string): SessionHeader | undefined {
   } finally {
     closeSync(fd);
   }
+}
+
+const TODO_STATES = new Set(["pending", "in_progress", "completed"]);
+
+function isTodoEntry(entry: unknown): entry is TodoEntry {
+  const e = entry as { type?: unknown; items?: unknown } | null;
+  return (
+    e?.type === "todo" &&
+    Array.isArray(e.items) &&
+    e.items.every(
+      (i: { content?: unknown; status?: unknown } | null) =>
+        typeof i?.content === "string" && TODO_STATES.has(i.status as string),
+    )
+  );
 }

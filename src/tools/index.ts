@@ -74,3 +74,5 @@ export function createEditTools(ws: Workspace, options: EditToolOptions): AnyToo
     createEditApplyBatchTool(ws, options),
   ];
 }
+export { createTaskTool, type TaskArgs, type TaskDetails, type TaskRunner } from "./task/task.js";
+export { createTodoWriteTool } from "./todo-write/todo-write.js";

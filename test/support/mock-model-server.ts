@@ -59,6 +59,12 @@ export interface MockModelServer {
   /** Appends entries to the script. */
   enqueue(...entries: ScriptEntry[]): void;
   /**
+   * A conversation of its own: requests for which `match` is true (e.g. a sub-agent's, recognised
+   * by its prompt with {@link firstUserText}) take their turns from `entries`, in order, instead
+   * of the main script. Conversations are tried in the order they were added.
+   */
+  conversation(match: (request: RecordedRequest) => boolean, ...entries: ScriptEntry[]): void;
+  /**
    * Resolves with the requests once `count` have arrived (bodies read, before the answer).
    * With `timeoutMs`, rejects after that long with a list of what did arrive.
    */
@@ -86,6 +92,7 @@ interface Waiter {
 export async function startMockModelServer(script: ScriptEntry[] = []): Promise<MockModelServer> {
   const queue = [...script];
   let nextTurn = 0;
+  const conversations: { match: (r: RecordedRequest) => boolean; entries: ScriptEntry[] }[] = [];
   const requests: RecordedRequest[] = [];
   let waiters: Waiter[] = [];
   const outcomeWaiters = new Map<number, ((outcome: ResponseOutcome) => void)[]>();
@@ -143,6 +150,15 @@ export async function startMockModelServer(script: ScriptEntry[] = []): Promise<
       const message = "mock model server: the request body is not a JSON object";
       return sendFailure(res, encoder, ids, { kind: "failure", error: "bad_request", message });
     }
+    const own = conversations.find((c) => c.match(record));
+    if (own) {
+      const next = own.entries.shift();
+      if (next === undefined) {
+        const message = `mock script exhausted: request #${record.index} matched a conversation with no turns left`;
+        return sendFailure(res, encoder, ids, { kind: "failure", error: "server", message });
+      }
+      return answerWith(record, next, res, encoder, ids, body as Record<string, unknown>, rawBody);
+    }
     const entry = queue[nextTurn];
     if (entry === undefined) {
       const message =
@@ -151,6 +167,18 @@ export async function startMockModelServer(script: ScriptEntry[] = []): Promise<
       return sendFailure(res, encoder, ids, { kind: "failure", error: "server", message });
     }
     record.turn = nextTurn++;
+    return answerWith(record, entry, res, encoder, ids, body as Record<string, unknown>, rawBody);
+  }
+
+  async function answerWith(
+    record: RecordedRequest,
+    entry: ScriptEntry,
+    res: ServerResponse,
+    encoder: ProtocolEncoder,
+    ids: IdFactory,
+    requestBody: Record<string, unknown>,
+    rawBody: string,
+  ): Promise<void> {
     let spec: ReturnType<typeof turnSpec>;
     try {
       spec = turnSpec(typeof entry === "function" ? await entry(record) : entry);
@@ -161,7 +189,6 @@ export async function startMockModelServer(script: ScriptEntry[] = []): Promise<
     if (spec.kind === "failure") return sendFailure(res, encoder, ids, spec);
     if (spec.kind === "redirect") return sendRedirect(res, spec);
 
-    const requestBody = body as Record<string, unknown>;
     // A fault opens its stream (when it sends one) as a one-word text reply would.
     const answer = spec.kind === "fault" ? reply().text("x").toSpec() : spec;
     const ctx: EncodeContext = {
@@ -216,6 +243,9 @@ export async function startMockModelServer(script: ScriptEntry[] = []): Promise<
     },
     enqueue(...entries) {
       queue.push(...entries);
+    },
+    conversation(match, ...entries) {
+      conversations.push({ match, entries: [...entries] });
     },
     waitForRequests(count, options = {}) {
       if (requests.length >= count) return Promise.resolve([...requests]);

@@ -335,3 +335,40 @@ export function redirect(location: string, status = 307): RedirectSpec {
 export function turnSpec(turn: Turn): ReplySpec | FailureSpec | FaultSpec | RedirectSpec {
   return turn instanceof ReplyBuilder ? turn.toSpec() : turn;
 }
+
+/** The text of the first user message of a recorded request, whatever the protocol. */
+export function firstUserText(request: RecordedRequest): string {
+  const body = request.body as Record<string, unknown> | undefined;
+  const list = (body?.messages ?? body?.input) as Record<string, unknown>[] | undefined;
+  const first = Array.isArray(list) ? list.find((m) => m.role === "user") : undefined;
+  return first ? textOf(first.content) : "";
+}
+
+/** The system prompt of a recorded request, whatever the protocol. */
+export function systemText(request: RecordedRequest): string {
+  const body = request.body as Record<string, unknown> | undefined;
+  if (body?.system !== undefined) return textOf(body.system);
+  if (typeof body?.instructions === "string") return body.instructions;
+  const list = (body?.messages ?? body?.input) as Record<string, unknown>[] | undefined;
+  const system = Array.isArray(list)
+    ? list.filter((m) => m.role === "system" || m.role === "developer")
+    : [];
+  return system.map((m) => textOf(m.content)).join("\n");
+}
+
+/** The names of the tools a recorded request offered, whatever the protocol. */
+export function toolNames(request: RecordedRequest): string[] {
+  const body = request.body as Record<string, unknown> | undefined;
+  const tools = (body?.tools ?? []) as Record<string, unknown>[];
+  return tools.map((t) =>
+    String(t.name ?? (t.function as Record<string, unknown> | undefined)?.name ?? ""),
+  );
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((part: Record<string, unknown>) => (typeof part.text === "string" ? part.text : ""))
+    .join("");
+}

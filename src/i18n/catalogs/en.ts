@@ -130,4 +130,7 @@ export const en = {
   "cmd.sandbox.unavailable":
     "The sandbox is unavailable: {reason}. {hint} Meanwhile each command is asked for.",
   "cmd.sandbox.unknown": 'Unknown choice "{value}": use /sandbox on or /sandbox off.',
+  "review.subagent": "Sub-agent {agent} asks:",
+  "subagent.progress": "{agent} · step {steps} · {tokens} tokens",
+  "subagent.earlier": "+{count} earlier",
 } as const;

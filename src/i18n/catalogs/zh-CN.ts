@@ -127,4 +127,7 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.sandbox.off": "命令不在沙箱中运行（{reason}）：每条命令都会询问。/sandbox on 可重新开启。",
   "cmd.sandbox.unavailable": "沙箱不可用：{reason}。{hint} 在此期间每条命令都会询问。",
   "cmd.sandbox.unknown": "不支持的选项“{value}”：请使用 /sandbox on 或 /sandbox off。",
+  "review.subagent": "子代理 {agent} 请求：",
+  "subagent.progress": "{agent} · 第 {steps} 步 · {tokens} 个 token",
+  "subagent.earlier": "另有 {count} 项更早的",
 };

@@ -5,6 +5,7 @@ import { reviewHints } from "./review/hints.js";
 import { foldRows, maxScroll, reviewRows } from "./review/rows.js";
 import type { UiState } from "./state.js";
 import { GUTTER } from "./components/gutter.js";
+import { runningToolRows } from "./subagent-progress.js";
 
 /**
  * A change waiting for the person (an `approval_request`). While one is pending every key goes
@@ -22,6 +23,8 @@ export interface PendingReview {
   scroll: number;
   /** Set while the person types a note to go with a rejection. */
   reason?: EditorState;
+  /** The sub-agent asking ("general · raise the attempts"); absent for the main agent. */
+  agent?: string;
 }
 
 export type ReviewAction =
@@ -44,7 +47,12 @@ export const MODE_CYCLE: readonly Mode[] = ["ask", "agent", "plan"];
  * one `suggestRule` offers, then (for a prefix) the exact command; none when it is dangerous or
  * asks to run outside the sandbox.
  */
-export function pendingReview(id: string, name: string, review: Review): PendingReview {
+export function pendingReview(
+  id: string,
+  name: string,
+  review: Review,
+  agent?: string,
+): PendingReview {
   const rules: AllowRule[] = [];
   // Leaving the sandbox is allowed one command at a time: no rule is offered for it.
   if (review.type === "command" && !review.danger && !review.escalate) {
@@ -52,7 +60,7 @@ export function pendingReview(id: string, name: string, review: Review): Pending
     rules.push(suggested);
     if ("prefix" in suggested) rules.push({ exact: review.command.trim() });
   }
-  return { id, name, review, rules, rule: 0, scroll: 0 };
+  return { id, name, review, rules, rule: 0, scroll: 0, ...(agent ? { agent } : {}) };
 }
 
 /** Cells a review's rows may take: the screen minus the gutter, the frame's border and padding. */
@@ -68,7 +76,9 @@ export function reviewBudget(state: UiState, pending: PendingReview): number {
   const { header, footer } = reviewRows(pending.review, width);
   const hints = Math.max(2, reviewHints(pending, true, width).length);
   const queue = state.queue.length > 0 ? Math.min(state.queue.length, 3) + 2 : 0;
-  const reserved = 7 + header.length + footer.length + hints + state.tools.length + queue;
+  const label = pending.agent ? 1 : 0;
+  const reserved =
+    7 + label + header.length + footer.length + hints + runningToolRows(state.tools) + queue;
   return Math.max(4, state.rows - reserved);
 }
 

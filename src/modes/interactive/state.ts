@@ -17,6 +17,7 @@ import {
 import { reduceExtras, type ContextMeter } from "./live-extras.js";
 import { settleTool, toolTitle, type ChangeBody } from "./tool-lines/index.js";
 import { add, settleAll, settleText, settleThinking } from "./transcript.js";
+import { advanceSubagent, type SubagentProgress } from "./subagent-progress.js";
 import { t } from "../../i18n/index.js";
 
 /** A settled transcript entry: written once into scrollback (Ink's `<Static>`), never redrawn. */
@@ -60,6 +61,8 @@ export interface RunningTool {
   cancelled?: boolean;
   /** Live output of a running command (`tool_output`), the last few thousand characters. */
   output?: string;
+  /** A `task` call's sub-agent as it works. */
+  sub?: SubagentProgress;
 }
 
 /** Everything the interface shows. Changed only by {@link reduce}. */
@@ -172,6 +175,16 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
       };
       return { ...s, tools: [...s.tools, tool], labelPending: true };
     }
+    case "subagent": {
+      const inner = event.event;
+      const s = inner.type === "tool_result" ? dropReview(state, inner.id) : state;
+      return {
+        ...s,
+        tools: s.tools.map((t) =>
+          t.id === event.parent_id ? { ...t, sub: advanceSubagent(t.sub, event) } : t,
+        ),
+      };
+    }
     case "tool_proposal":
       return {
         ...state,
@@ -180,7 +193,7 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
     case "approval_request":
       return {
         ...settleAll(state),
-        review: pendingReview(event.id, event.name, event.review),
+        review: pendingReview(event.id, event.name, event.review, subagentLabel(state, event)),
       };
     case "tool_result": {
       const running = state.tools.find((t) => t.id === event.id);
@@ -232,6 +245,16 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
     default:
       return reduceExtras(state, event);
   }
+}
+
+/** "general · raise the attempts": which sub-agent asks, for its review's header. */
+function subagentLabel(
+  state: UiState,
+  event: Extract<AgentEvent, { type: "approval_request" }>,
+): string | undefined {
+  if (!event.agent) return undefined;
+  const task = state.tools.find((t) => t.sub?.calls.some((c) => c.id === event.id));
+  return task?.sub ? `${task.sub.agent} · ${task.sub.description}` : event.agent;
 }
 
 /** Without the pending review (of call `id` only, when given): it was settled or cancelled. */

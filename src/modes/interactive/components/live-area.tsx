@@ -9,6 +9,7 @@ import { GUTTER, Gutter } from "./gutter.js";
 import { ReviewView } from "./review-view.js";
 import { lastLines } from "../live-extras.js";
 import { LIVE_OUTPUT_LINES, ToolRunning } from "./tool-line.js";
+import { SubagentGroup } from "./subagent-group.js";
 
 /**
  * The part of the turn still moving: folded thinking, the streaming tail of the answer, running
@@ -45,6 +46,7 @@ export function LiveArea(props: { state: UiState; animate: boolean; highlightEpo
             animate={props.animate}
             output={lastLines(tool.output, LIVE_OUTPUT_LINES)}
           />
+          {tool.sub ? <SubagentGroup progress={tool.sub} /> : null}
         </Gutter>
       ))}
       {review ? <ReviewView state={props.state} pending={review} /> : null}

@@ -37,6 +37,11 @@ export function ReviewView({ state, pending }: { state: UiState; pending: Pendin
           borderColor={tint(frameColor(pending))}
           paddingLeft={1}
         >
+          {pending.agent ? (
+            <Text color={tint("cyan")} wrap="truncate-end">
+              {t("review.subagent", { agent: pending.agent })}
+            </Text>
+          ) : null}
           {header.map((row, i) => (
             <Row key={`h${i}`} text={row} />
           ))}

@@ -7,6 +7,7 @@ import { readReadmeLine } from "./read-readme.js";
 import { searchTextLine } from "./search-text.js";
 import { settleChange, type SettleInput, type SettledChange } from "./settle.js";
 import { shellRunLine } from "./shell.js";
+import { taskLine } from "./task.js";
 import { type Args, type ToolRenderer, clip } from "./types.js";
 
 const RENDERERS: Record<string, ToolRenderer> = {
@@ -23,6 +24,7 @@ const RENDERERS: Record<string, ToolRenderer> = {
   edit_apply_batch: applyBatchLine,
   shell_run: shellRunLine,
   exit_plan_mode: { title: () => "Presenting a plan" },
+  task: taskLine,
 };
 
 const asArgs = (value: unknown): Args =>

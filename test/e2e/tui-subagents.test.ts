@@ -1,0 +1,76 @@
+// Sub-agents in the TUI: a `task` call shows its sub-agent as one live group (its tool lines,
+// steps and tokens) that collapses to one summary line when it ends; a general sub-agent's
+// review is labelled with it.
+import { describe, expect, test } from "vitest";
+import { firstUserText, reply, type RecordedRequest } from "../support/mock-model-server.js";
+import { send, toolResults, useTui } from "../support/tui-fixture.js";
+
+const tui = useTui();
+const mark = (marker: string) => (r: RecordedRequest) => firstUserText(r).includes(marker);
+
+describe("sub-agents in the TUI", () => {
+  test("the group is live while the sub-agent works, then one summary line", async () => {
+    let release: (() => void) | undefined;
+    const { term, server } = await tui.open([
+      reply().tool("task", {
+        agent: "explore",
+        description: "find the retry policy",
+        prompt: "SUB-1 where is the retry policy?",
+      }),
+      reply().text("The policy lives in src/retry.ts."),
+    ]);
+    server.conversation(
+      mark("SUB-1"),
+      reply().tool("read_file", { path: "src/retry.ts" }).usage({ input: 1200, output: 30 }),
+      () =>
+        new Promise((resolve) => {
+          release = () =>
+            resolve(reply().text("src/retry.ts:1").usage({ input: 1500, output: 10 }));
+        }),
+    );
+    await send(term, "where is the retry policy?");
+    // Live: the task line, the sub-agent's tool line and its progress.
+    await term.waitFor(/explore · step 2/);
+    const live = term.screen();
+    expect(live).toContain("explore · find the retry policy");
+    expect(live).toMatch(/✓ Reading src\/retry\.ts/);
+    expect(live).toMatch(/1\.2k tokens/);
+    await server.waitForRequests(3);
+    release!();
+    await term.waitFor("The policy lives in src/retry.ts.");
+    const done = term.screen();
+    expect(done).toMatch(
+      /✓ explore · find the retry policy — 1 tool call · 2 steps · [\d.]+k tokens/,
+    );
+    expect(done).not.toContain("Reading src/retry.ts");
+    expect(done).not.toContain("explore · step");
+    expect(toolResults(server, 3)).toEqual([{ content: "src/retry.ts:1", isError: false }]);
+  });
+
+  test("a general sub-agent's edit is reviewed, labelled with the sub-agent", async () => {
+    const { term, server } = await tui.open([
+      reply().tool("task", {
+        agent: "general",
+        description: "raise the attempts",
+        prompt: "SUB-G set attempts to 5",
+      }),
+      reply().text("Raised."),
+    ]);
+    server.conversation(
+      mark("SUB-G"),
+      reply().tool("read_file", { path: "src/retry.ts" }),
+      reply().tool("edit_replace_exact", {
+        path: "src/retry.ts",
+        old_string: "attempts: 3",
+        new_string: "attempts: 5",
+      }),
+      reply().text("Edited."),
+    );
+    await send(term, "raise the attempts");
+    await term.waitFor("Sub-agent general · raise the attempts asks:");
+    expect(term.screen()).toContain("+ export const policy = { attempts: 5");
+    term.type("a");
+    await term.waitFor("Raised.");
+    expect(term.screen()).toMatch(/✓ general · raise the attempts — 2 tool calls · 3 steps/);
+  });
+});
