@@ -80,6 +80,8 @@ export async function runPrint(options: PrintOptions): Promise<number> {
     // Said before anything runs (e.g. that undo is unavailable), in the machine-read outputs too.
     if (options.format === "stream-json") {
       for (const text of session.notices) write(JSON.stringify({ type: "notice", text }));
+      // A resumed conversation's todo list, as the TUI shows it before the first turn.
+      if (session.todos.length > 0) write(JSON.stringify({ type: "todo", items: session.todos }));
     }
     const onEvent = (event: AgentEvent) => {
       if (options.format === "stream-json") write(JSON.stringify(event));

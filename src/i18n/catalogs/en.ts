@@ -133,4 +133,9 @@ export const en = {
   "review.subagent": "Sub-agent {agent} asks:",
   "subagent.progress": "{agent} · step {steps} · {tokens} tokens",
   "subagent.earlier": "+{count} earlier",
+  "todo.allDone": "{done}/{total} done",
+  "todo.folded": "Todo · {done}/{total} done",
+  "todo.header": "Todo · {done}/{total} done · Ctrl+T hides",
+  "todo.more": "+{count} more",
+  "shortcuts.toggleTodos": "show or hide the todo list",
 } as const;

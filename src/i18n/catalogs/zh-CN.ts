@@ -130,4 +130,9 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "review.subagent": "子代理 {agent} 请求：",
   "subagent.progress": "{agent} · 第 {steps} 步 · {tokens} 个 token",
   "subagent.earlier": "另有 {count} 项更早的",
+  "todo.allDone": "已完成 {done}/{total}",
+  "todo.folded": "待办 · 已完成 {done}/{total}",
+  "todo.header": "待办 · 已完成 {done}/{total} · Ctrl+T 收起",
+  "todo.more": "另有 {count} 项",
+  "shortcuts.toggleTodos": "显示或隐藏待办列表",
 };

@@ -7,6 +7,7 @@ import { CLEAR_SCREEN, EntryView } from "./components/entry-view.js";
 import { LiveArea } from "./components/live-area.js";
 import { QueueView } from "./components/queue-view.js";
 import { StatusLine } from "./components/status-line.js";
+import { TodoView } from "./components/todo-view.js";
 import { emptyEditor, type EditorState } from "./composer/editor.js";
 import type { InputHistory } from "./composer/history.js";
 import type { TurnController } from "./controller.js";
@@ -141,6 +142,7 @@ function Live(
     <Box flexDirection="column">
       <LiveArea state={state} animate={props.animate} highlightEpoch={props.epoch} />
       <QueueView queue={state.queue} />
+      <TodoView items={state.todos} open={state.todosOpen} />
       <Box marginTop={1} flexDirection="column">
         <ComposerView
           state={editor}

@@ -45,6 +45,7 @@ export function createCommandRunner(deps: RunnerDeps) {
     });
     const { used, window, percent, estimated } = session.context();
     store.dispatch({ type: "agent", event: { type: "context", used, window, percent, estimated } });
+    store.dispatch({ type: "agent", event: { type: "todo", items: [...session.todos] } });
   };
   const ctx: CommandContext = {
     get session(): Session {

@@ -34,7 +34,8 @@ export type Action =
   | "eof"
   | "clear-queue"
   | "cycle-mode"
-  | "cycle-mode-back";
+  | "cycle-mode-back"
+  | "toggle-todos";
 
 export const KEY_BINDINGS: Readonly<Record<string, Action>> = {
   enter: "submit",
@@ -73,6 +74,7 @@ export const KEY_BINDINGS: Readonly<Record<string, Action>> = {
   "ctrl+x": "clear-queue",
   tab: "cycle-mode",
   "shift+tab": "cycle-mode-back",
+  "ctrl+t": "toggle-todos",
 };
 
 /**
@@ -110,6 +112,7 @@ export const ACTION_HELP: Readonly<Partial<Record<Action, MessageKey>>> = {
   "clear-queue": "shortcuts.clearQueue",
   "cycle-mode": "shortcuts.cycleMode",
   "cycle-mode-back": "shortcuts.cycleModeBack",
+  "toggle-todos": "shortcuts.toggleTodos",
 };
 
 /** Lines of the shortcuts panel: keys grouped by action, then the menus and `@`. */

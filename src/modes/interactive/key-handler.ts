@@ -129,6 +129,8 @@ export function createKeyHandler(ctx: KeyContext) {
       case "cycle-mode":
       case "cycle-mode-back":
         return ctx.dispatch({ type: "cycle-mode", step: action === "cycle-mode" ? 1 : -1 });
+      case "toggle-todos":
+        return ctx.dispatch({ type: "toggle-todos" });
     }
     const outcome = editAction(ctx.editor(), action, ctx.history);
     if (!outcome) return;

@@ -5,6 +5,7 @@ import { reviewHints } from "./review/hints.js";
 import { foldRows, maxScroll, reviewRows } from "./review/rows.js";
 import type { UiState } from "./state.js";
 import { GUTTER } from "./components/gutter.js";
+import { todoPanelRows } from "./todo-rows.js";
 import { runningToolRows } from "./subagent-progress.js";
 
 /**
@@ -77,8 +78,16 @@ export function reviewBudget(state: UiState, pending: PendingReview): number {
   const hints = Math.max(2, reviewHints(pending, true, width).length);
   const queue = state.queue.length > 0 ? Math.min(state.queue.length, 3) + 2 : 0;
   const label = pending.agent ? 1 : 0;
+  const todos = todoPanelRows(state);
   const reserved =
-    7 + label + header.length + footer.length + hints + runningToolRows(state.tools) + queue;
+    7 +
+    label +
+    header.length +
+    footer.length +
+    hints +
+    runningToolRows(state.tools) +
+    queue +
+    todos;
   return Math.max(4, state.rows - reserved);
 }
 

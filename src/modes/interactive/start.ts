@@ -96,6 +96,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
       const { used, window, percent, estimated } = session.context();
       const event = { type: "context" as const, used, window, percent, estimated };
       store.dispatch({ type: "agent", event });
+      store.dispatch({ type: "agent", event: { type: "todo", items: [...session.todos] } });
       return session;
     } catch (error) {
       if ((error as Error).name !== "SetupError") throw error;

@@ -1,4 +1,4 @@
-import type { AgentEvent } from "../../agent/events.js";
+import type { AgentEvent, TodoItem } from "../../agent/events.js";
 import type { Review } from "../../agent/tool.js";
 import type { Decision, Mode } from "../../session/index.js";
 import {
@@ -108,6 +108,10 @@ export interface UiState {
   shortcuts: boolean;
   /** The repository's files for the `@` picker, once listed. */
   files?: readonly string[];
+  /** The model's todo list (`todo_write`), shown above the composer. */
+  todos: readonly TodoItem[];
+  /** Whether the todo list shows its items (Ctrl+T folds it to one line). */
+  todosOpen: boolean;
 }
 
 export type UiAction =
@@ -125,6 +129,7 @@ export type UiAction =
       sandbox?: "on" | "off" | "unavailable";
     }
   | { type: "idle" }
+  | { type: "toggle-todos" }
   | ReviewAction
   | ComposerAction;
 
@@ -148,6 +153,8 @@ export function initialState(rows: number, width: number, mode: Mode = "agent"):
     mode,
     menu: MENU_OPEN,
     shortcuts: false,
+    todos: [],
+    todosOpen: true,
   };
 }
 
@@ -213,6 +220,8 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
       };
       return add(s, { kind: "tool", ...settled });
     }
+    case "todo":
+      return { ...state, todos: event.items };
     case "usage":
       return { ...state, contextTokens: tokens(event.usage), turnTokens: tokens(event.total) };
     case "retry": {
@@ -291,6 +300,8 @@ export function reduce(state: UiState, action: UiAction): UiState {
         model: { name: action.name, contextWindow: action.contextWindow },
         ...(action.sandbox ? { sandbox: action.sandbox } : {}),
       };
+    case "toggle-todos":
+      return { ...state, todosOpen: !state.todosOpen };
     case "idle":
       return { ...dropReview(settleAll(state)), busy: false, tools: [], compacting: false };
     default:

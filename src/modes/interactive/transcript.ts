@@ -1,6 +1,7 @@
 import { splitSettled } from "./stream-split.js";
 import type { Entry, NewEntry, UiState } from "./state.js";
 import { runningToolRows } from "./subagent-progress.js";
+import { todoPanelRows } from "./todo-rows.js";
 
 /** Appends settled entries to the transcript, with fresh ids. */
 export function add(state: UiState, ...entries: NewEntry[]): UiState {
@@ -15,7 +16,8 @@ export function add(state: UiState, ...entries: NewEntry[]): UiState {
 
 /** Rows the streaming tail may take so that the live part stays shorter than the screen. */
 export function tailBudget(state: UiState): number {
-  const reserved = 9 + runningToolRows(state.tools) + Math.min(state.queue.length, 3);
+  const reserved =
+    9 + runningToolRows(state.tools) + Math.min(state.queue.length, 3) + todoPanelRows(state);
   return Math.max(3, Math.floor((state.rows - reserved) * 0.7));
 }
 

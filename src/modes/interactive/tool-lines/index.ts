@@ -8,6 +8,7 @@ import { searchTextLine } from "./search-text.js";
 import { settleChange, type SettleInput, type SettledChange } from "./settle.js";
 import { shellRunLine } from "./shell.js";
 import { taskLine } from "./task.js";
+import { todoWriteLine } from "./todo-write.js";
 import { type Args, type ToolRenderer, clip } from "./types.js";
 
 const RENDERERS: Record<string, ToolRenderer> = {
@@ -25,6 +26,7 @@ const RENDERERS: Record<string, ToolRenderer> = {
   shell_run: shellRunLine,
   exit_plan_mode: { title: () => "Presenting a plan" },
   task: taskLine,
+  todo_write: todoWriteLine,
 };
 
 const asArgs = (value: unknown): Args =>
