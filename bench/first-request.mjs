@@ -1,5 +1,6 @@
 // The size of the first request of a run (system prompt + tool schemas + the prompt), as sent by
-// each protocol. Target: ≤ 8 KB.
+// each protocol headless, and by the TUI (which also offers ask_user_question and slash_command:
+// every tool North has). Target: ≤ 10 KB.
 import { CLI, loadMock, requireBuild, sandbox, timed } from "./lib.mjs";
 
 requireBuild();
@@ -41,6 +42,22 @@ for (const c of cases) {
   );
   await server.close();
 }
+{
+  // The TUI, every tool offered: the first message typed into the composer.
+  const { startNorth } = await import("./tui-lib.mjs");
+  const run = await startNorth([reply().text("ok")]);
+  run.term.type("hi");
+  await run.term.waitFor("> hi");
+  run.term.press("enter");
+  const [request] = await run.server.waitForRequests(1);
+  const bytes = Buffer.byteLength(JSON.stringify(request.body));
+  worst = Math.max(worst, bytes);
+  const tools = request.body.tools.length;
+  console.log(
+    `${"tui (anthropic)".padEnd(20)} first request ${(bytes / 1024).toFixed(2)} KB (${bytes} bytes, ${tools} tools)`,
+  );
+  await run.close();
+}
 console.log(
-  `largest ${(worst / 1024).toFixed(2)} KB  (target ≤ 8 KB)  ${worst <= 8192 ? "OK" : "OVER"}`,
+  `largest ${(worst / 1024).toFixed(2)} KB  (target ≤ 10 KB)  ${worst <= 10240 ? "OK" : "OVER"}`,
 );

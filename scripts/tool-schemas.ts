@@ -4,7 +4,9 @@
 import { toolSchema } from "../src/agent/tool.js";
 import { silentLogger } from "../src/log/logger.js";
 import { createSessionTools } from "../src/session/session-tools.js";
-import { createTaskTool } from "../src/tools/index.js";
+import { createTaskTool, createTodoWriteTool } from "../src/tools/index.js";
+import { ApprovalBroker } from "../src/session/approval-broker.js";
+import { createDialogueTools } from "../src/session/dialogue-tools.js";
 import { createWorkspace } from "../src/workspace/index.js";
 
 const { tools } = createSessionTools({
@@ -16,8 +18,11 @@ const { tools } = createSessionTools({
   profile: () => "none",
   secretEnv: [],
 });
-// The session adds `task` with its runner; only the schema matters here.
+// The session adds `task`, `todo_write` and the dialogue tools with what they need; only the
+// schemas matter here.
 tools.push(
+  createTodoWriteTool(() => {}),
+  ...createDialogueTools({ broker: new ApprovalBroker(), interactive: true }),
   createTaskTool({
     readOnly: () => false,
     run: () => Promise.reject(new Error("no sub-agents while listing schemas")),

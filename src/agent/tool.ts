@@ -74,7 +74,24 @@ export type Review =
   /** A read of a file that may hold secrets (`.env`, keys, credentials, git-ignored files). */
   | { type: "secret"; path: string; why: string }
   /** A plan the model presents in plan mode; accepting it lets changes through. */
-  | { type: "plan"; plan: string };
+  | { type: "plan"; plan: string }
+  /** The model proposes to plan first (`enter_plan_mode`): yes switches the mode to plan. */
+  | { type: "plan-mode"; reason: string }
+  /** The model asks to run a slash command that changes state (`slash_command`). */
+  | { type: "slash"; command: string; description: string }
+  /**
+   * Questions for the person (`ask_user_question`): answered with a `answer` decision, one
+   * answer per question, or declined. Never a permission: the policy does not see it.
+   */
+  | { type: "question"; questions: Question[] };
+
+/** One question of `ask_user_question`: 2–4 options; the person may also answer in own words. */
+export interface Question {
+  question: string;
+  /** A word or two naming the question ("Database"). */
+  header?: string;
+  options: { label: string; description?: string }[];
+}
 
 /**
  * A prepared change, not yet applied. `apply` is called at most once, only after the permission

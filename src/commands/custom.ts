@@ -62,6 +62,7 @@ function loadOne(path: string, label: string, repoRoot: string | undefined): Com
     description: meta.description ?? `Custom command from ${label}`,
     arity: "rest",
     source: label,
+    effect: "prompt",
     run(ctx, { args }) {
       ctx.send(expand(body, args));
     },

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { configDir } from "../session/index.js";
+import { agentsCommand } from "./builtin/agents.js";
 import { clearCommand } from "./builtin/clear.js";
 import { compactCommand, summarizeCommand } from "./builtin/compact.js";
 import { contextCommand } from "./builtin/context.js";
@@ -48,6 +49,7 @@ export function createCommands(
     ...BUILTIN_COMMANDS,
     resumeCommand(env),
     languageCommand(env),
+    agentsCommand(env),
     ...loadCustomCommands(join(root, ".north", "commands"), ".north/commands", root),
     ...loadCustomCommands(join(configDir(env), "commands"), "~/.config/north/commands"),
   ]);

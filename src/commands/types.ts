@@ -1,5 +1,5 @@
 import type { AgentEvent } from "../agent/events.js";
-import type { Mode, Session } from "../session/index.js";
+import type { Mode, Session, SlashEffect } from "../session/index.js";
 
 /** How many positional arguments a command takes: none, one word (or quoted string), or the rest. */
 export type Arity = "none" | "one" | "rest";
@@ -74,6 +74,12 @@ export interface CommandContext {
 export interface Command extends CommandShape {
   /** Where it came from: built in, or a custom command file. */
   source: "builtin" | string;
+  /**
+   * What running it does, for the model's `slash_command`: it only reports, expands to a prompt,
+   * changes the session (asked first, run after the turn), or needs the screen (refused).
+   * Without it: "screen", never run for the model.
+   */
+  effect?: SlashEffect | ((parsed: ParsedCommand) => SlashEffect);
   run(ctx: CommandContext, parsed: ParsedCommand): Promise<void> | void;
   /** Choices for the second-level menu and for completing the argument. */
   choices?(ctx: CommandContext): Choice[];

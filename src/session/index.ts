@@ -29,3 +29,4 @@ export { listSessions, type SessionSummary } from "./storage.js";
 export { isSessionId } from "./session-storage.js";
 export { splitFrontMatter } from "./front-matter.js";
 export { listAgents, type AgentDefinition, type AgentListing } from "./agent-definitions.js";
+export type { SlashCommandRunner, SlashEffect } from "../tools/index.js";

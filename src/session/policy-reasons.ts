@@ -16,7 +16,10 @@ export type RefusalCase =
   | "rejected"
   | "danger-headless"
   | "commands-headless"
-  | "edits-headless";
+  | "edits-headless"
+  | "plan-mode-headless"
+  | "plan-mode-declined"
+  | "slash-headless";
 
 /**
  * `{allow: false}` with the reason for `which`. `detail` is the person's note (rejections), the
@@ -33,6 +36,14 @@ export function refusal(
 function text(which: RefusalCase, detail: string | undefined, escalating: boolean): string {
   const note = detail ? `The person rejected this: ${detail}` : undefined;
   switch (which) {
+    case "plan-mode-headless":
+      return "Declined: nobody can answer in this headless run, so it stays in its mode. Go on with the task as asked.";
+    case "plan-mode-declined":
+      return detail
+        ? `The person declined to plan first: ${detail}`
+        : "The person declined to plan first. Go on with the task in the current mode.";
+    case "slash-headless":
+      return `Refused: a command that changes the session needs the person's approval, which this run cannot give. ${NO_RETRY}`;
     case "no-plan-mode":
       return "Not in plan mode: there is no plan to accept. Go on with the task.";
     case "plan-headless":

@@ -10,7 +10,9 @@ export type Decision =
   | { type: "accept" }
   /** Accept, and stop asking: edits auto-accepted in this project, or the command rule allowed. */
   | { type: "always"; rule?: AllowRule }
-  | { type: "reject"; reason?: string };
+  | { type: "reject"; reason?: string }
+  /** The answers to a `question` review, one per question, in order. */
+  | { type: "answer"; answers: string[] };
 
 /** Asks a person; resolves with their decision, or a rejection when `signal` aborts. */
 export type Ask = (
@@ -42,6 +44,10 @@ const ALLOW: Verdict = { allow: true };
 /**
  * One permission policy for every tool:
  * - a plan (`exit_plan_mode`) is the person's to accept, in plan mode only;
+ * - a proposal to plan first (`enter_plan_mode`): allowed at once in plan mode; else the
+ *   person's yes (the mode becomes plan, no plan accepted yet); declined headless;
+ * - a slash command that changes the session (`slash_command`): the person, in every mode;
+ *   refused headless unless `--approve all`;
  * - a read of a file that may hold secrets: the person (accept or reject, in every mode);
  *   headless only with `--approve all`;
  * - a command in the OS sandbox (`review.sandbox` not "none", no `escalate`) runs without asking —
@@ -68,6 +74,23 @@ export function createPolicy({ state, store, ask, profile }: PolicyOptions): Aut
       if (signal.aborted) return refusal("cancelled");
       if (decision.type === "reject") return refusal("plan-rejected", decision.reason);
       state.planAccepted = true;
+      return ALLOW;
+    }
+    if (review?.type === "plan-mode") {
+      if (state.mode === "plan") return ALLOW;
+      const decision = await askPerson(call.id, call.name, review, signal);
+      if (!decision) return refusal("plan-mode-headless");
+      if (signal.aborted) return refusal("cancelled");
+      if (decision.type === "reject") return refusal("plan-mode-declined", decision.reason);
+      state.mode = "plan";
+      state.planAccepted = false;
+      return ALLOW;
+    }
+    if (review?.type === "slash") {
+      if (headless !== undefined) return headless === "all" ? ALLOW : refusal("slash-headless");
+      const decision = await askPerson(call.id, call.name, review, signal);
+      if (!decision || signal.aborted) return refusal("cancelled");
+      if (decision.type === "reject") return refusal("rejected", decision.reason);
       return ALLOW;
     }
     if (review?.type === "secret") {

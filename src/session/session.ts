@@ -34,7 +34,7 @@ import { checkDataDir } from "./data-checks.js";
 import { openStorage, SAVE_POINTS, titleOf } from "./session-storage.js";
 import { createSessionTools, routeShellOutput, type LiveOutput } from "./session-tools.js";
 import { createSubagentRunner } from "./subagents.js";
-import { createTaskTool, createTodoWriteTool } from "../tools/index.js";
+import { createTaskTool, createTodoWriteTool, type SlashCommandRunner } from "../tools/index.js";
 import { ProjectRules } from "./project-rules.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 import {
@@ -46,6 +46,7 @@ import {
 import { joinSystem, type ContextReport, type RequestParts } from "./context-usage.js";
 import { ProjectCardLoader } from "./project-card.js";
 import { UsageLedger } from "./usage-ledger.js";
+import { createDialogueTools, offered } from "./dialogue-tools.js";
 
 export interface SessionOptions {
   root: string;
@@ -71,6 +72,11 @@ export interface SessionOptions {
   notices?: readonly string[];
   /** Run commands in the OS sandbox where it is available (default "on"; `--sandbox off`). */
   sandbox?: "on" | "off";
+  /**
+   * The front end's slash commands for the model's `slash_command` (the TUI's, bound once its
+   * command runner exists); absent: the tool is not offered.
+   */
+  slashCommands?: () => SlashCommandRunner | undefined;
 }
 
 export interface SendOptions {
@@ -248,6 +254,12 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       }),
     ),
   );
+  const dialogue = {
+    broker,
+    interactive: options.approvals === "interactive",
+    ...(options.slashCommands ? { slashCommands: options.slashCommands } : {}),
+  };
+  allTools.push(...createDialogueTools(dialogue));
   let todos = storage.todos;
   allTools.push(
     createTodoWriteTool((items) => {
@@ -288,7 +300,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     system: buildSystemPrompt({ root: workspace.root, mode: state.mode }),
     rules: rules.block(),
     card: card.block(),
-    schemas: tools.map(schemaOf),
+    schemas: offered(tools, dialogue).map(schemaOf),
   });
   const keeper = new ContextKeeper({
     history,
@@ -416,6 +428,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       live.emit = emit;
       turnEmit = emit;
       const tools = toolsNow();
+      const turnMode = state.mode;
       await card.ready(CARD_WAIT_MS);
       const request = parts(tools);
       return runTurn(
@@ -431,6 +444,12 @@ export async function createSession(options: SessionOptions): Promise<Session> {
           maxSteps: options.maxSteps,
           authorize,
           beforeStep: (_history, stepSignal) => keeper.beforeStep(request, emit, stepSignal),
+          // `enter_plan_mode` accepted mid-turn: the next steps get plan mode's tools.
+          toolsForStep: () => {
+            if (state.mode === turnMode) return { tools, schemas: request.schemas };
+            const now = toolsNow();
+            return { tools: now, schemas: offered(now, dialogue).map(schemaOf) };
+          },
         },
         signal,
         emit,

@@ -76,3 +76,15 @@ export function createEditTools(ws: Workspace, options: EditToolOptions): AnyToo
 }
 export { createTaskTool, type TaskArgs, type TaskDetails, type TaskRunner } from "./task/task.js";
 export { createTodoWriteTool } from "./todo-write/todo-write.js";
+export {
+  createAskUserQuestionTool,
+  NO_PERSON,
+  type QuestionAsker,
+  type QuestionDetails,
+} from "./ask-user-question/ask-user-question.js";
+export { createEnterPlanModeTool } from "./enter-plan-mode/enter-plan-mode.js";
+export {
+  createSlashCommandTool,
+  type SlashCommandRunner,
+  type SlashEffect,
+} from "./slash-command/slash-command.js";

@@ -1,6 +1,8 @@
 // Sub-agents in the TUI: a `task` call shows its sub-agent as one live group (its tool lines,
 // steps and tokens) that collapses to one summary line when it ends; a general sub-agent's
 // review is labelled with it.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { firstUserText, reply, type RecordedRequest } from "../support/mock-model-server.js";
 import { send, toolResults, useTui } from "../support/tui-fixture.js";
@@ -72,5 +74,27 @@ describe("sub-agents in the TUI", () => {
     term.type("a");
     await term.waitFor("Raised.");
     expect(term.screen()).toMatch(/✓ general · raise the attempts — 2 tool calls · 3 steps/);
+  });
+});
+
+describe("/agents", () => {
+  test("lists the built-in and custom agents, and a broken file with its reason", async () => {
+    const { term, repo } = await tui.open([]);
+    mkdirSync(join(repo, ".north", "agents"), { recursive: true });
+    writeFileSync(
+      join(repo, ".north", "agents", "reviewer.md"),
+      "---\ndescription: Reviews a diff\ntools: [read_file, search_text]\nmodel: haiku\n---\nYou review.\n",
+    );
+    writeFileSync(join(repo, ".north", "agents", "broken.md"), "---\nname: broken\n");
+    await send(term, "/agents");
+    await term.waitFor("Cannot use .north/agents/broken.md");
+    const screen = term.screen();
+    expect(screen).toMatch(/explore\s+read tools\s+the conversation's\s+builtin/);
+    expect(screen).toMatch(/general\s+all tools/);
+    expect(screen).toMatch(
+      /reviewer\s+read_file, search_text\s+haiku\s+\.north\/agents\/reviewer\.md/,
+    );
+    expect(screen).toContain("reviewer: Reviews a diff");
+    expect(screen).toContain("the front matter is not closed with ---");
   });
 });

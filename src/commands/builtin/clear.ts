@@ -8,6 +8,7 @@ export const clearCommand: Command = {
   },
   arity: "none",
   source: "builtin",
+  effect: "change",
   run(ctx) {
     ctx.clearScreen();
   },

@@ -19,6 +19,7 @@ export const compactCommand: Command = {
   },
   arity: "rest",
   source: "builtin",
+  effect: "change",
   async run(ctx, { args }) {
     const focus = args.join(" ").trim();
     await compactNow(ctx, focus ? { focus } : {});
@@ -34,6 +35,7 @@ export const summarizeCommand: Command = {
   arity: "rest",
   flags: [{ name: "keep-last", short: "k", value: true }],
   source: "builtin",
+  effect: "change",
   async run(ctx, { args, flags }) {
     const raw = flags["keep-last"];
     const keepLast = raw === undefined || raw === true ? undefined : Number(raw);

@@ -20,6 +20,7 @@ export const contextCommand: Command = {
   },
   arity: "none",
   source: "builtin",
+  effect: "report",
   run(ctx) {
     const report = ctx.session.context();
     const rows = PARTS.map(([key, label]) => [label, formatTokens(report.breakdown[key])]);

@@ -10,6 +10,7 @@ export const costCommand: Command = {
   },
   arity: "none",
   source: "builtin",
+  effect: "report",
   run(ctx) {
     const models = ctx.session.costs.list();
     if (models.length === 0) {

@@ -19,3 +19,7 @@ export function table(rows: readonly string[][]): string {
     )
     .join("\n");
 }
+
+/** A command that shows its setting without arguments and changes it with one (`/model`). */
+export const reportWithoutArgs = (parsed: { args: readonly string[] }) =>
+  parsed.args.length === 0 ? ("report" as const) : ("change" as const);

@@ -8,6 +8,7 @@ export const helpCommand: Command = {
   },
   arity: "none",
   source: "builtin",
+  effect: "report",
   run(ctx) {
     const lines = ctx
       .commands()

@@ -9,6 +9,7 @@ export const initCommand: Command = {
   },
   arity: "none",
   source: "builtin",
+  effect: "prompt",
   run(ctx) {
     ctx.send(prompt.trim());
   },

@@ -1,6 +1,7 @@
 import { LANGUAGES, isLanguage, language, languageName, setLanguage, t } from "../../i18n/index.js";
 import { saveLanguage } from "../../session/index.js";
 import type { Command } from "../types.js";
+import { reportWithoutArgs } from "./format.js";
 
 /**
  * `/language [en|zh-CN]`: without an argument, the language in use; with one, switches the
@@ -16,6 +17,7 @@ export function languageCommand(env: Record<string, string | undefined>): Comman
     },
     arity: "one",
     source: "builtin",
+    effect: reportWithoutArgs,
     choices: () => LANGUAGES.map((l) => ({ value: l.code, label: l.name, description: l.code })),
     async run(ctx, { args }) {
       const wanted = args[0];

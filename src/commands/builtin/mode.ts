@@ -1,6 +1,7 @@
 import { MODES, type Mode } from "../../session/index.js";
 import type { Command } from "../types.js";
 import { t } from "../../i18n/index.js";
+import { reportWithoutArgs } from "./format.js";
 
 const KEYS = { ask: "cmd.mode.ask", agent: "cmd.mode.agent", plan: "cmd.mode.plan" } as const;
 const describe = (mode: Mode) => t(KEYS[mode]);
@@ -12,6 +13,7 @@ export const modeCommand: Command = {
   },
   arity: "one",
   source: "builtin",
+  effect: reportWithoutArgs,
   choices: () => MODES.map((m) => ({ value: m, label: m, description: describe(m) })),
   run(ctx, { args }) {
     const wanted = args[0];

@@ -1,6 +1,7 @@
 import type { Command } from "../types.js";
 import { formatTokens } from "./format.js";
 import { t } from "../../i18n/index.js";
+import { reportWithoutArgs } from "./format.js";
 
 /**
  * `/model [name]`: without a name, the model in use; with one (an id or alias, or
@@ -13,6 +14,7 @@ export const modelCommand: Command = {
   },
   arity: "one",
   source: "builtin",
+  effect: reportWithoutArgs,
   choices: (ctx) =>
     ctx.session.listModels().map((m) => ({
       value: m.alias ?? m.id,

@@ -8,6 +8,7 @@ export const newCommand: Command = {
   },
   arity: "none",
   source: "builtin",
+  effect: "change",
   async run(ctx) {
     await ctx.newConversation();
     ctx.say(t("cmd.new.done"));

@@ -9,6 +9,7 @@ export const quitCommand: Command = {
   },
   arity: "none",
   source: "builtin",
+  effect: "screen",
   run(ctx) {
     ctx.exit();
   },

@@ -32,6 +32,7 @@ export function resumeCommand(env: Record<string, string | undefined>): Command 
     },
     arity: "one",
     source: "builtin",
+    effect: "screen",
     choices(ctx): Choice[] {
       return listSessions(dir, ctx.session.root)
         .filter((s) => s.id !== ctx.session.id)

@@ -8,6 +8,7 @@ export const stopCommand: Command = {
   },
   arity: "none",
   source: "builtin",
+  effect: "screen",
   run(ctx) {
     ctx.stop();
   },

@@ -9,6 +9,7 @@ export const undoCommand: Command = {
   arity: "one",
   flags: [{ name: "force", short: "f" }],
   source: "builtin",
+  effect: "change",
   async run(ctx, { args, flags }) {
     const turns = args[0] === undefined ? 1 : Number(args[0]);
     if (!Number.isInteger(turns) || turns < 1) {

@@ -1,5 +1,6 @@
 import type { CommandContext, CommandRegistry } from "../../commands/index.js";
-import { listProjectFiles, type Session } from "../../session/index.js";
+import { listProjectFiles, type Session, type SlashCommandRunner } from "../../session/index.js";
+import { modelCommands } from "./model-commands.js";
 import type { TurnController } from "./controller.js";
 import { historyEntries } from "./history-entries.js";
 import type { MenuItem, MenuSources } from "./menu/menu-model.js";
@@ -25,6 +26,8 @@ export interface RunnerDeps {
   current(): Session | undefined;
   exit(): void;
   clearScreen(): void;
+  /** Hands the model's view of the commands (`slash_command`) to the session. */
+  bindModelCommands?(runner: SlashCommandRunner): void;
 }
 
 /**
@@ -111,7 +114,7 @@ export function createCommandRunner(deps: RunnerDeps) {
     },
   };
 
-  return {
+  const runner = {
     context: ctx,
     sources,
     /** Runs one input (see above). Never throws: failures become red notes. */
@@ -141,6 +144,10 @@ export function createCommandRunner(deps: RunnerDeps) {
         );
     },
   };
+  deps.bindModelCommands?.(
+    modelCommands(registry, ctx, (text) => controller.afterTurn(() => runner.run(text, []))),
+  );
+  return runner;
 }
 
 export type CommandRunner = ReturnType<typeof createCommandRunner>;

@@ -34,6 +34,7 @@ export class TurnController {
   private current: Session | undefined;
   private pending = "";
   private timer: NodeJS.Timeout | undefined;
+  private after: (() => Promise<void>)[] = [];
 
   constructor(private readonly deps: ControllerDeps) {}
 
@@ -79,6 +80,15 @@ export class TurnController {
     return this.takeQueue();
   }
 
+  /**
+   * Runs `action` once the running turn has ended (before the next queued message), or now when
+   * idle. Dropped when the turn is cancelled (slash commands the model asked for).
+   */
+  afterTurn(action: () => Promise<void>): void {
+    if (!this.busy) return void action();
+    this.after.push(action);
+  }
+
   takeQueue(): string[] {
     const taken = this.queue;
     this.queue = [];
@@ -115,6 +125,8 @@ export class TurnController {
       this.current = undefined;
       this.deps.dispatch({ type: "idle" });
     }
+    const after = this.after.splice(0);
+    if (!abort.signal.aborted) for (const action of after) await action().catch(() => undefined);
     const next = this.queue.shift();
     if (next !== undefined) {
       this.showQueue();

@@ -172,6 +172,25 @@ export const REVIEW_BINDINGS: Readonly<
   /** Reading a file that may hold secrets: yes or no each time, never "always". */
   secret: { a: "accept", r: "reject", t: "reject-with-note", ...REVIEW_COMMON },
   plan: { a: "accept", r: "reject", t: "reject-with-note", ...REVIEW_COMMON },
+  /** The model proposes to plan first: yes or no. */
+  "plan-mode": { y: "accept", n: "reject", ...REVIEW_COMMON },
+  /** The model asks to run a slash command that changes the session. */
+  slash: { a: "accept", d: "reject", t: "reject-with-note", ...REVIEW_COMMON },
+  /** Questions take their keys in review/question-keys.ts ({@link QUESTION_BINDINGS}). */
+  question: {},
+};
+
+/** What a key does in the question picker of `ask_user_question`; digits pick an option. */
+export type QuestionKeyAction = "up" | "down" | "choose" | "decline" | "cancel-turn";
+
+export const QUESTION_BINDINGS: Readonly<Record<string, QuestionKeyAction>> = {
+  up: "up",
+  "ctrl+p": "up",
+  down: "down",
+  "ctrl+n": "down",
+  enter: "choose",
+  escape: "decline",
+  "ctrl+c": "cancel-turn",
 };
 
 /** While typing the note of a rejection: Enter rejects with it, Esc goes back to the review. */

@@ -8,6 +8,7 @@ import type { KeyPress } from "./keys.js";
 import { onMenuKey, type MenuKeyContext } from "./menu/menu-keys.js";
 import type { Menu } from "./menu/menu-model.js";
 import { onReviewKey, pasteIntoNote, type ReviewKeyContext } from "./review-keys.js";
+import { pasteIntoAnswer } from "./review/question-keys.js";
 import type { UiAction, UiState } from "./state.js";
 
 /** A second Ctrl+C on an empty input within this time exits. */
@@ -142,7 +143,9 @@ export function createKeyHandler(ctx: KeyContext) {
     onKey,
     onPaste(text: string) {
       disarm();
-      const note = ctx.state().review?.reason;
+      const pending = ctx.state().review;
+      if (pending?.picker?.other) return pasteIntoAnswer(review, pending.picker, text);
+      const note = pending?.reason;
       if (note) return pasteIntoNote(review, note, text);
       setEditor(ed.insert(ctx.editor(), text));
     },

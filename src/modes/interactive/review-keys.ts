@@ -6,6 +6,7 @@ import { KEY_BINDINGS, NOTE_BINDINGS, REVIEW_BINDINGS } from "./key-bindings.js"
 import type { KeyPress } from "./keys.js";
 import { reviewBudget, type PendingReview } from "./review-state.js";
 import type { UiAction, UiState } from "./state.js";
+import { onQuestionKey } from "./review/question-keys.js";
 
 export interface ReviewKeyContext {
   state(): UiState;
@@ -25,6 +26,7 @@ const noHistory = { previous: () => undefined, next: () => undefined } as unknow
  * no binding do nothing.
  */
 export function onReviewKey(ctx: ReviewKeyContext, pending: PendingReview, key: KeyPress): void {
+  if (pending.review.type === "question") return onQuestionKey(ctx, pending, key);
   if (pending.reason) return onNoteKey(ctx, pending, pending.reason, key);
   const id =
     key.id === "text" && [...(key.text ?? "")].length === 1 ? key.text!.toLowerCase() : key.id;

@@ -26,6 +26,20 @@ export interface PendingReview {
   reason?: EditorState;
   /** The sub-agent asking ("general · raise the attempts"); absent for the main agent. */
   agent?: string;
+  /** Questions (`ask_user_question`): where the person is in the picker. */
+  picker?: QuestionPicker;
+}
+
+/** The person's way through the questions of an `ask_user_question` review. */
+export interface QuestionPicker {
+  /** The question showing. */
+  index: number;
+  /** The highlighted option; `options.length` is "Other". */
+  selected: number;
+  /** Answers to the questions before this one. */
+  answers: string[];
+  /** Set while the person types an answer of their own. */
+  other?: EditorState;
 }
 
 export type ReviewAction =
@@ -35,6 +49,7 @@ export type ReviewAction =
   | { type: "review-scroll"; delta: number }
   | { type: "review-rule" }
   | { type: "review-reason"; editor: EditorState | undefined }
+  | { type: "question-picker"; picker: QuestionPicker }
   /** The person is cancelling the turn: a pending review goes, running calls end cancelled. */
   | { type: "cancelling" }
   /** The person answered review `id` (sent to the session by the controller). */
@@ -61,7 +76,17 @@ export function pendingReview(
     rules.push(suggested);
     if ("prefix" in suggested) rules.push({ exact: review.command.trim() });
   }
-  return { id, name, review, rules, rule: 0, scroll: 0, ...(agent ? { agent } : {}) };
+  const picker = review.type === "question" ? { index: 0, selected: 0, answers: [] } : undefined;
+  return {
+    id,
+    name,
+    review,
+    rules,
+    rule: 0,
+    scroll: 0,
+    ...(agent ? { agent } : {}),
+    ...(picker ? { picker } : {}),
+  };
 }
 
 /** Cells a review's rows may take: the screen minus the gutter, the frame's border and padding. */
@@ -126,6 +151,8 @@ export function reduceReview(state: UiState, action: ReviewAction): UiState {
       const { reason: _old, ...rest } = pending;
       return { ...state, review: action.editor ? { ...rest, reason: action.editor } : rest };
     }
+    case "question-picker":
+      return pending ? { ...state, review: { ...pending, picker: action.picker } } : state;
     case "cancelling": {
       const { review: _dropped, ...rest } = state;
       return { ...rest, tools: state.tools.map((t) => ({ ...t, cancelled: true })) };
@@ -134,15 +161,22 @@ export function reduceReview(state: UiState, action: ReviewAction): UiState {
       const tools = state.tools.map((t) =>
         t.id === action.id ? { ...t, decision: action.decision } : t,
       );
-      // Accepting a plan leaves plan mode: the next messages carry it out.
-      const accepted = pending?.review.type === "plan" && action.decision.type !== "reject";
+      // Accepting a plan leaves plan mode: the next messages carry it out. Accepting to plan
+      // first enters it.
+      const yes = pending?.id === action.id && action.decision.type !== "reject";
+      const mode =
+        yes && pending.review.type === "plan"
+          ? ("agent" as const)
+          : yes && pending.review.type === "plan-mode"
+            ? ("plan" as const)
+            : undefined;
       const review = pending?.id === action.id ? undefined : pending;
       const { review: _gone, ...rest } = state;
       return {
         ...rest,
         ...(review ? { review } : {}),
         tools,
-        ...(accepted ? { mode: "agent" as const } : {}),
+        ...(mode ? { mode } : {}),
       };
     }
   }

@@ -13,6 +13,7 @@ import {
   type GlobalConfig,
   type Mode,
   type Session,
+  type SlashCommandRunner,
 } from "../../session/index.js";
 import { createCommands } from "../../commands/index.js";
 import { resolveLanguage, setLanguage } from "../../i18n/index.js";
@@ -61,6 +62,8 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   );
 
   let session: Session | undefined;
+  // The model's view of the slash commands (`slash_command`), bound once the App made its runner.
+  let modelCommands: SlashCommandRunner | undefined;
   const openSession = async (current: typeof config): Promise<Session | undefined> => {
     try {
       session = await createSession({
@@ -77,6 +80,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         // `north --resume --all`: `/resume ID` may take another project's conversation.
         ...(options.resume && "all" in options.resume ? { allProjects: !!options.resume.all } : {}),
         logger,
+        slashCommands: () => modelCommands,
       });
       for (const text of session.notices) store.dispatch({ type: "note", tone: "warn", text });
       if (session.history.length > 0) {
@@ -139,6 +143,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   const commands = {
     root: options.root,
     registry,
+    bindModelCommands: (runner: SlashCommandRunner) => (modelCommands = runner),
     ready: () => firstSession(),
     current: () => session,
   };

@@ -3,9 +3,9 @@ import { defineTool, type ToolContext, type ToolOutput, type Usage } from "../..
 import description from "./description.md";
 
 const schema = z.object({
-  agent: z.string().describe("explore, plan, general, or a custom agent's name"),
-  description: z.string().describe("A few words on the job, shown to the person"),
-  prompt: z.string().describe("Everything the sub-agent needs to know and do"),
+  agent: z.string(),
+  description: z.string().describe("A few words, shown to the person"),
+  prompt: z.string(),
 });
 
 export type TaskArgs = z.infer<typeof schema>;

@@ -10,11 +10,11 @@ const schema = z.object({
   todos: z
     .array(
       z.object({
-        content: z.string().describe("The item, imperative"),
+        content: z.string(),
         status: z.enum(["pending", "in_progress", "completed"]),
       }),
     )
-    .describe("The whole list, in order"),
+    .describe("The whole list"),
 });
 
 /**

@@ -6,12 +6,14 @@ import type { UiState } from "../state.js";
 import { tint } from "../theme.js";
 import { CursorLine } from "./composer-view.js";
 import { Gutter } from "./gutter.js";
+import { QuestionView } from "./question-view.js";
 import { t } from "../../../i18n/index.js";
 
 /** The frame's colour: red for a dangerous command, blue for a plan, yellow for the rest. */
 function frameColor(pending: PendingReview): string {
   if (pending.review.type === "command" && pending.review.danger) return "red";
-  return pending.review.type === "plan" ? "blue" : "yellow";
+  if (pending.review.type === "question") return "cyan";
+  return pending.review.type === "plan" || pending.review.type === "plan-mode" ? "blue" : "yellow";
 }
 
 const Row = ({ text }: { text: string }) => <Text wrap="truncate-end">{text || " "}</Text>;
@@ -22,9 +24,6 @@ const Row = ({ text }: { text: string }) => <Text wrap="truncate-end">{text || "
  * hidden, then the keys — or the note being typed for a rejection.
  */
 export function ReviewView({ state, pending }: { state: UiState; pending: PendingReview }) {
-  const { header, footer } = reviewRows(pending.review, reviewWidth(state.width));
-  const fold = reviewFold(state, pending);
-  const hints = reviewHints(pending, fold.above + fold.below > 0, reviewWidth(state.width));
   return (
     <Box marginTop={1}>
       <Gutter>
@@ -42,25 +41,41 @@ export function ReviewView({ state, pending }: { state: UiState; pending: Pendin
               {t("review.subagent", { agent: pending.agent })}
             </Text>
           ) : null}
-          {header.map((row, i) => (
-            <Row key={`h${i}`} text={row} />
-          ))}
-          {fold.above > 0 ? <Text dimColor>{moreAbove(fold.above)}</Text> : null}
-          {fold.rows.map((row, i) => (
-            <Row key={`b${fold.above + i}`} text={row} />
-          ))}
-          {fold.below > 0 ? <Text dimColor>{moreBelow(fold.below)}</Text> : null}
-          {footer.map((row, i) => (
-            <Row key={`f${i}`} text={row} />
-          ))}
-          {pending.reason ? (
-            <NoteInput pending={pending} />
+          {pending.review.type === "question" ? (
+            <QuestionView pending={pending} />
           ) : (
-            hints.map((row, i) => <Row key={`k${i}`} text={row} />)
+            <ReviewBody state={state} pending={pending} />
           )}
         </Box>
       </Gutter>
     </Box>
+  );
+}
+
+/** A change's header, folded body, footer and keys (or the note of a rejection). */
+function ReviewBody({ state, pending }: { state: UiState; pending: PendingReview }) {
+  const { header, footer } = reviewRows(pending.review, reviewWidth(state.width));
+  const fold = reviewFold(state, pending);
+  const hints = reviewHints(pending, fold.above + fold.below > 0, reviewWidth(state.width));
+  return (
+    <>
+      {header.map((row, i) => (
+        <Row key={`h${i}`} text={row} />
+      ))}
+      {fold.above > 0 ? <Text dimColor>{moreAbove(fold.above)}</Text> : null}
+      {fold.rows.map((row, i) => (
+        <Row key={`b${fold.above + i}`} text={row} />
+      ))}
+      {fold.below > 0 ? <Text dimColor>{moreBelow(fold.below)}</Text> : null}
+      {footer.map((row, i) => (
+        <Row key={`f${i}`} text={row} />
+      ))}
+      {pending.reason ? (
+        <NoteInput pending={pending} />
+      ) : (
+        hints.map((row, i) => <Row key={`k${i}`} text={row} />)
+      )}
+    </>
   );
 }
 

@@ -32,6 +32,17 @@ const LABELS: Record<
     reject: "review.reject",
     "reject-with-note": "review.rejectNote",
   },
+  "plan-mode": {
+    accept: "review.yesPlan",
+    reject: "review.noPlan",
+  },
+  slash: {
+    accept: "review.run",
+    reject: "review.deny",
+    "reject-with-note": "review.denyNote",
+  },
+  // The question picker has hints of its own.
+  question: {},
 };
 
 const KEY_NAMES: Record<string, string> = { tab: "Tab", escape: "Esc" };

@@ -73,6 +73,25 @@ function layout(review: Review, width: number): ReviewRows {
         body: renderMarkdown(review.plan.trim(), width).split("\n"),
         footer: [],
       };
+    case "plan-mode":
+      return {
+        header: wrap(paint.bold(t("review.planFirst"))),
+        body: wrap(oneLine(review.reason)),
+        footer: [],
+      };
+    case "slash":
+      return {
+        header: wrap(paint.bold(t("review.slash", { command: oneLine(review.command) }))),
+        body: wrap(paint.dim(oneLine(review.description))),
+        footer: wrap(t("review.slashWhen")),
+      };
+    case "question":
+      // Drawn by the question picker (question-view.tsx); these rows only size it.
+      return {
+        header: review.questions.flatMap((q) => wrap(oneLine(q.question))).slice(0, 3),
+        body: [],
+        footer: Array.from({ length: 5 }, () => ""),
+      };
   }
 }
 

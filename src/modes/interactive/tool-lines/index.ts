@@ -8,6 +8,7 @@ import { searchTextLine } from "./search-text.js";
 import { settleChange, type SettleInput, type SettledChange } from "./settle.js";
 import { shellRunLine } from "./shell.js";
 import { taskLine } from "./task.js";
+import { askUserQuestionLine, enterPlanModeLine, slashCommandLine } from "./dialogue.js";
 import { todoWriteLine } from "./todo-write.js";
 import { type Args, type ToolRenderer, clip } from "./types.js";
 
@@ -27,6 +28,9 @@ const RENDERERS: Record<string, ToolRenderer> = {
   exit_plan_mode: { title: () => "Presenting a plan" },
   task: taskLine,
   todo_write: todoWriteLine,
+  ask_user_question: askUserQuestionLine,
+  enter_plan_mode: enterPlanModeLine,
+  slash_command: slashCommandLine,
 };
 
 const asArgs = (value: unknown): Args =>

@@ -34,7 +34,14 @@ const asArgs = (value: unknown): Args =>
 
 const isReview = (value: unknown): value is Review => {
   const type = asArgs(value).type;
-  return type === "edit" || type === "command" || type === "plan" || type === "secret";
+  return (
+    type === "edit" ||
+    type === "command" ||
+    type === "plan" ||
+    type === "secret" ||
+    type === "plan-mode" ||
+    type === "slash"
+  );
 };
 
 const isFiles = (value: unknown): value is FileChange[] =>
@@ -54,7 +61,10 @@ export function settleChange(input: SettleInput): SettledChange | undefined {
   const details = asArgs(input.details);
   const review = isReview(details.review) ? details.review : input.review;
   if (details.denied === true && review) return denied(review, input);
+  // A slash command the person turned down (the tool reports it as an error for the model).
+  if (review?.type === "slash" && input.decision?.type === "reject") return denied(review, input);
   if (input.isError) return undefined;
+  if (review?.type === "plan-mode") return { title: t("tool.planModeOn"), error: false };
   const files = isFiles(details.files)
     ? details.files
     : review?.type === "edit"
@@ -128,5 +138,11 @@ function deniedTitle(review: Review, how: "person" | "cancel" | "policy"): strin
       return { person: "Plan rejected", cancel: "Plan cancelled", policy: "Plan not accepted" }[
         how
       ];
+    case "plan-mode":
+      return t("tool.planModeDeclined", { mode: "agent" });
+    case "slash":
+      return t("tool.slashNotRun", { command: review.command });
+    case "question":
+      return "Question not answered";
   }
 }

@@ -1,0 +1,45 @@
+import type { Command } from "../types.js";
+import { listAgents, loadConfig } from "../../session/index.js";
+import { table } from "./format.js";
+import { t } from "../../i18n/index.js";
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * `/agents`: the sub-agents the model can start with `task` — built-in, the person's and the
+ * repository's — with their tools, model and source, then the files that cannot be used and why.
+ */
+export function agentsCommand(env: Env): Command {
+  return {
+    name: "agents",
+    get description() {
+      return t("cmd.agents.description");
+    },
+    arity: "none",
+    source: "builtin",
+    effect: "report",
+    async run(ctx) {
+      const { agents, broken } = listAgents(ctx.session.root, env);
+      const config = await loadConfig(env).catch(() => undefined);
+      const rows = [["agent", "tools", "model", "from"]];
+      for (const agent of agents) {
+        const model =
+          agent.model ?? config?.agents?.[agent.name]?.model ?? t("cmd.agents.sameModel");
+        const tools =
+          agent.tools === "read"
+            ? t("cmd.agents.readTools")
+            : agent.tools === "all"
+              ? t("cmd.agents.allTools")
+              : agent.tools.join(", ");
+        rows.push([agent.name, tools, model, agent.source]);
+      }
+      const described = agents.map((a) => `${a.name}: ${a.description}`);
+      const problems = broken.map((b) =>
+        t("cmd.agents.broken", { source: b.source, error: b.error }),
+      );
+      ctx.say([table(rows), "", ...described].join("\n"));
+      for (const line of problems) ctx.say(line, "error");
+      ctx.say(t("cmd.agents.footer"));
+    },
+  };
+}

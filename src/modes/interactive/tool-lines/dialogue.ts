@@ -1,0 +1,35 @@
+import { type ToolRenderer, clip, str } from "./types.js";
+
+const questionsOf = (args: Record<string, unknown>): string[] =>
+  Array.isArray(args.questions)
+    ? args.questions.flatMap((q: unknown) => {
+        const text = str((q as Record<string, unknown> | null)?.question);
+        return text ? [text] : [];
+      })
+    : [];
+
+/** `ask_user_question`: "Asking: Which database?" — then the answers, or "not answered". */
+export const askUserQuestionLine: ToolRenderer = {
+  title(args) {
+    const asked = questionsOf(args);
+    const more = asked.length > 1 ? ` (+${asked.length - 1})` : "";
+    return `Asking: ${clip(asked[0] ?? "a question", 70)}${more}`;
+  },
+  summary(details) {
+    const answers = Array.isArray(details.answers) ? details.answers.map(String) : undefined;
+    return answers ? clip(answers.join(" · "), 80) : "not answered";
+  },
+};
+
+/** `enter_plan_mode`: "Proposing to plan first" (settled by its review: on or declined). */
+export const enterPlanModeLine: ToolRenderer = { title: () => "Proposing to plan first" };
+
+/** `slash_command`: "Running /context" — then how many lines it printed. */
+export const slashCommandLine: ToolRenderer = {
+  title: (args) => `Running ${clip(str(args.command) ?? "a command", 60)}`,
+  summary(details, content) {
+    if (details.effect === "change") return "runs when the turn ends";
+    const lines = content.split("\n").length;
+    return lines === 1 ? "1 line" : `${lines} lines`;
+  },
+};

@@ -1,0 +1,86 @@
+// The dialogue tools headless, where nobody can answer: ask_user_question is not offered and, if
+// called anyway, tells the model to go on on stated assumptions; enter_plan_mode is declined
+// unless the run is already in plan mode; slash_command is not offered and refuses if called.
+import { afterEach, describe, expect, it } from "vitest";
+import { makeHome, makeRepo, runCli } from "../support/cli-runner.js";
+import {
+  reply,
+  startMockModelServer,
+  toolNames,
+  type MockModelServer,
+  type RecordedRequest,
+} from "../support/mock-model-server.js";
+
+type Json = Record<string, unknown>;
+let server: MockModelServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+function results(r: RecordedRequest): { content: string; isError: boolean }[] {
+  const messages = (r.body as Json).messages as Json[];
+  return messages.flatMap((m) =>
+    Array.isArray(m.content)
+      ? (m.content as Json[])
+          .filter((b) => b.type === "tool_result")
+          .map((b) => ({ content: String(b.content), isError: b.is_error === true }))
+      : [],
+  );
+}
+
+async function run(script: Parameters<typeof startMockModelServer>[0], args: string[] = []) {
+  server = await startMockModelServer(script);
+  const result = await runCli(["-p", "go", ...args], {
+    cwd: makeRepo(),
+    env: {
+      ...makeHome().env,
+      ANTHROPIC_API_KEY: "sk-ant-test",
+      ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+    },
+  });
+  expect(result.code).toBe(0);
+  return result;
+}
+
+describe("dialogue tools, headless", () => {
+  it("ask_user_question and slash_command are not offered; called anyway, they say why", async () => {
+    await run([
+      reply()
+        .tool("ask_user_question", {
+          questions: [{ question: "Which port?", options: [{ label: "80" }, { label: "8080" }] }],
+        })
+        .tool("slash_command", { command: "/cost" }),
+      reply().text("Assuming 8080."),
+    ]);
+    const offered = toolNames(server!.requests[0]!);
+    expect(offered).not.toContain("ask_user_question");
+    expect(offered).not.toContain("slash_command");
+    expect(offered).toContain("enter_plan_mode");
+    const [question, slash] = results(server!.requests[1]!);
+    expect(question).toEqual({
+      content: expect.stringContaining("No person is available"),
+      isError: false,
+    });
+    expect(slash).toEqual({
+      content: expect.stringContaining("not available in this run"),
+      isError: true,
+    });
+  });
+
+  it("enter_plan_mode is declined in agent mode and accepted without asking in plan mode", async () => {
+    const script = () => [
+      reply().tool("enter_plan_mode", { reason: "Large change." }),
+      reply().text("ok"),
+    ];
+    await run(script());
+    expect(results(server!.requests[1]!)).toEqual([
+      { content: expect.stringContaining("Declined: nobody can answer"), isError: true },
+    ]);
+    await server!.close();
+    await run(script(), ["--mode", "plan"]);
+    expect(results(server!.requests[1]!)).toEqual([
+      { content: expect.stringContaining("Plan mode is on"), isError: false },
+    ]);
+  });
+});

@@ -1,0 +1,156 @@
+// The model turning to the person in the TUI: ask_user_question answered by number, by arrows and
+// in the person's own words (or declined); enter_plan_mode accepted and declined; slash_command
+// reporting at once, asking before a change, refusing what needs the screen.
+import { describe, expect, test } from "vitest";
+import { reply } from "../support/mock-model-server.js";
+import { send, toolNames, toolResults, useTui } from "../support/tui-fixture.js";
+
+const tui = useTui();
+
+const QUESTIONS = {
+  questions: [
+    {
+      question: "Which database should the service use?",
+      header: "Database",
+      options: [
+        { label: "PostgreSQL", description: "a server" },
+        { label: "SQLite", description: "a file" },
+      ],
+    },
+    {
+      question: "Which port?",
+      options: [{ label: "8080" }, { label: "3000" }, { label: "80" }],
+    },
+  ],
+};
+
+describe("ask_user_question in the TUI", () => {
+  test("answered by number, then by arrows and Enter; the answers are the result", async () => {
+    const { term, server } = await tui.open([
+      reply().tool("ask_user_question", QUESTIONS),
+      reply().text("PostgreSQL on 3000 it is."),
+    ]);
+    await send(term, "set up the service");
+    await term.waitFor("Which database should the service use?");
+    let screen = term.screen();
+    expect(screen).toContain("Question 1 of 2 · Database");
+    expect(screen).toMatch(/› 1\. PostgreSQL — a server/);
+    expect(screen).toContain("2. SQLite — a file");
+    expect(screen).toContain("3. Other — type an answer");
+    expect(toolNames(server, 0)).toContain("ask_user_question");
+    term.type("1");
+    await term.waitFor("Question 2 of 2");
+    term.press("down");
+    await term.waitFor(/› 2\. 3000/);
+    term.press("enter");
+    await term.waitFor("PostgreSQL on 3000 it is.");
+    screen = term.screen();
+    expect(screen).toMatch(
+      /Asking: Which database should the service use\? \(\+1\) — PostgreSQL · 3000/,
+    );
+    expect(toolResults(server, 1)).toEqual([
+      {
+        content: "Which database should the service use?\n→ PostgreSQL\n\nWhich port?\n→ 3000",
+        isError: false,
+      },
+    ]);
+  });
+
+  test("Other opens a line for the person's own answer; Esc on the next question declines", async () => {
+    const { term, server } = await tui.open([
+      reply().tool("ask_user_question", QUESTIONS),
+      reply().text("I'll assume defaults."),
+    ]);
+    await send(term, "set up the service");
+    await term.waitFor("Which database should the service use?");
+    term.type("3");
+    await term.waitFor("Answer:");
+    term.type("MariaDB, already running");
+    await term.waitFor("MariaDB, already running");
+    term.press("enter");
+    await term.waitFor("Which port?");
+    term.press("escape");
+    await term.waitFor("I'll assume defaults.");
+    expect(term.screen()).toMatch(/Asking: .* — not answered/);
+    const [result] = toolResults(server, 1);
+    expect(result!.content).toContain("declined to answer");
+  });
+});
+
+describe("enter_plan_mode in the TUI", () => {
+  test("y switches to plan mode: the mode shows, and the next step offers exit_plan_mode", async () => {
+    const { term, server } = await tui.open([
+      reply().tool("enter_plan_mode", { reason: "The change touches every client." }),
+      reply().text("Planning first."),
+    ]);
+    await send(term, "rework the clients");
+    await term.waitFor("Plan first, before changing anything?");
+    expect(term.screen()).toContain("The change touches every client.");
+    expect(term.screen()).toMatch(/y yes, plan first · n no, go on/);
+    term.type("y");
+    await term.waitFor("Planning first.");
+    expect(term.screen()).toContain("Switched to plan mode");
+    expect(term.screen()).toMatch(/\[PLAN\]/);
+    expect(toolNames(server, 0)).not.toContain("exit_plan_mode");
+    expect(toolNames(server, 1)).toContain("exit_plan_mode");
+    expect(toolResults(server, 1)).toEqual([
+      { content: expect.stringContaining("Plan mode is on"), isError: false },
+    ]);
+  });
+
+  test("n declines: the mode stays agent and the model is told to go on", async () => {
+    const { term, server } = await tui.open([
+      reply().tool("enter_plan_mode", { reason: "Risky." }),
+      reply().text("Going on."),
+    ]);
+    await send(term, "rework the clients");
+    await term.waitFor("Plan first, before changing anything?");
+    term.type("n");
+    await term.waitFor("Going on.");
+    expect(term.screen()).toContain("Stayed in agent mode");
+    expect(term.screen()).toMatch(/\[AGENT\]/);
+    expect(toolResults(server, 1)).toEqual([
+      { content: expect.stringContaining("declined to plan first"), isError: true },
+    ]);
+  });
+});
+
+describe("slash_command in the TUI", () => {
+  test("a reporting command runs at once and returns what it printed", async () => {
+    const { term, server } = await tui.open([
+      reply().tool("slash_command", { command: "/cost" }),
+      reply().text("Cheap so far."),
+    ]);
+    await send(term, "how much have we spent?");
+    await term.waitFor("Cheap so far.");
+    expect(term.screen()).toMatch(/Running \/cost — \d+ lines?/);
+    const [result] = toolResults(server, 1);
+    expect(result!.isError).toBe(false);
+    expect(result!.content).toMatch(/Claude Sonnet 5\.5 .*\n.*Total: \$/);
+  });
+
+  test("a change is asked first and runs when the turn ends; screen commands are refused", async () => {
+    const { term, server } = await tui.open([
+      reply()
+        .tool("slash_command", { command: "/quit" }, { id: "toolu_q" })
+        .tool("slash_command", { command: "/mode plan" }, { id: "toolu_m" }),
+      reply().text("Switching to plan mode after this."),
+    ]);
+    await send(term, "plan next time");
+    await term.waitFor("Run /mode plan");
+    expect(term.screen()).toContain("It runs when this turn ends.");
+    expect(term.screen()).toMatch(/\[AGENT\]/);
+    term.type("a");
+    await term.waitFor("Switching to plan mode after this.");
+    await term.waitFor(/\[PLAN\]/);
+    const results = toolResults(server, 1);
+    expect(results[0]).toEqual({
+      content: expect.stringContaining("needs the person at the screen"),
+      isError: true,
+    });
+    expect(results[1]).toEqual({
+      content: expect.stringContaining("runs when this turn ends"),
+      isError: false,
+    });
+  });
+});
