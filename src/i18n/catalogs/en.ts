@@ -156,5 +156,6 @@ export const en = {
   "cmd.agents.readTools": "read tools",
   "cmd.agents.allTools": "all tools",
   "cmd.agents.broken": "Cannot use {source}: {error}",
-  "cmd.agents.footer": "Add your own as Markdown files in .north/agents/ or ~/.config/north/agents/ (front matter: name, description, tools, model).",
+  "cmd.agents.footer":
+    "Add your own as Markdown files in .north/agents/ or ~/.config/north/agents/ (front matter: name, description, tools, model).",
 } as const;

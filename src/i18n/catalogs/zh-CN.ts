@@ -153,5 +153,6 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.agents.readTools": "只读工具",
   "cmd.agents.allTools": "全部工具",
   "cmd.agents.broken": "无法使用 {source}：{error}",
-  "cmd.agents.footer": "可在 .north/agents/ 或 ~/.config/north/agents/ 中用 Markdown 文件添加自己的子代理（front matter：name、description、tools、model）。",
+  "cmd.agents.footer":
+    "可在 .north/agents/ 或 ~/.config/north/agents/ 中用 Markdown 文件添加自己的子代理（front matter：name、description、tools、model）。",
 };
