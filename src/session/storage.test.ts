@@ -54,6 +54,20 @@ describe("session files", () => {
     expect(loaded.truncated).toBe(false);
   });
 
+  it("restores the last well-formed todo list; a malformed one is skipped", () => {
+    const dir = mkdtempSync(join(tmpdir(), "north-sessions-"));
+    const { file } = newFile(dir);
+    file.append([user("hello")], "hello");
+    const first = [{ content: "Read", status: "in_progress" as const }];
+    file.record({ type: "todo", items: first }, "hello");
+    appendFileSync(file.path, `${JSON.stringify({ type: "todo", items: [{ content: 1 }] })}\n`);
+    expect(loadSession(file.path).todos).toEqual(first);
+    const second = [{ content: "Read", status: "completed" as const }];
+    file.record({ type: "todo", items: second }, "hello");
+    expect(loadSession(file.path).todos).toEqual(second);
+    expect(loadSession(file.path).messages).toEqual([user("hello")]);
+  });
+
   it("loads a file cut off mid-line up to its last whole line, and says so", () => {
     const dir = mkdtempSync(join(tmpdir(), "north-sessions-"));
     const { file } = newFile(dir);

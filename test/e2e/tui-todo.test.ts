@@ -64,6 +64,8 @@ describe("the todo list in the TUI", () => {
     try {
       await again.waitFor(COMPOSER);
       await again.waitFor("◐ Raise the attempts");
+      // The replayed transcript reads as the live one did.
+      expect(again.all()).toMatch(/Updating the todo list — 1 of 3 done/);
       await send(again, "finish");
       await again.waitFor("All done.");
       await again.waitFor("✓ 3/3 done");

@@ -15,9 +15,12 @@ export const askUserQuestionLine: ToolRenderer = {
     const more = asked.length > 1 ? ` (+${asked.length - 1})` : "";
     return `Asking: ${clip(asked[0] ?? "a question", 70)}${more}`;
   },
-  summary(details) {
-    const answers = Array.isArray(details.answers) ? details.answers.map(String) : undefined;
-    return answers ? clip(answers.join(" · "), 80) : "not answered";
+  // A resumed conversation has no details: the answers are read back from the result.
+  summary(details, content) {
+    const answers = Array.isArray(details.answers)
+      ? details.answers.map(String)
+      : [...content.matchAll(/^→ (.*)$/gm)].map((m) => m[1]!);
+    return answers.length > 0 ? clip(answers.join(" · "), 80) : "not answered";
   },
 };
 
@@ -28,7 +31,8 @@ export const enterPlanModeLine: ToolRenderer = { title: () => "Proposing to plan
 export const slashCommandLine: ToolRenderer = {
   title: (args) => `Running ${clip(str(args.command) ?? "a command", 60)}`,
   summary(details, content) {
-    if (details.effect === "change") return "runs when the turn ends";
+    if (details.effect === "change" || content.includes("runs when this turn ends"))
+      return "runs when the turn ends";
     const lines = content.split("\n").length;
     return lines === 1 ? "1 line" : `${lines} lines`;
   },
