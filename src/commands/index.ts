@@ -1,3 +1,4 @@
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { configDir } from "../session/index.js";
 import { agentsCommand } from "./builtin/agents.js";
@@ -18,8 +19,9 @@ import { stopCommand } from "./builtin/stop.js";
 import { undoCommand } from "./builtin/undo.js";
 import { loadCustomCommands } from "./custom.js";
 import { CommandRegistry } from "./registry.js";
+import type { Command } from "./types.js";
 
-export { CommandRegistry } from "./registry.js";
+export { CommandRegistry, refusalOf } from "./registry.js";
 export { parseInput } from "./parser.js";
 export type * from "./types.js";
 
@@ -40,17 +42,55 @@ export const BUILTIN_COMMANDS = [
   summarizeCommand,
 ];
 
-/** Built-in commands plus the custom ones of the project (`.north/commands/`) and the person. */
+/** Custom command folders are looked at again at most this often (a file added shows up). */
+const CUSTOM_FRESH_MS = 500;
+
+/**
+ * Built-in commands plus the custom ones of the project (`.north/commands/`) and the person,
+ * re-read when a file in those folders is added, removed or changed.
+ */
 export function createCommands(
   root: string,
   env: Record<string, string | undefined>,
 ): CommandRegistry {
-  return new CommandRegistry([
-    ...BUILTIN_COMMANDS,
-    resumeCommand(env),
-    languageCommand(env),
-    agentsCommand(env),
-    ...loadCustomCommands(join(root, ".north", "commands"), ".north/commands", root),
-    ...loadCustomCommands(join(configDir(env), "commands"), "~/.config/north/commands"),
-  ]);
+  const folders = [
+    { dir: join(root, ".north", "commands"), label: ".north/commands", repoRoot: root },
+    { dir: join(configDir(env), "commands"), label: "~/.config/north/commands" },
+  ];
+  let loaded: { signature: string; commands: Command[] } | undefined;
+  let checkedAt = 0;
+  const custom = (fresh: boolean) => {
+    if (loaded && !fresh && Date.now() - checkedAt < CUSTOM_FRESH_MS) return loaded.commands;
+    checkedAt = Date.now();
+    const signature = folders.map((f) => folderSignature(f.dir)).join("|");
+    if (loaded?.signature !== signature) {
+      const commands = folders.flatMap((f) => loadCustomCommands(f.dir, f.label, f.repoRoot));
+      loaded = { signature, commands };
+    }
+    return loaded.commands;
+  };
+  return new CommandRegistry(
+    [...BUILTIN_COMMANDS, resumeCommand(env), languageCommand(env), agentsCommand(env)],
+    custom,
+  );
+}
+
+/** The names, sizes and times of a folder's Markdown files: changes when any of them does. */
+function folderSignature(dir: string): string {
+  try {
+    return readdirSync(dir)
+      .filter((n) => n.endsWith(".md"))
+      .sort()
+      .map((n) => {
+        try {
+          const s = statSync(join(dir, n));
+          return `${n}:${s.size}:${s.mtimeMs}`;
+        } catch {
+          return n;
+        }
+      })
+      .join(",");
+  } catch {
+    return "";
+  }
 }

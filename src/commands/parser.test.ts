@@ -18,7 +18,7 @@ const lookup = (name: string) => shapes.find((s) => s.name === name);
 const parse = (text: string) => parseInput(text, lookup);
 
 describe("parseInput", () => {
-  it("leaves text without registered commands alone", () => {
+  it("leaves text without a leading command alone", () => {
     expect(parse("look at src/app.ts and /etc/hosts or /unknown")).toEqual({
       commands: [],
       rest: "look at src/app.ts and /etc/hosts or /unknown",
@@ -31,13 +31,29 @@ describe("parseInput", () => {
     expect(parse("/model sonnet").commands[0]).toMatchObject({ name: "model", args: ["sonnet"] });
   });
 
-  it("cuts out command spans by arity and sends the rest", () => {
-    const result = parse("/clear explain the build /model opus please");
+  it("takes commands only at the start, several in a row; later /words are text", () => {
+    const result = parse("/clear /model opus");
     expect(result.commands.map((c) => [c.name, c.args])).toEqual([
       ["clear", []],
       ["model", ["opus"]],
     ]);
-    expect(result.rest).toBe("explain the build please");
+    expect(result.rest).toBe("");
+    expect(parse("explain the build /model opus").commands).toEqual([]);
+    expect(parse("explain the build /model opus").rest).toBe("explain the build /model opus");
+  });
+
+  it("reports words no command takes, and an unknown first command with a suggestion", () => {
+    expect(parse("/model haiku 4.5").leftover).toEqual({ command: "model", text: "4.5" });
+    expect(parse("/clear explain the build").leftover).toEqual({
+      command: "clear",
+      text: "explain the build",
+    });
+    const known = () => shapes.map((s) => s.name);
+    expect(parseInput("/modle opus", lookup, known).unknown).toEqual({
+      name: "modle",
+      suggestion: "model",
+    });
+    expect(parseInput("/zzz", lookup, known).unknown).toEqual({ name: "zzz" });
   });
 
   it("runs a rest-arity command to the next command token", () => {
@@ -66,6 +82,6 @@ describe("parseInput", () => {
   it("does not swallow an unknown flag-like word for a fixed-arity command", () => {
     const result = parse("/clear --verbose output please");
     expect(result.commands[0]).toMatchObject({ name: "clear", args: [] });
-    expect(result.rest).toBe("--verbose output please");
+    expect(result.leftover).toEqual({ command: "clear", text: "--verbose output please" });
   });
 });

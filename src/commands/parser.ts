@@ -37,34 +37,48 @@ function tokenize(input: string): Token[] {
 }
 
 /**
- * Finds the slash commands in an input. `/name` counts only at the start or after whitespace and
- * only for registered names (so paths like `src/app` and unknown `/words` stay text). A command
- * takes its flags and positional arguments by its arity — `rest` runs to the next command token;
- * quoted text is one argument and never a command. Everything not taken is the `rest` for the
- * model.
+ * Finds the slash commands at the start of an input: `/name` as the first word, then each word
+ * that follows a command's arguments and is itself a registered `/name` (several in a row). A
+ * `/word` later in the text is text. A command takes its flags and positional arguments by its
+ * arity — `rest` runs to the next command word; quoted text is one argument, never a command.
+ * Words no command can take are `leftover` (the caller says so and runs nothing); a first word
+ * that looks like a command but is not one is `unknown`. Without a command, `rest` is the input.
  */
 export function parseInput(
   input: string,
   lookup: (name: string) => CommandShape | undefined,
+  known: () => readonly string[] = () => [],
 ): ParsedInput {
   const tokens = tokenize(input);
   const commands: ParsedCommand[] = [];
   const problems: string[] = [];
-  const taken: [number, number][] = [];
-  const shapeOf = (t: Token) => {
-    if (t.quoted || !t.text.startsWith("/")) return undefined;
+  const nameOf = (t: Token | undefined) => {
+    if (!t || t.quoted || !t.text.startsWith("/")) return undefined;
     const match = NAME.exec(t.text.slice(1));
-    return match && match[0].length === t.text.length - 1 ? lookup(match[0]) : undefined;
+    return match && match[0].length === t.text.length - 1 ? match[0] : undefined;
   };
+  const shapeOf = (t: Token | undefined) => {
+    const name = nameOf(t);
+    return name === undefined ? undefined : lookup(name);
+  };
+
+  const first = nameOf(tokens[0]);
+  if (first === undefined) return { commands, rest: input.trim(), problems };
+  if (!lookup(first)) {
+    const suggestion = closest(first, known());
+    return {
+      commands,
+      rest: "",
+      problems,
+      unknown: { name: first, ...(suggestion ? { suggestion } : {}) },
+    };
+  }
 
   let i = 0;
   while (i < tokens.length) {
     const head = tokens[i]!;
     const shape = shapeOf(head);
-    if (!shape) {
-      i++;
-      continue;
-    }
+    if (!shape) break;
     const command: ParsedCommand = {
       name: shape.name,
       args: [],
@@ -104,24 +118,37 @@ export function parseInput(
       i++;
     }
     commands.push(command);
-    taken.push([command.start, command.end]);
+    if (i < tokens.length && !shapeOf(tokens[i]!)) {
+      const text = input.slice(tokens[i]!.start).trim();
+      return { commands, rest: "", problems, leftover: { command: shape.name, text } };
+    }
   }
+  return { commands, rest: "", problems };
+}
 
-  let rest = "";
-  let cursor = 0;
-  for (const [start, end] of taken) {
-    rest += `${input.slice(cursor, start)} `;
-    cursor = end;
+/** The registered name nearest to a mistyped one (edit distance ≤ 2, or a prefix), if any. */
+function closest(name: string, names: readonly string[]): string | undefined {
+  let best: { name: string; d: number } | undefined;
+  for (const candidate of names) {
+    const d = candidate.startsWith(name) ? 1 : distance(name.toLowerCase(), candidate);
+    if (d <= 2 && (!best || d < best.d)) best = { name: candidate, d };
   }
-  rest += input.slice(cursor);
-  return {
-    commands,
-    rest: rest
-      .replace(/[ \t]+/g, " ")
-      .replace(/ *\n */g, "\n")
-      .trim(),
-    problems,
-  };
+  return best?.name;
+}
+
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(
+        row[j]! + 1,
+        next[j - 1]! + 1,
+        row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    row = next;
+  }
+  return row[b.length]!;
 }
 
 function readFlag(text: string, shape: CommandShape) {

@@ -39,13 +39,31 @@ function project(files: Record<string, string>) {
 }
 
 describe("the command registry", () => {
-  it("runs several commands in order and returns the rest for the model", async () => {
+  it("runs several commands in a row at the start; a /word later is text", async () => {
     const registry = createCommands(project({}), { XDG_CONFIG_HOME: "/nonexistent" });
     const { ctx, said, modes } = context(registry);
-    const rest = await registry.run("/clear /mode plan now explain src/app.ts", ctx);
+    expect(await registry.run("/clear /mode plan", ctx)).toBe("");
     expect(said[0]).toBe("<clear>");
     expect(modes).toEqual(["plan"]);
-    expect(rest).toBe("now explain src/app.ts");
+    const text = "Please add a section that documents /undo and /quit";
+    expect(await registry.run(text, ctx)).toBe(text);
+    expect(modes).toEqual(["plan"]);
+  });
+
+  it("runs nothing when words are left over or the command is unknown, and says so", async () => {
+    const registry = createCommands(project({}), { XDG_CONFIG_HOME: "/nonexistent" });
+    const { ctx, said, modes } = context(registry);
+    expect(await registry.run("/mode plan now explain", ctx)).toBe("");
+    expect(modes).toEqual([]);
+    expect(said.at(-1)).toBe(
+      "/mode takes one argument; “now explain” is left over. Nothing was run or sent.",
+    );
+    expect(await registry.run("/halp me", ctx)).toBe("");
+    expect(said.at(-1)).toBe("Unknown command /halp — did you mean /help? Nothing was sent.");
+    expect(await registry.run("/zzzzzz", ctx)).toBe("");
+    expect(said.at(-1)).toBe(
+      "Unknown command /zzzzzz — /help lists the commands. Nothing was sent.",
+    );
   });
 
   it("turns a project's Markdown file into a command with arguments", async () => {

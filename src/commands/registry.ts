@@ -1,35 +1,63 @@
 import { parseInput } from "./parser.js";
 import type { Choice, Command, CommandContext, ParsedInput } from "./types.js";
+import { t } from "../i18n/index.js";
 
-/** The commands of a session: built-ins first, then custom ones (which never shadow a built-in). */
+/**
+ * The commands of a session: built-ins first, then custom ones (which never shadow a built-in).
+ * `custom` is asked on every lookup and may return a new list when files changed (the loader
+ * caches; `fresh` asks it to look now; see `createCommands`), so commands added while North
+ * runs are known at once.
+ */
 export class CommandRegistry {
-  private readonly byName = new Map<string, Command>();
+  private byName = new Map<string, Command>();
+  private seen: readonly Command[] | undefined;
   readonly problems: string[] = [];
 
-  constructor(commands: readonly Command[]) {
-    for (const command of commands) {
-      const names = [command.name, ...(command.aliases ?? [])];
-      const taken = names.find((n) => this.byName.has(n));
-      if (taken) {
-        this.problems.push(
-          `${command.source}: /${taken} is already a command; this one is ignored.`,
-        );
-        continue;
-      }
-      for (const name of names) this.byName.set(name, command);
-    }
+  constructor(
+    private readonly builtins: readonly Command[],
+    private readonly custom: (fresh: boolean) => readonly Command[] = () => [],
+  ) {
+    this.refresh();
   }
 
+  /** Rebuilds the table when the custom commands changed; problems are kept from the first. */
+  private refresh(fresh = false): Map<string, Command> {
+    const custom = this.custom(fresh);
+    if (custom === this.seen) return this.byName;
+    const first = this.seen === undefined;
+    this.seen = custom;
+    const byName = new Map<string, Command>();
+    for (const command of [...this.builtins, ...custom]) {
+      const names = [command.name, ...(command.aliases ?? [])];
+      const taken = names.find((n) => byName.has(n));
+      if (taken) {
+        if (first)
+          this.problems.push(
+            `${command.source}: /${taken} is already a command; this one is ignored.`,
+          );
+        continue;
+      }
+      for (const name of names) byName.set(name, command);
+    }
+    this.byName = byName;
+    return byName;
+  }
+
+  /** A name not known yet makes the custom folders be looked at again at once. */
   get(name: string): Command | undefined {
-    return this.byName.get(name);
+    return this.refresh().get(name) ?? this.refresh(true).get(name);
   }
 
   list(): Command[] {
-    return [...new Set(this.byName.values())];
+    return [...new Set(this.refresh().values())];
   }
 
   parse(input: string): ParsedInput {
-    return parseInput(input, (name) => this.get(name));
+    return parseInput(
+      input,
+      (name) => this.get(name),
+      () => this.list().map((c) => c.name),
+    );
   }
 
   /** Commands whose name starts with `prefix` (without the slash), for the menu. */
@@ -50,11 +78,17 @@ export class CommandRegistry {
   }
 
   /**
-   * Runs the commands of an input in order and returns the text left for the model (empty when
-   * nothing is left). A failing command is reported and the rest still run.
+   * Runs the commands of an input in order and returns the text left for the model (the whole
+   * input when it holds no command, else empty). An unknown command or words no command takes
+   * are reported and nothing runs; a failing command is reported and the rest still run.
    */
   async run(input: string, ctx: CommandContext): Promise<string> {
     const parsed = this.parse(input);
+    const refusal = refusalOf(parsed, this);
+    if (refusal) {
+      ctx.say(refusal, "error");
+      return "";
+    }
     for (const problem of parsed.problems) ctx.say(problem, "error");
     for (const command of parsed.commands) {
       try {
@@ -65,4 +99,24 @@ export class CommandRegistry {
     }
     return parsed.rest;
   }
+}
+
+const ARITY_WORDS = {
+  none: "cmd.takesNone",
+  one: "cmd.takesOne",
+  rest: "cmd.takesRest",
+} as const;
+
+/** Why an input's commands do not run: an unknown command, or words left over. */
+export function refusalOf(parsed: ParsedInput, registry: CommandRegistry): string | undefined {
+  if (parsed.unknown) {
+    const { name, suggestion } = parsed.unknown;
+    return suggestion ? t("cmd.unknownSuggest", { name, suggestion }) : t("cmd.unknown", { name });
+  }
+  if (parsed.leftover) {
+    const { command, text } = parsed.leftover;
+    const arity = registry.get(command)?.arity ?? "none";
+    return t("cmd.leftover", { name: command, takes: t(ARITY_WORDS[arity]), text });
+  }
+  return undefined;
 }

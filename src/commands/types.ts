@@ -32,10 +32,14 @@ export interface ParsedCommand {
 
 export interface ParsedInput {
   commands: ParsedCommand[];
-  /** The input with the command spans cut out, trimmed; sent to the model when not empty. */
+  /** The input, when it holds no command (it goes to the model); empty otherwise. */
   rest: string;
   /** Problems a person should see (unknown flag, missing value); the commands still run. */
   problems: string[];
+  /** The input starts with `/name` and no such command exists: nothing runs, nothing is sent. */
+  unknown?: { name: string; suggestion?: string };
+  /** Words after `command`'s arguments that no command takes: nothing runs, nothing is sent. */
+  leftover?: { command: string; text: string };
 }
 
 /** A second-level menu entry of a command with choices (`/model` → the models). */

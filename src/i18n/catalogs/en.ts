@@ -158,4 +158,10 @@ export const en = {
   "cmd.agents.broken": "Cannot use {source}: {error}",
   "cmd.agents.footer":
     "Add your own as Markdown files in .north/agents/ or ~/.config/north/agents/ (front matter: name, description, tools, model).",
+  "cmd.unknown": "Unknown command /{name} — /help lists the commands. Nothing was sent.",
+  "cmd.unknownSuggest": "Unknown command /{name} — did you mean /{suggestion}? Nothing was sent.",
+  "cmd.leftover": "/{name} {takes}; “{text}” is left over. Nothing was run or sent.",
+  "cmd.takesNone": "takes no arguments",
+  "cmd.takesOne": "takes one argument",
+  "cmd.takesRest": "takes its arguments",
 } as const;

@@ -155,4 +155,10 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.agents.broken": "无法使用 {source}：{error}",
   "cmd.agents.footer":
     "可在 .north/agents/ 或 ~/.config/north/agents/ 中用 Markdown 文件添加自己的子代理（front matter：name、description、tools、model）。",
+  "cmd.unknown": "未知命令 /{name}——/help 会列出所有命令。未发送任何内容。",
+  "cmd.unknownSuggest": "未知命令 /{name}——您是想输入 /{suggestion} 吗？未发送任何内容。",
+  "cmd.leftover": "/{name} {takes}；多出了“{text}”。未运行也未发送任何内容。",
+  "cmd.takesNone": "不接受参数",
+  "cmd.takesOne": "只接受一个参数",
+  "cmd.takesRest": "接受其参数",
 };

@@ -1,4 +1,4 @@
-import type { CommandContext, CommandRegistry } from "../../commands/index.js";
+import { refusalOf, type CommandContext, type CommandRegistry } from "../../commands/index.js";
 import { listProjectFiles, type Session, type SlashCommandRunner } from "../../session/index.js";
 import { modelCommands } from "./model-commands.js";
 import type { TurnController } from "./controller.js";
@@ -121,6 +121,12 @@ export function createCommandRunner(deps: RunnerDeps) {
     async run(text: string, files: readonly string[]): Promise<void> {
       const mode = () => store.getState().mode;
       const parsed = registry.parse(text);
+      const refused = refusalOf(parsed, registry);
+      if (refused) {
+        store.dispatch({ type: "command", text: text.trim() });
+        say(refused, "error");
+        return;
+      }
       if (parsed.commands.length === 0) {
         controller.submit(text, mode(), files);
         return;

@@ -1,4 +1,4 @@
-import type { CommandContext, CommandRegistry } from "../../commands/index.js";
+import { refusalOf, type CommandContext, type CommandRegistry } from "../../commands/index.js";
 import type { SlashCommandRunner } from "../../session/index.js";
 
 /**
@@ -15,8 +15,10 @@ export function modelCommands(
   return {
     describe(text) {
       const parsed = registry.parse(text);
+      const refused = refusalOf(parsed, registry);
+      if (refused) return { ok: false, reason: `${refused} Known commands: ${names(registry)}.` };
       const [command, ...more] = parsed.commands;
-      if (!command || more.length > 0 || parsed.rest)
+      if (!command || more.length > 0)
         return {
           ok: false,
           reason: `Give exactly one command and its arguments, such as "/context". Known commands: ${names(registry)}.`,

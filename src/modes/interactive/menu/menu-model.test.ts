@@ -30,14 +30,16 @@ const values = (editor: EditorState, s = sources()) =>
   menuFor(editor, s)?.items.map((i) => i.value);
 
 describe("menuFor", () => {
-  it("lists commands for a /word at the start or after whitespace, filtered", () => {
+  it("lists commands for a /word at the start (or after leading commands), filtered", () => {
     expect(values(at("/"))).toEqual(["help", "mode", "model"]);
     expect(values(at("/mo"))).toEqual(["mode", "model"]);
-    expect(menuFor(at("fix it /mo"), sources())).toMatchObject({
+    expect(menuFor(at("/help /mo"), sources())).toMatchObject({
       kind: "command",
-      from: 7,
-      to: 10,
+      from: 6,
+      to: 9,
     });
+    // Later in a message a /word is text: no menu.
+    expect(menuFor(at("fix it /mo"), sources())).toBeUndefined();
     expect(values(at("/zz"))).toBeUndefined();
   });
 

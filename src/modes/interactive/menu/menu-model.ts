@@ -39,6 +39,7 @@ export interface MenuSources {
 
 const COMMAND_TOKEN = /^\/[a-z0-9_:-]*$/i;
 const ARGUMENT_OF = /(?:^|\s)\/([a-z][a-z0-9_:-]*)\s+$/i;
+const COMMAND_START = /^\s*\/[a-z]/i;
 
 /**
  * The menu for the word at the cursor, or `undefined`: a `/word` at the start or after
@@ -50,6 +51,11 @@ export function menuFor(editor: EditorState, sources: MenuSources): Menu | undef
   if (/\S/.test(text[cursor] ?? " ")) return undefined;
   const start = Math.max(text.lastIndexOf(" ", cursor - 1), text.lastIndexOf("\n", cursor - 1)) + 1;
   const word = text.slice(start, cursor);
+  // Commands are read only at the start of the input (several in a row): a `/word` later in a
+  // message is text, and gets no menu.
+  const leading = text.slice(0, start).trim() === "" || COMMAND_START.test(text);
+  if (!leading && (word.startsWith("/") || ARGUMENT_OF.test(text.slice(0, start))))
+    return undefined;
   if (word.startsWith("/") && COMMAND_TOKEN.test(word)) {
     const items = sources.commands(word.slice(1)).map((c) => ({
       value: c.name,
