@@ -7,3 +7,9 @@ export class UsageError extends Error {
 export class SetupError extends Error {
   override name = "SetupError";
 }
+
+/**
+ * The conversation asked for cannot be resumed (none saved to continue, no such id, another
+ * project's): headless stops with it; the TUI says so and starts a new conversation.
+ */
+export class ResumeError extends SetupError {}

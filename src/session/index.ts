@@ -10,7 +10,7 @@ export type { ProjectSettings } from "./settings.js";
 export { listLocalModels } from "./local-servers.js";
 export type { ModelSwitch } from "./model-switch.js";
 export { costOf, roundCost } from "../ai/index.js";
-export { UsageError, SetupError } from "./errors.js";
+export { UsageError, SetupError, ResumeError } from "./errors.js";
 export { toolsForMode, MODES } from "./permissions.js";
 export type { Decision } from "./policy.js";
 export { suggestRule, type AllowRule } from "./permission-store.js";

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, readFileSync, truncateSync } from "node:fs";
 import { join } from "node:path";
 import type { Message } from "../ai/index.js";
-import { SetupError, UsageError } from "./errors.js";
+import { ResumeError, SetupError, UsageError } from "./errors.js";
 import { dataDir, ensurePrivateDir } from "./paths.js";
 import { acquireLock } from "./session-lock.js";
 import { listSessions, loadSession, newSessionId, SessionFile } from "./storage.js";
@@ -66,7 +66,7 @@ export function openStorage(options: StorageOptions, root: string, model: string
     }
     const path = byId ? join(dir, `${byId.id}.jsonl`) : listSessions(dir, root)[0]?.path;
     if (!path || !existsSync(path)) {
-      throw new SetupError(
+      throw new ResumeError(
         byId
           ? `No saved session "${byId.id}" in ${dir}.`
           : `No saved session for ${root} to continue.`,
@@ -74,7 +74,7 @@ export function openStorage(options: StorageOptions, root: string, model: string
     }
     const loaded = loadSession(path);
     if (byId && !byId.all && loaded.header.project !== root) {
-      throw new SetupError(
+      throw new ResumeError(
         `Session ${byId.id} belongs to another project (${loaded.header.project}); add --all to resume it here.`,
       );
     }

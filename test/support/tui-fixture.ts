@@ -27,20 +27,40 @@ export function useTui() {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
   return {
-    async open(script: ScriptEntry[], args: string[] = []) {
+    /** `options`: the terminal's size, the repository's files, a config file, more variables. */
+    async open(
+      script: ScriptEntry[],
+      args: string[] = [],
+      options: {
+        cols?: number;
+        rows?: number;
+        files?: Record<string, string>;
+        config?: unknown;
+        env?: Record<string, string>;
+        /** Resolve once started, without waiting for the composer. */
+        noWait?: boolean;
+      } = {},
+    ) {
       const server = await startMockModelServer(script);
-      const { env } = makeHome();
-      const repo = makeRepo();
+      const { env } = makeHome(options.config);
+      const repo = options.files ? makeRepo(options.files) : makeRepo();
       const term = startTerminal({
         cwd: repo,
         args,
-        env: { ...env, ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseUrl },
+        ...(options.cols ? { cols: options.cols } : {}),
+        ...(options.rows ? { rows: options.rows } : {}),
+        env: {
+          ...env,
+          ANTHROPIC_API_KEY: "test-key",
+          ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+          ...options.env,
+        },
       });
       cleanups.push(
         () => server.close(),
         () => term.kill(),
       );
-      await term.waitFor(COMPOSER);
+      if (!options.noWait) await term.waitFor(COMPOSER);
       return { server, term, repo, env };
     },
     send,

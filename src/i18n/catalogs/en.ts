@@ -164,4 +164,5 @@ export const en = {
   "cmd.takesNone": "takes no arguments",
   "cmd.takesOne": "takes one argument",
   "cmd.takesRest": "takes its arguments",
+  "app.newInstead": "Started a new conversation instead.",
 } as const;

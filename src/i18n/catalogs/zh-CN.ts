@@ -161,4 +161,5 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.takesNone": "不接受参数",
   "cmd.takesOne": "只接受一个参数",
   "cmd.takesRest": "接受其参数",
+  "app.newInstead": "已改为开始新的对话。",
 };

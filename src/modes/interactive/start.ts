@@ -14,9 +14,10 @@ import {
   type Mode,
   type Session,
   type SlashCommandRunner,
+  ResumeError,
 } from "../../session/index.js";
 import { createCommands } from "../../commands/index.js";
-import { resolveLanguage, setLanguage } from "../../i18n/index.js";
+import { resolveLanguage, setLanguage, t } from "../../i18n/index.js";
 import { App } from "./app.js";
 import { historyEntries } from "./history-entries.js";
 import { InputHistory } from "./composer/history.js";
@@ -64,6 +65,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   let session: Session | undefined;
   // The model's view of the slash commands (`slash_command`), bound once the App made its runner.
   let modelCommands: SlashCommandRunner | undefined;
+  let resume = options.resume && !("pick" in options.resume) ? options.resume : undefined;
   const openSession = async (current: typeof config): Promise<Session | undefined> => {
     try {
       session = await createSession({
@@ -76,7 +78,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         maxSteps: options.maxSteps ?? current.maxSteps ?? 50,
         approvals: "interactive",
         sandbox: options.sandbox ?? "on",
-        ...(options.resume && !("pick" in options.resume) ? { resume: options.resume } : {}),
+        ...(resume ? { resume } : {}),
         // `north --resume --all`: `/resume ID` may take another project's conversation.
         ...(options.resume && "all" in options.resume ? { allProjects: !!options.resume.all } : {}),
         logger,
@@ -103,6 +105,13 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
       store.dispatch({ type: "agent", event: { type: "todo", items: [...session.todos] } });
       return session;
     } catch (error) {
+      if (error instanceof ResumeError) {
+        // Nothing to continue, or no such session: say so, and start a new conversation.
+        store.dispatch({ type: "note", tone: "error", text: error.message });
+        store.dispatch({ type: "note", tone: "info", text: t("app.newInstead") });
+        resume = undefined;
+        return openSession(current);
+      }
       if ((error as Error).name !== "SetupError") throw error;
       return undefined;
     }

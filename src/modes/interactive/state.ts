@@ -39,6 +39,8 @@ export type Entry =
       declined?: boolean;
       /** An applied diff, a plan or a command's last output lines, kept once under the line. */
       change?: ChangeBody;
+      /** The first thing North shows in a turn: it carries the `north` label. */
+      label?: boolean;
     }
   | { id: number; kind: "note"; text: string; tone: NoteTone }
   /** A slash command the person ran (its output follows as notes). */
@@ -73,6 +75,8 @@ export interface UiState {
   tail: string;
   /** Whether the next assistant text starts a new labelled block. */
   labelPending: boolean;
+  /** The running turn has shown the `north` label (its first answer text or tool line). */
+  turnLabelled: boolean;
   /** The tail continues the last settled piece mid-paragraph. */
   tailJoined: boolean;
   thinking: string;
@@ -139,6 +143,7 @@ export function initialState(rows: number, width: number, mode: Mode = "agent"):
     nextId: 1,
     tail: "",
     labelPending: true,
+    turnLabelled: true,
     tailJoined: false,
     thinking: "",
     tools: [],
@@ -217,8 +222,9 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
       const s = {
         ...dropReview(state, event.id),
         tools: state.tools.filter((t) => t.id !== event.id),
+        turnLabelled: true,
       };
-      return add(s, { kind: "tool", ...settled });
+      return add(s, { kind: "tool", ...settled, ...(state.turnLabelled ? {} : { label: true }) });
     }
     case "todo":
       return { ...state, todos: event.items };
@@ -283,6 +289,7 @@ export function reduce(state: UiState, action: UiAction): UiState {
         ...add(settleAll(state), { kind: "user", text: action.text }),
         busy: true,
         labelPending: true,
+        turnLabelled: false,
       };
     case "note":
       return add(settleAll(state), { kind: "note", text: action.text, tone: action.tone });

@@ -6,6 +6,7 @@ import { GUTTER, Gutter } from "./gutter.js";
 import { ChangeView } from "./change-view.js";
 import { ToolDone } from "./tool-line.js";
 import { Welcome } from "./welcome.js";
+import { wrapTo } from "./wrap.js";
 
 /** Clears the screen and the terminal's scrollback, cursor home (`/clear`). */
 export const CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H";
@@ -25,7 +26,7 @@ export function EntryView({ entry, width }: { entry: Entry; width: number }) {
       return (
         <Box marginTop={1}>
           <Gutter label="you" color="cyan">
-            <Text>{entry.text}</Text>
+            <Text>{wrapTo(entry.text, inner)}</Text>
           </Gutter>
         </Box>
       );
@@ -45,22 +46,25 @@ export function EntryView({ entry, width }: { entry: Entry; width: number }) {
       );
     case "tool":
       return (
-        <Gutter>
-          <ToolDone
-            title={entry.title}
-            error={entry.error}
-            declined={entry.declined === true}
-            {...(entry.outcome ? { outcome: entry.outcome } : {})}
-          />
-          {entry.change ? <ChangeView change={entry.change} width={inner} /> : null}
-        </Gutter>
+        <Box marginTop={entry.label ? 1 : 0} flexDirection="column">
+          <Gutter {...(entry.label ? { label: "north", color: "magenta" } : {})}>
+            <ToolDone
+              title={entry.title}
+              error={entry.error}
+              declined={entry.declined === true}
+              width={inner}
+              {...(entry.outcome ? { outcome: entry.outcome } : {})}
+            />
+            {entry.change ? <ChangeView change={entry.change} width={inner} /> : null}
+          </Gutter>
+        </Box>
       );
     case "note": {
       const color = entry.tone === "error" ? "red" : entry.tone === "warn" ? "yellow" : undefined;
       return (
         <Gutter>
           <Text color={color ? tint(color) : undefined} dimColor={entry.tone === "info"}>
-            {entry.text}
+            {wrapTo(entry.text, inner)}
           </Text>
         </Gutter>
       );
@@ -69,7 +73,7 @@ export function EntryView({ entry, width }: { entry: Entry; width: number }) {
       return (
         <Box marginTop={1}>
           <Gutter label="you" color="cyan">
-            <Text color={tint("cyan")}>{entry.text}</Text>
+            <Text color={tint("cyan")}>{wrapTo(entry.text, inner)}</Text>
           </Gutter>
         </Box>
       );

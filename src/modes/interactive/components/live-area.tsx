@@ -25,6 +25,8 @@ export function LiveArea(props: { state: UiState; animate: boolean; highlightEpo
     [tail, inner, tailJoined, props.highlightEpoch],
   );
   const spinner = props.animate ? <Spinner type="dots" /> : "…";
+  // A turn that starts with a tool: its first line carries the label the answer would.
+  const firstLabel = !props.state.turnLabelled && !rendered;
   return (
     <Box flexDirection="column">
       {thinking ? (
@@ -39,15 +41,17 @@ export function LiveArea(props: { state: UiState; animate: boolean; highlightEpo
           </Gutter>
         </Box>
       ) : null}
-      {tools.map((tool) => (
-        <Gutter key={tool.id}>
-          <ToolRunning
-            title={tool.title}
-            animate={props.animate}
-            output={lastLines(tool.output, LIVE_OUTPUT_LINES)}
-          />
-          {tool.sub ? <SubagentGroup progress={tool.sub} /> : null}
-        </Gutter>
+      {tools.map((tool, i) => (
+        <Box key={tool.id} flexDirection="column" marginTop={i === 0 && firstLabel ? 1 : 0}>
+          <Gutter {...(i === 0 && firstLabel ? { label: "north", color: "magenta" } : {})}>
+            <ToolRunning
+              title={tool.title}
+              animate={props.animate}
+              output={lastLines(tool.output, LIVE_OUTPUT_LINES)}
+            />
+            {tool.sub ? <SubagentGroup progress={tool.sub} /> : null}
+          </Gutter>
+        </Box>
       ))}
       {review ? <ReviewView state={props.state} pending={review} /> : null}
       {props.state.compacting ? (

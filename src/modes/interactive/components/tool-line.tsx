@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import Spinner from "ink-spinner";
-import { tint } from "../theme.js";
+import { theme, tint } from "../theme.js";
+import { wrapTo } from "./wrap.js";
 
 /**
  * A finished tool: "✓ Reading src/app.ts — 120 lines", in red "✗ … — the error", in yellow
@@ -11,16 +12,16 @@ export function ToolDone(props: {
   outcome?: string;
   error: boolean;
   declined?: boolean;
+  /** Cells the line may take: it wraps there, its continuation indented under the title. */
+  width: number;
 }) {
+  const { paint } = theme();
   const tail = props.outcome ? ` — ${props.outcome}` : "";
-  if (props.error) return <Text color={tint("red")}>{`✗ ${props.title}${tail}`}</Text>;
-  if (props.declined) return <Text color={tint("yellow")}>{`✗ ${props.title}${tail}`}</Text>;
-  return (
-    <Text>
-      <Text color={tint("green")}>✓</Text> {props.title}
-      <Text dimColor>{tail}</Text>
-    </Text>
-  );
+  const line =
+    props.error || props.declined
+      ? (props.error ? paint.red : paint.yellow)(`✗ ${props.title}${tail}`)
+      : `${paint.green("✓")} ${props.title}${paint.dim(tail)}`;
+  return <Text>{wrapTo(line, props.width, 2)}</Text>;
 }
 
 /** Lines of a running command's live output shown under its line. */
