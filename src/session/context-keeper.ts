@@ -11,6 +11,7 @@ import {
   canClear,
   chooseCut,
   clearToolResults,
+  isSummary,
   type KeepPolicy,
 } from "./compaction.js";
 import { writeSummary, type SummaryResult } from "./compaction-summary.js";
@@ -164,8 +165,11 @@ export class ContextKeeper {
         : { exchanges: DEFAULT_KEEP_EXCHANGES, maxTokens: KEEP_SHARE * window };
     const cut = chooseCut(this.host.history, keep);
     if (cut === undefined) {
-      const message =
-        "Nothing to compact: everything before the kept exchanges is already a summary.";
+      const summarised = this.host.history.some(isSummary);
+      const kept = keep.exchanges;
+      const message = summarised
+        ? "Nothing to compact: everything before the kept exchanges is already a summary."
+        : `Nothing to compact yet: the conversation is not longer than the last ${kept} exchange${kept === 1 ? "" : "s"}, which are kept (/summarize --keep-last 0 summarises all of it).`;
       return { ok: false, reason: "nothing", message };
     }
     const emit: Emit = options.onEvent ?? (() => {});

@@ -28,9 +28,9 @@ describe("decodeKey", () => {
     expect(decodeKey(sequence).id).toBe(id);
   });
 
-  test("text keeps wide characters and turns line breaks into \\n", () => {
+  test("text keeps wide characters and tabs, and turns line breaks into \\n", () => {
     expect(decodeKey("你好👍")).toEqual({ id: "text", text: "你好👍" });
-    expect(decodeKey("a\r\nb\tc")).toEqual({ id: "text", text: "a\nb  c" });
+    expect(decodeKey("a\r\nb\tc")).toEqual({ id: "text", text: "a\nb\tc" });
   });
 
   test("every binding names a key the decoder can produce", () => {

@@ -97,11 +97,16 @@ export function decodeKey(sequence: string): KeyPress {
   return { id: "text", text: normalizeText(sequence) };
 }
 
-/** Line breaks as `\n`, tabs as two spaces, other control characters dropped. */
+/**
+ * Line breaks as `\n`, other control characters dropped; tabs are kept (a pasted Makefile or
+ * TSV must reach the model as it was) and drawn as two spaces.
+ */
 export function normalizeText(text: string): string {
   return text
     .replace(/\r\n?/g, "\n")
-    .replace(/\t/g, "  ")
     .replace(/\x1b\[[0-9;?]*[A-Za-z~]/g, "")
-    .replace(/[\x00-\x09\x0b-\x1f\x7f]/g, "");
+    .replace(/[\x00-\x08\x0b-\x1f\x7f]/g, "");
 }
+
+/** Text as drawn: a tab takes two cells. */
+export const shownTabs = (text: string) => text.replace(/\t/g, "  ");

@@ -9,6 +9,7 @@ import {
   dataDir,
   listSessions,
   loadConfig,
+  loadConfigFile,
   selectModel,
   type GlobalConfig,
   type Mode,
@@ -54,10 +55,12 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   const logger = createLogger();
   logger.log("app_start", { mode: "interactive", cwd: options.root });
   setTheme(colorWanted(options.env, process.stdout.isTTY === true));
-  const config = await loadConfig(options.env);
+  const { config, notice: configNotice } = await loadConfigFile(options.env);
   setLanguage(resolveLanguage(config.language, options.env));
   const stdout = process.stdout;
   const store = createStore(stdout.rows || 24, stdout.columns || 80, options.mode);
+  // A config file that cannot be used: said once, North goes on with the defaults.
+  if (configNotice) store.dispatch({ type: "note", tone: "warn", text: configNotice });
   const restoreWarn = captureSdkWarnings(logger, (text) =>
     store.dispatch({ type: "note", tone: "warn", text }),
   );

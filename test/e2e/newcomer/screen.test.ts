@@ -67,3 +67,20 @@ describe("--continue and --resume that cannot", () => {
     expect(term.screen()).toContain('No saved session "2026-11-05-09-30-12-a1b2c3"');
   });
 });
+
+describe("notes that say what is true", () => {
+  test("a config file that cannot be used is reported in the TUI too", async () => {
+    const { term } = await tui.open([], [], { config: { model: 42 } });
+    await term.waitFor(/config\.json/);
+    expect(term.screen()).toMatch(/model/);
+  });
+
+  test("/compact on a short conversation says it is too short, not that a summary exists", async () => {
+    const { term } = await tui.open([reply().text("Short answer.")]);
+    await send(term, "hello");
+    await term.waitFor("Short answer.");
+    await send(term, "/compact");
+    await term.waitFor("Nothing to compact yet");
+    expect(term.screen()).not.toContain("already a summary");
+  });
+});

@@ -3,6 +3,7 @@ import type { EditorState } from "../composer/editor.js";
 import { mentionSpans } from "../composer/mention-spans.js";
 import { tint } from "../theme.js";
 import { t } from "../../../i18n/index.js";
+import { shownTabs } from "../keys.js";
 
 /** The prompt mark before the input. */
 export const PROMPT = "> ";
@@ -20,10 +21,11 @@ const cursorCell = (ch: string) => `\x1b[7m${ch}\x1b[27m`;
 
 /** `text` with the cursor drawn on the grapheme at `at` (or after it, at its end). */
 function withCursor(text: string, at: number | undefined): string {
-  if (at === undefined || at > text.length) return text;
+  if (at === undefined || at > text.length) return shownTabs(text);
   const next = segmenter.segment(text.slice(at))[Symbol.iterator]().next().value?.segment ?? " ";
   const after = text.slice(at + (next === " " && at >= text.length ? 0 : next.length));
-  return `${text.slice(0, at)}${cursorCell(next)}${after}`;
+  const cell = next === "\t" ? `${cursorCell(" ")} ` : cursorCell(next);
+  return `${shownTabs(text.slice(0, at))}${cell}${shownTabs(after)}`;
 }
 
 /**
@@ -40,7 +42,7 @@ export function CursorLine({
   tokens?: readonly { start: number; end: number }[];
 }) {
   if (tokens.length === 0)
-    return <Text>{at === undefined ? line || " " : withCursor(line, at)}</Text>;
+    return <Text>{at === undefined ? shownTabs(line) || " " : withCursor(line, at)}</Text>;
   const pieces: { start: number; end: number; token: boolean }[] = [];
   let i = 0;
   for (const t of tokens) {

@@ -7,6 +7,7 @@ import { ChangeView } from "./change-view.js";
 import { ToolDone } from "./tool-line.js";
 import { Welcome } from "./welcome.js";
 import { wrapTo } from "./wrap.js";
+import { shownTabs } from "../keys.js";
 
 /** Clears the screen and the terminal's scrollback, cursor home (`/clear`). */
 export const CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H";
@@ -26,7 +27,7 @@ export function EntryView({ entry, width }: { entry: Entry; width: number }) {
       return (
         <Box marginTop={1}>
           <Gutter label="you" color="cyan">
-            <Text>{wrapTo(entry.text, inner)}</Text>
+            <Text>{wrapTo(shownTabs(entry.text), inner)}</Text>
           </Gutter>
         </Box>
       );

@@ -1,0 +1,29 @@
+// Typing and pasting as a newcomer does (issue: the TUI as a new user meets it).
+import { describe, expect, test } from "vitest";
+import { firstUserText, reply } from "../../support/mock-model-server.js";
+import { useTui } from "../../support/tui-fixture.js";
+
+const tui = useTui();
+
+describe("the composer", () => {
+  test("`\\` + Enter arriving in one read makes a new line without the backslash", async () => {
+    const { term, server } = await tui.open([reply().text("Two lines.")]);
+    term.write("first line\\\r");
+    await term.waitFor(/first line\s*\n.*\S?/);
+    term.write("second line");
+    await term.waitFor("second line");
+    expect(term.screen()).not.toContain("first line\\");
+    term.press("enter");
+    await term.waitFor("Two lines.");
+    expect(firstUserText(server.requests[0]!)).toBe("first line\nsecond line");
+  });
+
+  test("a pasted tab reaches the model as a tab", async () => {
+    const { term, server } = await tui.open([reply().text("Got it.")]);
+    term.paste("a\tb");
+    await term.waitFor(/a\s+b/);
+    term.press("enter");
+    await term.waitFor("Got it.");
+    expect(firstUserText(server.requests[0]!)).toBe("a\tb");
+  });
+});
