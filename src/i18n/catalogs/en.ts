@@ -165,4 +165,10 @@ export const en = {
   "cmd.takesOne": "takes one argument",
   "cmd.takesRest": "takes its arguments",
   "app.newInstead": "Started a new conversation instead.",
+  "menu.hintsCommand": "↑↓ choose · Tab insert · Enter run · Esc close",
+  "menu.hintsFile": "↑↓ choose · Tab insert (enters a folder) · Enter attach · Esc close",
+  "menu.moreAbove": "↑ {count} more",
+  "menu.moreBelow": "↓ {count} more",
+  "menu.listing": "Listing the repository's files…",
+  "shortcuts.close": "Any key closes this.",
 } as const;

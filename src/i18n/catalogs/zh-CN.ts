@@ -162,4 +162,10 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.takesOne": "只接受一个参数",
   "cmd.takesRest": "接受其参数",
   "app.newInstead": "已改为开始新的对话。",
+  "menu.hintsCommand": "↑↓ 选择 · Tab 插入 · Enter 运行 · Esc 关闭",
+  "menu.hintsFile": "↑↓ 选择 · Tab 插入（进入文件夹）· Enter 附加 · Esc 关闭",
+  "menu.moreAbove": "↑ 还有 {count} 项",
+  "menu.moreBelow": "↓ 还有 {count} 项",
+  "menu.listing": "正在列出仓库文件…",
+  "shortcuts.close": "按任意键关闭。",
 };

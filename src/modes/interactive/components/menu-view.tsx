@@ -1,14 +1,30 @@
 import { Box, Text } from "ink";
+import stringWidth from "string-width";
 import { visibleItems, type Menu } from "../menu/menu-model.js";
 import { tint } from "../theme.js";
-import { t } from "../../../i18n/index.js";
+import { t, type MessageKey } from "../../../i18n/index.js";
 
-const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+const segmenter = new Intl.Segmenter();
 
-const HINTS: Record<Menu["kind"], string> = {
-  command: "↑↓ choose · Tab insert · Enter run · Esc close",
-  choice: "↑↓ choose · Tab insert · Enter run · Esc close",
-  file: "↑↓ choose · Tab insert (enters a folder) · Enter attach · Esc close",
+/** `s` cut to at most `max` terminal cells (wide characters take two), with an ellipsis. */
+export function clipCells(s: string, max: number): string {
+  if (stringWidth(s) <= max) return s;
+  let out = "";
+  for (const { segment } of segmenter.segment(s)) {
+    if (stringWidth(out + segment) > max - 1) break;
+    out += segment;
+  }
+  return `${out}…`;
+}
+
+/** `s` padded with spaces to `cells` terminal cells. */
+export const padCells = (s: string, cells: number) =>
+  s + " ".repeat(Math.max(0, cells - stringWidth(s)));
+
+const HINTS: Record<Menu["kind"], MessageKey> = {
+  command: "menu.hintsCommand",
+  choice: "menu.hintsCommand",
+  file: "menu.hintsFile",
 };
 
 /**
@@ -17,20 +33,22 @@ const HINTS: Record<Menu["kind"], string> = {
  */
 export function MenuView(props: { menu: Menu; selected: number; width: number }) {
   const { menu, width } = props;
-  if (menu.items.length === 0) return <Text dimColor>{"  Listing the repository's files…"}</Text>;
+  if (menu.items.length === 0) return <Text dimColor>{`  ${t("menu.listing")}`}</Text>;
   const selected = Math.min(props.selected, menu.items.length - 1);
   const { first, items } = visibleItems(menu, selected);
   const labelWidth = Math.min(
-    Math.max(...items.map((i) => i.label.length + (i.opens && menu.kind !== "file" ? 2 : 0))),
+    Math.max(...items.map((i) => stringWidth(i.label) + (i.opens && menu.kind !== "file" ? 2 : 0))),
     Math.max(16, Math.floor(width / 2)),
   );
   const below = menu.items.length - first - items.length;
   return (
     <Box flexDirection="column">
-      {first > 0 ? <Text dimColor>{`  ↑ ${first} more`}</Text> : null}
+      {first > 0 ? (
+        <Text dimColor>{`  ${t("menu.moreAbove", { count: String(first) })}`}</Text>
+      ) : null}
       {items.map((item, i) => {
         const on = first + i === selected;
-        const label = clip(
+        const label = clipCells(
           `${item.label}${item.opens && menu.kind !== "file" ? " …" : ""}`,
           labelWidth,
         );
@@ -39,14 +57,18 @@ export function MenuView(props: { menu: Menu; selected: number; width: number })
           <Text key={item.value} wrap="truncate-end">
             <Text color={tint(on ? "cyan" : "gray")}>{on ? "› " : "  "}</Text>
             <Text color={on ? tint("cyan") : undefined} bold={on}>
-              {label.padEnd(labelWidth)}
+              {padCells(label, labelWidth)}
             </Text>
-            {item.description ? <Text dimColor>{`  ${clip(item.description, room)}`}</Text> : null}
+            {item.description ? (
+              <Text dimColor>{`  ${clipCells(item.description, room)}`}</Text>
+            ) : null}
           </Text>
         );
       })}
-      {below > 0 ? <Text dimColor>{`  ↓ ${below} more`}</Text> : null}
-      <Text dimColor>{`  ${HINTS[menu.kind]}`}</Text>
+      {below > 0 ? (
+        <Text dimColor>{`  ${t("menu.moreBelow", { count: String(below) })}`}</Text>
+      ) : null}
+      <Text dimColor>{`  ${t(HINTS[menu.kind])}`}</Text>
     </Box>
   );
 }
@@ -59,7 +81,7 @@ export function ShortcutsView({ lines }: { lines: readonly string[] }) {
       {lines.map((line) => (
         <Text key={line} dimColor wrap="truncate-end">{`  ${line}`}</Text>
       ))}
-      <Text dimColor>{"  Any key closes this."}</Text>
+      <Text dimColor>{`  ${t("shortcuts.close")}`}</Text>
     </Box>
   );
 }
