@@ -54,8 +54,12 @@ export interface OpenedStorage {
  * and `SetupError` when there is nothing to resume, the session belongs to another project
  * (unless `resume.all`) or is in use (with `busy: "fail"`).
  */
+/** Where saved conversations live: `$XDG_DATA_HOME/north/sessions`. */
+export const sessionsDir = (env: Record<string, string | undefined>) =>
+  join(dataDir(env), "sessions");
+
 export function openStorage(options: StorageOptions, root: string, model: string): OpenedStorage {
-  const dir = join(dataDir(options.env), "sessions");
+  const dir = sessionsDir(options.env);
   const notices: string[] = [];
   if (options.resume) {
     const byId = "id" in options.resume ? options.resume : undefined;

@@ -31,7 +31,8 @@ import { createPolicy, type Decision, type PolicyState } from "./policy.js";
 import { dataDir } from "./paths.js";
 import { logEvent } from "./session-log.js";
 import { checkDataDir } from "./data-checks.js";
-import { openStorage, SAVE_POINTS, titleOf } from "./session-storage.js";
+import { openStorage, SAVE_POINTS, sessionsDir, titleOf } from "./session-storage.js";
+import { listSessions } from "./storage.js";
 import { createSessionTools, routeShellOutput, type LiveOutput } from "./session-tools.js";
 import { createSubagentRunner } from "./subagents.js";
 import { createTaskTool, createTodoWriteTool, type SlashCommandRunner } from "../tools/index.js";
@@ -124,6 +125,11 @@ export interface Session {
    * skipped unless named in `overwrite`; the result says what was restored and what was not.
    */
   undo(turns?: number, overwrite?: readonly string[]): Promise<UndoResult>;
+  /**
+   * The turns `undo(turns)` would undo, oldest first, each with its conversation's id (this
+   * conversation's is `id`) and title when saved; changes nothing.
+   */
+  undoable(turns?: number): Promise<{ session: string; turn: number; title?: string }[]>;
   /** Answers an `approval_request`; false when nothing is pending under that id. */
   respond(id: string, decision: Decision): boolean;
   /**
@@ -406,6 +412,16 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       }),
     async undo(turns = 1, overwrite = []) {
       return (await checkpoints()).undo(turns, { overwrite });
+    },
+    async undoable(turns = 1) {
+      const planned = (await checkpoints()).undoable(turns);
+      const titles = new Map(
+        listSessions(sessionsDir(options.env), workspace.root).map((s) => [s.id, s.title]),
+      );
+      return planned.map((p) => {
+        const title = titles.get(p.session);
+        return title ? { ...p, title } : p;
+      });
     },
     async send(prompt, { signal, onEvent, mode }) {
       if (mode && mode !== state.mode) {

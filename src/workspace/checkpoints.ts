@@ -153,6 +153,11 @@ export class Checkpoints {
    * in `overwrite`. Turns are marked undone only when no file was skipped for that reason, so a
    * second call (with `overwrite`) finishes the job.
    */
+  /** The turns `undo(turns)` would undo, oldest first, without changing anything. */
+  undoable(turns = 1): { session: string; turn: number }[] {
+    return planUndo(this.list(), turns).turns;
+  }
+
   async undo(turns = 1, options: { overwrite?: readonly string[] } = {}): Promise<UndoResult> {
     const plan = planUndo(this.list(), turns);
     const overwrite = options.overwrite ?? [];

@@ -1,4 +1,5 @@
-import { readFile, rm } from "node:fs/promises";
+import { readFile, realpath, rm, rmdir } from "node:fs/promises";
+import { dirname, sep } from "node:path";
 import { writeFilesAtomic, type FileWrite } from "./atomic-write.js";
 import type { BlobRef, CheckpointEntry, CheckpointStore } from "./checkpoint-store.js";
 import { contentHash } from "./read-tracker.js";
@@ -102,7 +103,25 @@ export async function runUndo(
     }
   }
   await writeFilesAtomic(writes, { journal });
-  for (const real of deletions) await rm(real, { force: true });
+  for (const real of deletions) {
+    await rm(real, { force: true });
+    await removeEmptyParents(real, root);
+  }
   result.restored.push(...done);
   return result;
+}
+
+/**
+ * The folders a deleted file leaves empty, removed up to (not including) the repository root:
+ * an undone `edit_create_file docs/notes.md` takes `docs/` with it when nothing else is there.
+ */
+async function removeEmptyParents(file: string, root: string): Promise<void> {
+  const top = await realpath(root).catch(() => root);
+  for (let dir = dirname(file); dir !== top && dir.startsWith(`${top}${sep}`); dir = dirname(dir)) {
+    try {
+      await rmdir(dir); // fails on a folder that is not empty: then its parents are not either
+    } catch {
+      return;
+    }
+  }
 }

@@ -151,7 +151,7 @@ describe("slash commands in the terminal", () => {
     term.type("/undo");
     await term.waitFor("Restore the files changed");
     term.press("enter");
-    await term.waitFor("Undid the last turn");
+    await term.waitFor("Undid turn 1 of this conversation");
     expect(existsSync(join(repo, "src/new.ts"))).toBe(false);
   });
 

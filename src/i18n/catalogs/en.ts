@@ -171,4 +171,5 @@ export const en = {
   "menu.moreBelow": "↓ {count} more",
   "menu.listing": "Listing the repository's files…",
   "shortcuts.close": "Any key closes this.",
+  "mention.missing": "@{path}: no such file or folder in the repository; it was sent as text.",
 } as const;

@@ -168,4 +168,5 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "menu.moreBelow": "↓ 还有 {count} 项",
   "menu.listing": "正在列出仓库文件…",
   "shortcuts.close": "按任意键关闭。",
+  "mention.missing": "@{path}：仓库中没有这个文件或文件夹，已作为文本发送。",
 };

@@ -1,6 +1,9 @@
 import type { AgentEvent } from "../../agent/events.js";
 import { expandMentions, type Decision, type Mode, type Session } from "../../session/index.js";
 import type { UiAction } from "./state.js";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { t } from "../../i18n/index.js";
 
 /** Attached files may fill the context up to this share of the window (compaction's threshold). */
 const ATTACH_SHARE = 0.8;
@@ -135,7 +138,16 @@ export class TurnController {
   }
 
   /** The prompt with the attached files, fitted into what is left of the context. */
-  private async attach(session: Session, text: string, files: readonly string[]): Promise<string> {
+  private async attach(session: Session, text: string, picked: readonly string[]): Promise<string> {
+    // `@path` typed without the picker: attached when it names a file or folder of the
+    // repository (as headless does); otherwise the person is told it went as text.
+    const files = [...picked];
+    for (const match of text.matchAll(/(?:^|\s)@([^\s@]+)/g)) {
+      const path = match[1]!.replace(/[.,;:!?)'"]+$/, "");
+      if (!path || files.includes(path) || files.includes(path.replace(/\/$/, ""))) continue;
+      if (existsSync(join(session.root, path))) files.push(path);
+      else this.deps.dispatch({ type: "note", tone: "warn", text: t("mention.missing", { path }) });
+    }
     if (files.length === 0) return text;
     const report = session.context();
     const budget = Math.floor(report.window * ATTACH_SHARE) - report.used - text.length;

@@ -27,3 +27,19 @@ describe("the composer", () => {
     expect(firstUserText(server.requests[0]!)).toBe("a\tb");
   });
 });
+
+describe("@ mentions typed without the picker", () => {
+  test("a folder is attached as its listing; a missing file is named in a note", async () => {
+    const { term, server } = await tui.open([reply().text("Looked.")]);
+    term.type("check @src/ and @nonexistent.txt please");
+    await term.waitFor("please");
+    term.press("enter");
+    await term.waitFor("Looked.");
+    expect(term.screen()).toContain(
+      "@nonexistent.txt: no such file or folder in the repository; it was sent as text.",
+    );
+    const sent = JSON.stringify(server.requests[0]!.body.messages);
+    expect(sent).toContain('<file path=\\"src\\" type=\\"directory\\">');
+    expect(sent).toContain("src/retry.ts");
+  });
+});
