@@ -23,6 +23,7 @@ import { App } from "./app.js";
 import { historyEntries } from "./history-entries.js";
 import { InputHistory } from "./composer/history.js";
 import { loadMarkdown } from "./markdown/index.js";
+import { highlighterReady, preloadHighlighter } from "./markdown/highlight.js";
 import { TurnController } from "./controller.js";
 import { createStore } from "./store.js";
 import { colorWanted, setTheme } from "./theme.js";
@@ -59,6 +60,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   setLanguage(resolveLanguage(config.language, options.env));
   const stdout = process.stdout;
   const store = createStore(stdout.rows || 24, stdout.columns || 80, options.mode);
+  if (!highlighterReady()) store.dispatch({ type: "highlighter", ready: false });
   // A config file that cannot be used: said once, North goes on with the defaults.
   if (configNotice) store.dispatch({ type: "note", tone: "warn", text: configNotice });
   const restoreWarn = captureSdkWarnings(logger, (text) =>
@@ -195,9 +197,14 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   // the Markdown renderer, while the person reads the screen.
   setImmediate(() => {
     void loadMarkdown();
-    void firstSession().catch((error: unknown) => {
-      store.dispatch({ type: "note", tone: "error", text: (error as Error).message });
-    });
+    void firstSession()
+      .catch((error: unknown) => {
+        store.dispatch({ type: "note", tone: "error", text: (error as Error).message });
+      })
+      // The highlighter (~100 ms) once the session is open, before the first answer is likely.
+      .finally(() =>
+        preloadHighlighter(() => store.dispatch({ type: "highlighter", ready: true })),
+      );
   });
   try {
     await instance.waitUntilExit();

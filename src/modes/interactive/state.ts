@@ -16,7 +16,7 @@ import {
 } from "./composer-state.js";
 import { reduceExtras, type ContextMeter } from "./live-extras.js";
 import { settleTool, toolTitle, type ChangeBody } from "./tool-lines/index.js";
-import { add, settleAll, settleText, settleThinking } from "./transcript.js";
+import { add, settleAll, settleAtEnd, settleText, settleThinking } from "./transcript.js";
 import { advanceSubagent, type SubagentProgress } from "./subagent-progress.js";
 import { t } from "../../i18n/index.js";
 
@@ -116,6 +116,8 @@ export interface UiState {
   todos: readonly TodoItem[];
   /** Whether the todo list shows its items (Ctrl+T folds it to one line). */
   todosOpen: boolean;
+  /** Code can be coloured (the highlighter has loaded, or colour is off). */
+  highlightReady: boolean;
 }
 
 export type UiAction =
@@ -134,6 +136,8 @@ export type UiAction =
     }
   | { type: "idle" }
   | { type: "toggle-todos" }
+  /** The highlighter is loading (false) or ready (true: a held answer settles). */
+  | { type: "highlighter"; ready: boolean }
   | ReviewAction
   | ComposerAction;
 
@@ -160,6 +164,7 @@ export function initialState(rows: number, width: number, mode: Mode = "agent"):
     shortcuts: false,
     todos: [],
     todosOpen: true,
+    highlightReady: true,
   };
 }
 
@@ -242,7 +247,7 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
     case "error":
       return add(settleAll(state), { kind: "note", tone: "error", text: event.error.message });
     case "turn_end": {
-      let s = dropReview(settleAll(state));
+      let s = dropReview(settleAtEnd(state));
       s = { ...s, tools: [], sessionTokens: s.sessionTokens + tokens(event.usage), turnTokens: 0 };
       if (event.stop_reason === "aborted")
         s = add(s, { kind: "note", tone: "warn", text: t("turn.cancelled") });
@@ -310,7 +315,11 @@ export function reduce(state: UiState, action: UiAction): UiState {
     case "toggle-todos":
       return { ...state, todosOpen: !state.todosOpen };
     case "idle":
-      return { ...dropReview(settleAll(state)), busy: false, tools: [], compacting: false };
+      return { ...dropReview(settleAtEnd(state)), busy: false, tools: [], compacting: false };
+    case "highlighter": {
+      const s = { ...state, highlightReady: action.ready };
+      return action.ready && !state.busy && s.tail ? settleAll(s) : s;
+    }
     default:
       return isComposerAction(action) ? reduceComposer(state, action) : reduceReview(state, action);
   }

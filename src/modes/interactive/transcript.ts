@@ -47,3 +47,11 @@ export function settleThinking(state: UiState): UiState {
 
 /** Settles everything live before something else is shown, so the transcript keeps its order. */
 export const settleAll = (state: UiState) => settleText(settleThinking(state), true);
+
+/**
+ * At the end of a turn: settles everything, except an answer with code while the highlighter is
+ * still loading — it stays live (and is highlighted) until `highlighter` ready settles it, so
+ * the first code block of a session is not written to scrollback uncoloured.
+ */
+export const settleAtEnd = (state: UiState) =>
+  !state.highlightReady && state.tail.includes("```") ? settleThinking(state) : settleAll(state);

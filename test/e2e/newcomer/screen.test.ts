@@ -84,3 +84,19 @@ describe("notes that say what is true", () => {
     expect(term.screen()).not.toContain("already a summary");
   });
 });
+
+describe("the first code block of a session", () => {
+  test("is syntax-highlighted, even when the answer comes at once", async () => {
+    const code = "```ts\nexport const answer: number = 42;\n```";
+    const { term } = await tui.open([reply().text(`Here:\n\n${code}\n\nDone.`)], [], {
+      env: { FORCE_COLOR: "1" },
+    });
+    await send(term, "show me");
+    await term.waitFor("Done.");
+    await term.waitFor(
+      () => /\x1b\[[0-9;]*m export/.test(term.raw) || /\x1b\[[0-9;]*mexport/.test(term.raw),
+    );
+    // The keyword is coloured on its own, not only the whole line in one colour.
+    expect(term.raw).toMatch(/\x1b\[[0-9;]*mexport\x1b\[[0-9;]*m/);
+  });
+});

@@ -6,9 +6,13 @@ let highlighter: Highlighter | undefined;
 let loading: Promise<void> | undefined;
 const waiting = new Set<() => void>();
 
+/** Whether code can be coloured now: the highlighter has loaded, or colour is off. */
+export const highlighterReady = () => !theme().color || highlighter !== undefined;
+
 /**
- * Starts importing cli-highlight (about 90 ms) the first time a code block shows up, so that
- * start-up never pays for it. `onReady` runs once it is loaded (not when colour is off).
+ * Starts importing cli-highlight (about 90 ms) once the session is open or the first time a
+ * code block shows up, so that start-up never pays for it. `onReady` runs once it is loaded
+ * (not when colour is off).
  */
 export function preloadHighlighter(onReady?: () => void): void {
   if (!theme().color || highlighter) return;
