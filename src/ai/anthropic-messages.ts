@@ -172,6 +172,8 @@ export class AnthropicAccumulator extends Accumulator {
         const message = event.message as { usage?: Json; model?: string };
         if (message.model) this.model = message.model;
         this.readUsage(message.usage);
+        // The input is known (and billed) from here: said now, so a cancelled answer counts.
+        yield { type: "usage", usage: { ...this.usage } };
         break;
       }
       case "content_block_start":

@@ -46,7 +46,7 @@ import {
 } from "./context-keeper.js";
 import { joinSystem, type ContextReport, type RequestParts } from "./context-usage.js";
 import { ProjectCardLoader } from "./project-card.js";
-import { UsageLedger } from "./usage-ledger.js";
+import { StepMeter, UsageLedger } from "./usage-ledger.js";
 import { createDialogueTools, offered } from "./dialogue-tools.js";
 
 export interface SessionOptions {
@@ -255,7 +255,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
             profile,
           }),
         emit: () => turnEmit,
-        spent: (model, event) => ledger.add(model, event.usage),
+        spent: (model) => {
+          const meter = new StepMeter(ledger, model);
+          return (event) => meter.observe(event);
+        },
         rules: () => rules.block(),
       }),
     ),
@@ -432,11 +435,12 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       logger.log("user_prompt", { chars: prompt.length, model: model.id, mode: state.mode });
       turn += 1;
       if (!title) title = prompt.replace(/\s+/g, " ").trim().slice(0, 80);
+      const meter = new StepMeter(ledger, model);
       const emit = keeper.wrapEmit((event: AgentEvent) => {
         logEvent(logger, event, model.id);
         if (SAVE_POINTS.has(event.type)) save();
-        if (event.type === "usage" || event.type === "compaction_end")
-          ledger.add(model, event.usage);
+        meter.observe(event);
+        if (event.type === "compaction_end") ledger.add(model, event.usage);
         routeShellOutput(live, emit, event);
         onEvent(event);
       });

@@ -32,8 +32,8 @@ export interface SubagentDeps {
   authorize(agent: string): Authorize;
   /** The running turn's event sink (the parent's). */
   emit(): Emit;
-  /** Counts a sub-agent's tokens in the session's totals (`/cost`, the status line). */
-  spent(model: ModelInfo, event: Extract<AgentEvent, { type: "usage" }>): void;
+  /** Counts a sub-agent's tokens in the session's totals (`/cost`): sees each of its events. */
+  spent(model: ModelInfo): (event: AgentEvent) => void;
   /** Project rules, as sent to the parent. */
   rules(): string;
 }
@@ -84,8 +84,9 @@ async function runSubagent(
   const settings = deps.config.agents?.[def.name];
   const { info, provider } = deps.modelFor(def.model ?? settings?.model);
   const parent = deps.emit();
+  const spend = deps.spent(info);
   const emit: Emit = (event) => {
-    if (event.type === "usage") deps.spent(info, event);
+    spend(event);
     parent({
       type: "subagent",
       parent_id: ctx.callId ?? "",

@@ -1,4 +1,5 @@
 import { costOf, type ModelInfo, type Usage } from "../ai/index.js";
+import type { AgentEvent } from "../agent/events.js";
 
 /** Tokens and money one model used in this conversation (`/cost`). */
 export interface ModelUsage {
@@ -50,5 +51,34 @@ export class UsageLedger {
       .map((m) => m.cost)
       .filter((c): c is number => c !== undefined);
     return costs.length === 0 ? undefined : costs.reduce((a, b) => a + b, 0);
+  }
+}
+
+/**
+ * Feeds a ledger from one loop's events. A step's `usage` events are snapshots of that step so
+ * far (a provider may send one when the response starts and another at its end): each is counted
+ * by what it adds, so a step is counted once — and a cancelled step still counts what it had
+ * used (the provider bills it).
+ */
+export class StepMeter {
+  private last = zero();
+
+  constructor(
+    private readonly ledger: UsageLedger,
+    private readonly model: ModelInfo,
+  ) {}
+
+  observe(event: AgentEvent): void {
+    if (event.type === "step_start") this.last = zero();
+    if (event.type !== "usage") return;
+    const u = event.usage;
+    const l = this.last;
+    this.ledger.add(this.model, {
+      input_tokens: Math.max(0, u.input_tokens - l.input_tokens),
+      output_tokens: Math.max(0, u.output_tokens - l.output_tokens),
+      cache_read_tokens: Math.max(0, u.cache_read_tokens - l.cache_read_tokens),
+      cache_write_tokens: Math.max(0, u.cache_write_tokens - l.cache_write_tokens),
+    });
+    this.last = { ...u };
   }
 }
