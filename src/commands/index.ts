@@ -2,6 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { configDir } from "../session/index.js";
 import { agentsCommand } from "./builtin/agents.js";
+import { permissionsCommand } from "./builtin/permissions.js";
 import { clearCommand } from "./builtin/clear.js";
 import { compactCommand, summarizeCommand } from "./builtin/compact.js";
 import { contextCommand } from "./builtin/context.js";
@@ -40,6 +41,7 @@ export const BUILTIN_COMMANDS = [
   costCommand,
   compactCommand,
   summarizeCommand,
+  permissionsCommand,
 ];
 
 /** Custom command folders are looked at again at most this often (a file added shows up). */

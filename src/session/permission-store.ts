@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFileSync, realpathSync } from "node:fs";
+import { readFileSync, realpathSync, statSync } from "node:fs";
 import { rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { matchesRule, wellFormedRule, type AllowRule } from "./allow-rules.js";
@@ -39,6 +39,8 @@ export function permissionsFile(env: Env, root: string): string {
  */
 export class PermissionStore {
   private data: StoredPermissions;
+  /** The file's mtime when last read or written: a change on disk is read again. */
+  private seen: number | undefined;
   /** Said once to the person (the migration, or why nothing was imported). */
   readonly notices: string[] = [];
 
@@ -55,6 +57,7 @@ export class PermissionStore {
     const stored = readStored(store.file, real);
     if (stored) {
       store.data = stored;
+      store.seen = mtimeOf(store.file);
       return store;
     }
     // First load for this repository: look at `.north/` once, and mark that it was looked at.
@@ -78,23 +81,60 @@ export class PermissionStore {
     return store;
   }
 
+  /**
+   * Reads the file again when it changed on disk since (another North process, or the person
+   * deleting it): a revoked permission stops applying at once, not at the next start.
+   */
+  private fresh(): StoredPermissions {
+    const now = mtimeOf(this.file);
+    if (now !== this.seen) {
+      this.seen = now;
+      this.data = readStored(this.file, this.data.root) ?? {
+        ...this.data,
+        edits: false,
+        commands: [],
+      };
+    }
+    return this.data;
+  }
+
   get editsAutoAccepted(): boolean {
-    return this.data.edits;
+    return this.fresh().edits;
   }
 
   allows(command: string): boolean {
-    return this.data.commands.some((rule) => matchesRule(command, rule));
+    return this.fresh().commands.some((rule) => matchesRule(command, rule));
+  }
+
+  /** Every standing permission of this repository, as stored now. */
+  list(): { edits: boolean; commands: AllowRule[] } {
+    const { edits, commands } = this.fresh();
+    return { edits, commands: [...commands] };
+  }
+
+  /** Stops auto-accepting edits; false when the file could not be written. */
+  async revokeEdits(): Promise<boolean> {
+    this.data = { ...this.fresh(), edits: false };
+    return this.write(this.data);
+  }
+
+  /** Removes command rule `index` (0-based, as `list()` gives them). */
+  async revokeRule(index: number): Promise<boolean> {
+    const data = this.fresh();
+    this.data = { ...data, commands: data.commands.filter((_, i) => i !== index) };
+    return this.write(this.data);
   }
 
   /** Auto-accepts edits in this repository from now on (kept in memory if the file fails). */
   async acceptEditsAlways(): Promise<void> {
-    this.data = { ...this.data, edits: true };
+    this.data = { ...this.fresh(), edits: true };
     await this.write(this.data);
   }
 
   async allowAlways(rule: AllowRule): Promise<void> {
-    if (this.data.commands.some((r) => JSON.stringify(r) === JSON.stringify(rule))) return;
-    this.data = { ...this.data, commands: [...this.data.commands, rule] };
+    const data = this.fresh();
+    if (data.commands.some((r) => JSON.stringify(r) === JSON.stringify(rule))) return;
+    this.data = { ...data, commands: [...data.commands, rule] };
     await this.write(this.data);
   }
 
@@ -105,6 +145,7 @@ export class PermissionStore {
       ensurePrivateDir(join(this.file, ".."));
       await writeFile(temp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600, flag: "wx" });
       await rename(temp, this.file);
+      this.seen = mtimeOf(this.file);
       return true;
     } catch {
       await unlink(temp).catch(() => {});
@@ -135,6 +176,14 @@ function readStored(file: string, root: string): StoredPermissions | undefined {
     }),
     migrated: true,
   };
+}
+
+function mtimeOf(file: string): number | undefined {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
 }
 
 function realRoot(root: string): string {

@@ -47,6 +47,7 @@ import {
 import { joinSystem, type ContextReport, type RequestParts } from "./context-usage.js";
 import { ProjectCardLoader } from "./project-card.js";
 import { StepMeter, UsageLedger } from "./usage-ledger.js";
+import type { AllowRule } from "./allow-rules.js";
 import { createDialogueTools, offered } from "./dialogue-tools.js";
 
 export interface SessionOptions {
@@ -130,6 +131,15 @@ export interface Session {
    * conversation's is `id`) and title when saved; changes nothing.
    */
   undoable(turns?: number): Promise<{ session: string; turn: number; title?: string }[]>;
+  /**
+   * The person's standing permissions in this repository ("always" answers), read again when
+   * the file changed; `revoke*` resolve false when the change could not be saved.
+   */
+  readonly permissions: {
+    list(): { edits: boolean; commands: AllowRule[] };
+    revokeEdits(): Promise<boolean>;
+    revokeRule(index: number): Promise<boolean>;
+  };
   /** Answers an `approval_request`; false when nothing is pending under that id. */
   respond(id: string, decision: Decision): boolean;
   /**
@@ -415,6 +425,11 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       }),
     async undo(turns = 1, overwrite = []) {
       return (await checkpoints()).undo(turns, { overwrite });
+    },
+    permissions: {
+      list: () => store.list(),
+      revokeEdits: () => store.revokeEdits(),
+      revokeRule: (index) => store.revokeRule(index),
     },
     async undoable(turns = 1) {
       const planned = (await checkpoints()).undoable(turns);

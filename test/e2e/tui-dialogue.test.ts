@@ -86,7 +86,7 @@ describe("enter_plan_mode in the TUI", () => {
     await send(term, "rework the clients");
     await term.waitFor("Plan first, before changing anything?");
     expect(term.screen()).toContain("The change touches every client.");
-    expect(term.screen()).toMatch(/y yes, plan first · n no, go on/);
+    expect(term.screen()).toMatch(/1 y yes, plan first · 2 n no, go on/);
     term.type("y");
     await term.waitFor("Planning first.");
     expect(term.screen()).toContain("Switched to plan mode");

@@ -62,7 +62,10 @@ describe("edit reviews", () => {
     await send(term, "write two files");
     await term.waitFor("Create src/a.ts (+1)");
     term.type("y");
+    await term.waitFor("Accept every edit in this project from now on");
+    term.type("y");
     await term.waitFor("Both files written.");
+    expect(term.screen()).toContain("⏵⏵ edits auto-accepted");
     const all = term.all();
     expect(all).toContain("✓ Created src/a.ts (+1)");
     expect(all).toContain("✓ Created src/b.ts (+1)");

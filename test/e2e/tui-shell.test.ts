@@ -51,7 +51,11 @@ describe("command reviews", () => {
     await send(term, "echo twice");
     await term.waitFor("always allows commands starting with `echo one`");
     term.type("a");
+    // "Always" is never one keystroke: it asks once.
+    await term.waitFor("without asking?");
+    term.type("a");
     await term.waitFor("Both ran.");
+    expect(term.screen()).toContain("1 command rule");
     expect(term.all()).toMatch(/✓ Ran `echo one two` — exit 0\n\s+one two\n/);
     expect(term.all()).toContain("✓ Ran `echo one three` — exit 0");
     expect(storedPermissions(env, repo)).toMatchObject({ commands: [{ prefix: "echo one" }] });
@@ -74,6 +78,8 @@ describe("command reviews", () => {
     term.press("tab");
     await term.waitFor("always allows exactly `echo one two`");
     term.type("a");
+    await term.waitFor("without asking?");
+    term.press("enter");
     await term.waitFor("Ran.");
     expect(storedPermissions(env, repo)).toMatchObject({ commands: [{ exact: "echo one two" }] });
   });

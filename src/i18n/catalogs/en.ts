@@ -172,4 +172,37 @@ export const en = {
   "menu.listing": "Listing the repository's files…",
   "shortcuts.close": "Any key closes this.",
   "mention.missing": "@{path}: no such file or folder in the repository; it was sent as text.",
+  "cmd.permissions.description": "List this project's standing permissions, or revoke them",
+  "cmd.permissions.prefix": "commands starting with `{prefix}`",
+  "cmd.permissions.exact": "exactly `{command}`",
+  "cmd.permissions.edits": "Edits are auto-accepted in this project.",
+  "cmd.permissions.editsReviewed": "Edits are reviewed.",
+  "cmd.permissions.noRules": "No command runs without asking.",
+  "cmd.permissions.rules": "Commands allowed without asking ({count}):",
+  "cmd.permissions.howRevoke": "/permissions revoke N (or edits, or all) takes one back.",
+  "cmd.permissions.usage":
+    "Use /permissions to list them, /permissions revoke N, revoke edits or revoke all to take them back.",
+  "cmd.permissions.revokedEdits": "auto-accepting edits",
+  "cmd.permissions.noSuchRule":
+    "There is no rule {what}: the rules are numbered 1 to {count} (/permissions lists them).",
+  "cmd.permissions.nothing": "Nothing to revoke.",
+  "cmd.permissions.revoked": "Revoked:",
+  "cmd.permissions.notSaved":
+    "(It could not be saved: North's data folder is not writable; it holds for this session only.)",
+  "status.context": "context",
+  "status.session": "session {count} tokens",
+  "status.edits": "⏵⏵ edits auto-accepted",
+  "status.rules": "{count} command rules",
+  "status.rule": "1 command rule",
+  "review.confirmEdits":
+    "Accept every edit in this project from now on, without asking? (/permissions takes it back)",
+  "review.confirmRule":
+    "Always allow {rule} in this project, without asking? (/permissions takes it back)",
+  "review.orEnter": "or Enter",
+  "review.confirm": "confirm",
+  "review.back": "back",
+  "review.choose": "choose",
+  "review.do": "do it",
+  "review.refuse": "refuse",
+  "composer.reviewWaits": "Answer the review above; what you type here waits for after it",
 } as const;

@@ -137,19 +137,25 @@ function Live(
     props.sources && !state.menu.closed && !state.review
       ? menuFor(editor, props.sources)
       : undefined;
-  const placeholder = t(state.busy ? "composer.placeholderBusy" : "composer.placeholder");
+  const placeholder = t(
+    state.review
+      ? "composer.reviewWaits"
+      : state.busy
+        ? "composer.placeholderBusy"
+        : "composer.placeholder",
+  );
+  // A question picker or a note being typed takes the keys; other reviews let the person type
+  // ahead (kept for after the review).
+  const frozen =
+    state.review !== undefined &&
+    (state.review.review.type === "question" || state.review.reason !== undefined);
   return (
     <Box flexDirection="column">
       <LiveArea state={state} animate={props.animate} highlightEpoch={props.epoch} />
       <QueueView queue={state.queue} />
       <TodoView items={state.todos} open={state.todosOpen} />
       <Box marginTop={1} flexDirection="column">
-        <ComposerView
-          state={editor}
-          placeholder={placeholder}
-          busy={state.busy}
-          frozen={state.review !== undefined}
-        />
+        <ComposerView state={editor} placeholder={placeholder} busy={state.busy} frozen={frozen} />
       </Box>
       {menu ? <MenuView menu={menu} selected={state.menu.selected} width={state.width} /> : null}
       {state.shortcuts ? <ShortcutsView lines={shortcutLines()} /> : null}
@@ -161,6 +167,7 @@ function Live(
         contextTokens={state.context?.used ?? state.contextTokens}
         contextWindow={state.context?.window ?? state.model?.contextWindow}
         cost={state.cost}
+        standing={state.standing}
         sessionTokens={state.sessionTokens + state.turnTokens}
         width={state.width}
       />

@@ -49,6 +49,7 @@ export function createCommandRunner(deps: RunnerDeps) {
     const { used, window, percent, estimated } = session.context();
     store.dispatch({ type: "agent", event: { type: "context", used, window, percent, estimated } });
     store.dispatch({ type: "agent", event: { type: "todo", items: [...session.todos] } });
+    store.dispatch(standingOf(session));
   };
   const ctx: CommandContext = {
     get session(): Session {
@@ -157,3 +158,9 @@ export function createCommandRunner(deps: RunnerDeps) {
 }
 
 export type CommandRunner = ReturnType<typeof createCommandRunner>;
+
+/** The status line's view of the standing permissions. */
+export function standingOf(session: Session) {
+  const { edits, commands } = session.permissions.list();
+  return { type: "standing" as const, edits, rules: commands.length };
+}

@@ -172,6 +172,11 @@ export class TurnController {
     }
     this.flush();
     this.deps.dispatch({ type: "agent", event });
+    // An "always" answer takes effect with the call's result: the status line shows it.
+    if (event.type === "tool_result" && this.current) {
+      const { edits, commands } = this.current.permissions.list();
+      this.deps.dispatch({ type: "standing", edits, rules: commands.length });
+    }
   }
 
   private flush(): void {

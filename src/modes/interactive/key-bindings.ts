@@ -141,17 +141,35 @@ export type ReviewKeyAction =
   | "scroll-down"
   | "page-up"
   | "page-down"
-  | "cancel-turn";
+  | "cancel-turn"
+  | "previous-choice"
+  | "next-choice"
+  | "do-choice";
 
-/** Scrolling a folded review, and cancelling the turn (which denies the pending change). */
+/**
+ * Keys every review shares: ←/→ move the highlighted choice, Enter does it (the highlighted one
+ * starts on the one-time yes, never on "always"), digits pick a choice by its number
+ * (review-keys.ts), Esc refuses, ↑/↓ scroll a folded review, Ctrl+C cancels the turn.
+ */
 const REVIEW_COMMON: Readonly<Record<string, ReviewKeyAction>> = {
   up: "scroll-up",
   down: "scroll-down",
   pageup: "page-up",
   pagedown: "page-down",
-  escape: "cancel-turn",
+  left: "previous-choice",
+  right: "next-choice",
+  enter: "do-choice",
+  escape: "reject",
   "ctrl+c": "cancel-turn",
 };
+
+/** A review's choices in the order they are numbered and shown: its own letters' actions. */
+export const CHOICE_ACTIONS: readonly ReviewKeyAction[] = [
+  "accept",
+  "always",
+  "reject",
+  "reject-with-note",
+];
 
 /**
  * The keys of each kind of review (letters in lower case; a typed capital counts too). "Always"
@@ -190,6 +208,13 @@ export const QUESTION_BINDINGS: Readonly<Record<string, QuestionKeyAction>> = {
   "ctrl+n": "down",
   enter: "choose",
   escape: "decline",
+  "ctrl+c": "cancel-turn",
+};
+
+/** While "always" waits for its confirmation: the same key or Enter confirms, Esc goes back. */
+export const CONFIRM_BINDINGS: Readonly<Record<string, "confirm" | "back" | "cancel-turn">> = {
+  enter: "confirm",
+  escape: "back",
   "ctrl+c": "cancel-turn",
 };
 

@@ -7,9 +7,22 @@ import { KEY_BINDINGS, MENU_BINDINGS } from "./key-bindings.js";
 import type { KeyPress } from "./keys.js";
 import { onMenuKey, type MenuKeyContext } from "./menu/menu-keys.js";
 import type { Menu } from "./menu/menu-model.js";
-import { onReviewKey, pasteIntoNote, type ReviewKeyContext } from "./review-keys.js";
+import { onReviewKey, pasteIntoNote, reviewTakes, type ReviewKeyContext } from "./review-keys.js";
 import { pasteIntoAnswer } from "./review/question-keys.js";
 import type { UiAction, UiState } from "./state.js";
+
+/** Editing keys that go to a draft typed ahead while a review waits (not ←/→, Enter, Esc). */
+const DRAFT_KEYS = new Set([
+  "backspace",
+  "delete",
+  "kill-to-end",
+  "kill-to-start",
+  "delete-word-back",
+  "delete-word-forward",
+  "line-start",
+  "line-end",
+  "newline",
+]);
 
 /** A second Ctrl+C on an empty input within this time exits. */
 export const EXIT_WINDOW_MS = 2000;
@@ -48,8 +61,8 @@ export interface KeyContext {
 export function createKeyHandler(ctx: KeyContext) {
   let exitArmed: NodeJS.Timeout | undefined;
   const now = ctx.now ?? Date.now;
-  /** When the composer last took a letter of the current burst of typing; 0 once it ended. */
-  let typedAt = 0;
+  /** When the composer last took a key of the current burst of typing; -∞ once it ended. */
+  let typedAt = -Infinity;
   const disarm = () => {
     if (!exitArmed) return;
     clearTimeout(exitArmed);
@@ -91,9 +104,19 @@ export function createKeyHandler(ctx: KeyContext) {
     const action = KEY_BINDINGS[key.id];
     if (action !== "interrupt") disarm();
     const pending = ctx.state().review;
-    const typing = key.id === "text" && now() - typedAt < TYPING_BURST_MS;
-    typedAt = key.id === "text" && (typing || !pending) ? now() : 0;
-    if (pending && !typing) return onReviewKey(review, pending, key);
+    const burst = now() - typedAt < TYPING_BURST_MS;
+    const typing = key.id === "text" && burst;
+    // Type-ahead while a review waits: text goes to the composer (kept for after the review)
+    // while a burst of typing goes on, or when the review has no use for the key (which starts
+    // one); editing keys in a burst edit that text. Otherwise keys answer the review.
+    const editing = burst && DRAFT_KEYS.has(action ?? "");
+    const toComposer =
+      pending !== undefined &&
+      !pending.reason &&
+      pending.review.type !== "question" &&
+      ((key.id === "text" && (typing || !reviewTakes(pending, key))) || editing);
+    typedAt = (key.id === "text" || editing) && (toComposer || !pending) ? now() : -Infinity;
+    if (pending && !toComposer) return onReviewKey(review, pending, key);
     if (ctx.state().shortcuts) {
       ctx.dispatch({ type: "shortcuts", on: false });
       if (action === "cancel") return;

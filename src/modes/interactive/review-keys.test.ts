@@ -74,54 +74,71 @@ function setup(review?: Review, mode: Mode = "agent", clock?: { t: number }) {
 
 describe("keys while a review is pending", () => {
   test.each([
-    ["a", { type: "accept" }],
-    ["A", { type: "accept" }],
-    ["y", { type: "always" }],
-    ["r", { type: "reject" }],
-  ])("edit: %s answers %j", (key, decision) => {
-    const ui = setup(EDIT);
-    ui.press(key);
+    [["a"], { type: "accept" }],
+    [["A"], { type: "accept" }],
+    [["y", "y"], { type: "always" }],
+    [["y", "\r"], { type: "always" }],
+    [["r"], { type: "reject" }],
+    [["\x1b"], { type: "reject" }],
+    [["\r"], { type: "accept" }],
+    [["1"], { type: "accept" }],
+    [["3"], { type: "reject" }],
+    [["\x1b[C", "\x1b[C", "\r"], { type: "reject" }],
+    [["\x1b[D", "\x1b[D", "\r"], { type: "reject" }],
+  ])("edit: %j answers %j", (keys, decision) => {
+    const ui = setup(EDIT, "agent", { t: 0 });
+    ui.press(...keys);
     expect(ui.answers).toEqual([["c1", decision]]);
     expect(ui.store.getState().review).toBeUndefined();
     expect(ui.store.getState().tools[0]?.decision).toEqual(decision);
   });
 
-  test("command: r runs, d denies, a allows the suggested prefix rule", () => {
-    for (const [key, decision] of [
-      ["r", { type: "accept" }],
-      ["d", { type: "reject" }],
-      ["a", { type: "always", rule: { prefix: "npm run" } }],
+  test("always is never one keystroke: it asks, and Esc goes back to the review", () => {
+    const ui = setup(EDIT, "agent", { t: 0 });
+    ui.press("y");
+    expect(ui.answers).toEqual([]);
+    expect(ui.store.getState().review?.confirming).toBe(true);
+    ui.press("\x1b");
+    expect(ui.store.getState().review?.confirming).toBeUndefined();
+    expect(ui.answers).toEqual([]);
+    ui.press("2", "\r");
+    expect(ui.answers).toEqual([["c1", { type: "always" }]]);
+  });
+
+  test("command: r runs, d denies, a a allows the suggested prefix rule", () => {
+    for (const [keys, decision] of [
+      [["r"], { type: "accept" }],
+      [["d"], { type: "reject" }],
+      [["a", "a"], { type: "always", rule: { prefix: "npm run" } }],
     ] as const) {
-      const ui = setup(COMMAND);
-      ui.press(key);
+      const ui = setup(COMMAND, "agent", { t: 0 });
+      ui.press(...keys);
       expect(ui.answers).toEqual([["c1", decision]]);
     }
   });
 
   test("command: Tab switches the rule to the exact command and back", () => {
-    const ui = setup(COMMAND);
+    const ui = setup(COMMAND, "agent", { t: 0 });
     ui.press("\t");
     expect(ui.store.getState().review?.rule).toBe(1);
-    ui.press("a");
+    ui.press("a", "a");
     expect(ui.answers).toEqual([
       ["c1", { type: "always", rule: { exact: "npm run test -- --watch" } }],
     ]);
     expect(ui.store.getState().mode).toBe("agent");
   });
 
-  test("a dangerous command offers no always: a does nothing", () => {
-    const ui = setup(DANGER);
-    ui.press("a", "\t", "y");
+  test("a dangerous command offers no always: a does nothing, and it is not numbered", () => {
+    const ui = setup(DANGER, "agent", { t: 0 });
+    ui.press("a", "\t");
     expect(ui.answers).toEqual([]);
-    expect(ui.store.getState().review).toBeDefined();
-    ui.press("r");
-    expect(ui.answers).toEqual([["c1", { type: "accept" }]]);
+    expect(ui.store.getState().review?.confirming).toBeUndefined();
+    ui.press("2");
+    expect(ui.answers).toEqual([["c1", { type: "reject" }]]);
   });
 
-  test("plan: a accepts (and the next messages go in agent mode), y does nothing", () => {
-    const ui = setup(PLAN, "plan");
-    ui.press("y", "d");
-    expect(ui.answers).toEqual([]);
+  test("plan: a accepts (and the next messages go in agent mode)", () => {
+    const ui = setup(PLAN, "plan", { t: 0 });
     ui.press("a");
     expect(ui.answers).toEqual([["c1", { type: "accept" }]]);
     expect(ui.store.getState().mode).toBe("agent");
@@ -134,18 +151,22 @@ describe("keys while a review is pending", () => {
     expect(ui.store.getState().mode).toBe("plan");
   });
 
-  test("other keys do nothing, and the composer keeps its text", () => {
-    const ui = setup(EDIT);
-    ui.press("x", "hello", "\r", "\x7f", "\x15", "\x1b[D");
+  test("a key the review has no use for starts a draft: typing goes on into it, kept after", () => {
+    const clock = { t: 0 };
+    const ui = setup(EDIT, "agent", clock);
+    ui.press("o", "k", " ", "l", "a", "t", "e", "r");
     expect(ui.answers).toEqual([]);
+    expect(ui.editor().text).toBe("draftok later");
+    clock.t += 1000;
+    ui.press("\r");
+    expect(ui.answers).toEqual([["c1", { type: "accept" }]]);
+    expect(ui.editor().text).toBe("draftok later");
     expect(ui.sent).toEqual([]);
-    expect(ui.editor()).toEqual({ text: "draft", cursor: 5 });
-    expect(ui.store.getState().review).toBeDefined();
   });
 
-  test.each([["\x1b"], ["\x03"]])("%j cancels the turn", (key) => {
+  test("Ctrl+C cancels the turn", () => {
     const ui = setup(EDIT);
-    ui.press(key);
+    ui.press("\x03");
     expect(ui.cancels()).toBe(1);
     expect(ui.answers).toEqual([]);
   });

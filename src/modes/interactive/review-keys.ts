@@ -2,7 +2,8 @@ import type { Decision } from "../../session/index.js";
 import { editAction } from "./composer/edit-action.js";
 import * as ed from "./composer/editor.js";
 import type { InputHistory } from "./composer/history.js";
-import { KEY_BINDINGS, NOTE_BINDINGS, REVIEW_BINDINGS } from "./key-bindings.js";
+import { CONFIRM_BINDINGS, KEY_BINDINGS, NOTE_BINDINGS, REVIEW_BINDINGS } from "./key-bindings.js";
+import { reviewChoices, type ReviewChoice } from "./review/hints.js";
 import type { KeyPress } from "./keys.js";
 import { reviewBudget, type PendingReview } from "./review-state.js";
 import type { UiAction, UiState } from "./state.js";
@@ -21,30 +22,38 @@ export interface ReviewKeyContext {
 const noHistory = { previous: () => undefined, next: () => undefined } as unknown as InputHistory;
 
 /**
- * A key while a review is pending (see the rule in key-bindings.ts): answers it, scrolls it,
- * switches the command rule, starts or edits a rejection note, or cancels the turn. Keys with
- * no binding do nothing.
+ * A key while a review is pending (see the rule in key-bindings.ts): answers it (a letter, a
+ * choice's number, or Enter on the highlighted choice), moves the highlight, scrolls it,
+ * switches the command rule, starts or edits a rejection note, or cancels the turn. "Always"
+ * asks for one confirmation first. Keys with no binding do nothing.
  */
 export function onReviewKey(ctx: ReviewKeyContext, pending: PendingReview, key: KeyPress): void {
   if (pending.review.type === "question") return onQuestionKey(ctx, pending, key);
   if (pending.reason) return onNoteKey(ctx, pending, pending.reason, key);
   const id =
     key.id === "text" && [...(key.text ?? "")].length === 1 ? key.text!.toLowerCase() : key.id;
+  const choices = reviewChoices(pending);
+  if (pending.confirming) return onConfirmKey(ctx, pending, id, choices);
   const page = () => Math.max(1, reviewBudget(ctx.state(), pending) - 2);
-  switch (REVIEW_BINDINGS[pending.review.type][id]) {
+  const numbered = /^[1-9]$/.test(id) ? choices[Number(id) - 1] : undefined;
+  if (numbered) return act(ctx, pending, numbered.action);
+  const action = REVIEW_BINDINGS[pending.review.type][id];
+  switch (action) {
     case "accept":
-      return ctx.respond(pending.id, { type: "accept" });
-    case "always": {
-      if (pending.review.type !== "command") return ctx.respond(pending.id, { type: "always" });
-      const rule = pending.rules[pending.rule];
-      // No rule is offered for a dangerous command: it always asks.
-      if (rule) ctx.respond(pending.id, { type: "always", rule });
-      return;
-    }
+    case "always":
     case "reject":
-      return ctx.respond(pending.id, { type: "reject" });
     case "reject-with-note":
-      return ctx.dispatch({ type: "review-reason", editor: ed.emptyEditor });
+      return act(ctx, pending, action);
+    case "do-choice": {
+      const chosen = choices[pending.choice];
+      return chosen ? act(ctx, pending, chosen.action) : undefined;
+    }
+    case "previous-choice":
+    case "next-choice": {
+      const n = choices.length;
+      const step = action === "next-choice" ? 1 : -1;
+      return ctx.dispatch({ type: "review-choice", choice: (pending.choice + step + n) % n });
+    }
     case "next-rule":
       return ctx.dispatch({ type: "review-rule" });
     case "scroll-up":
@@ -60,6 +69,48 @@ export function onReviewKey(ctx: ReviewKeyContext, pending: PendingReview, key: 
     case undefined:
       return;
   }
+}
+
+/** Whether the key is one a review would take when the composer is empty (see key-handler). */
+export function reviewTakes(pending: PendingReview, key: KeyPress): boolean {
+  if (pending.review.type === "question" || pending.reason || pending.confirming) return true;
+  if (key.id !== "text") return true;
+  const id = [...(key.text ?? "")].length === 1 ? key.text!.toLowerCase() : key.id;
+  if (/^[1-9]$/.test(id)) return Number(id) <= reviewChoices(pending).length;
+  return REVIEW_BINDINGS[pending.review.type][id] !== undefined;
+}
+
+function act(ctx: ReviewKeyContext, pending: PendingReview, action: string): void {
+  switch (action) {
+    case "accept":
+      return ctx.respond(pending.id, { type: "accept" });
+    case "always": {
+      // No rule is offered for a dangerous command: it always asks.
+      if (pending.review.type === "command" && !pending.rules[pending.rule]) return;
+      return ctx.dispatch({ type: "review-confirm", on: true });
+    }
+    case "reject":
+      return ctx.respond(pending.id, { type: "reject" });
+    case "reject-with-note":
+      return ctx.dispatch({ type: "review-reason", editor: ed.emptyEditor });
+  }
+}
+
+/** "Always" waits for its confirmation: its own letter or Enter confirms, Esc goes back. */
+function onConfirmKey(
+  ctx: ReviewKeyContext,
+  pending: PendingReview,
+  id: string,
+  choices: readonly ReviewChoice[],
+): void {
+  const letter = choices.find((c) => c.action === "always")?.key;
+  const answer = id === letter ? "confirm" : CONFIRM_BINDINGS[id];
+  if (answer === "back") return ctx.dispatch({ type: "review-confirm", on: false });
+  if (answer === "cancel-turn") return ctx.cancelTurn();
+  if (answer !== "confirm") return;
+  if (pending.review.type !== "command") return ctx.respond(pending.id, { type: "always" });
+  const rule = pending.rules[pending.rule];
+  if (rule) ctx.respond(pending.id, { type: "always", rule });
 }
 
 function onNoteKey(

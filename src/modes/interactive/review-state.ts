@@ -28,6 +28,10 @@ export interface PendingReview {
   agent?: string;
   /** Questions (`ask_user_question`): where the person is in the picker. */
   picker?: QuestionPicker;
+  /** The highlighted choice (an index into `reviewChoices`); Enter does it. */
+  choice: number;
+  /** "Always" was chosen once: it waits for one confirmation (the same key or Enter). */
+  confirming?: boolean;
 }
 
 /** The person's way through the questions of an `ask_user_question` review. */
@@ -50,6 +54,8 @@ export type ReviewAction =
   | { type: "review-rule" }
   | { type: "review-reason"; editor: EditorState | undefined }
   | { type: "question-picker"; picker: QuestionPicker }
+  | { type: "review-choice"; choice: number }
+  | { type: "review-confirm"; on: boolean }
   /** The person is cancelling the turn: a pending review goes, running calls end cancelled. */
   | { type: "cancelling" }
   /** The person answered review `id` (sent to the session by the controller). */
@@ -84,6 +90,7 @@ export function pendingReview(
     rules,
     rule: 0,
     scroll: 0,
+    choice: 0,
     ...(agent ? { agent } : {}),
     ...(picker ? { picker } : {}),
   };
@@ -150,6 +157,13 @@ export function reduceReview(state: UiState, action: ReviewAction): UiState {
       if (!pending) return state;
       const { reason: _old, ...rest } = pending;
       return { ...state, review: action.editor ? { ...rest, reason: action.editor } : rest };
+    }
+    case "review-choice":
+      return pending ? { ...state, review: { ...pending, choice: action.choice } } : state;
+    case "review-confirm": {
+      if (!pending) return state;
+      const { confirming: _was, ...rest } = pending;
+      return { ...state, review: action.on ? { ...rest, confirming: true } : rest };
     }
     case "question-picker":
       return pending ? { ...state, review: { ...pending, picker: action.picker } } : state;

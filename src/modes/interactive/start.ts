@@ -20,6 +20,7 @@ import {
 import { createCommands } from "../../commands/index.js";
 import { resolveLanguage, setLanguage, t } from "../../i18n/index.js";
 import { App } from "./app.js";
+import { standingOf } from "./command-runner.js";
 import { historyEntries } from "./history-entries.js";
 import { InputHistory } from "./composer/history.js";
 import { loadMarkdown } from "./markdown/index.js";
@@ -108,6 +109,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
       const event = { type: "context" as const, used, window, percent, estimated };
       store.dispatch({ type: "agent", event });
       store.dispatch({ type: "agent", event: { type: "todo", items: [...session.todos] } });
+      store.dispatch(standingOf(session));
       return session;
     } catch (error) {
       if (error instanceof ResumeError) {

@@ -118,6 +118,8 @@ export interface UiState {
   todosOpen: boolean;
   /** Code can be coloured (the highlighter has loaded, or colour is off). */
   highlightReady: boolean;
+  /** Standing permissions in force (the status line shows them). */
+  standing?: { edits: boolean; rules: number };
 }
 
 export type UiAction =
@@ -136,6 +138,7 @@ export type UiAction =
     }
   | { type: "idle" }
   | { type: "toggle-todos" }
+  | { type: "standing"; edits: boolean; rules: number }
   /** The highlighter is loading (false) or ready (true: a held answer settles). */
   | { type: "highlighter"; ready: boolean }
   | ReviewAction
@@ -312,6 +315,10 @@ export function reduce(state: UiState, action: UiAction): UiState {
         model: { name: action.name, contextWindow: action.contextWindow },
         ...(action.sandbox ? { sandbox: action.sandbox } : {}),
       };
+    case "standing":
+      return state.standing?.edits === action.edits && state.standing.rules === action.rules
+        ? state
+        : { ...state, standing: { edits: action.edits, rules: action.rules } };
     case "toggle-todos":
       return { ...state, todosOpen: !state.todosOpen };
     case "idle":

@@ -42,6 +42,19 @@ export function useKeyboard(handlers: KeyboardHandlers): void {
       // Typed-ahead text and Enter can arrive in one read: a single trailing CR is Enter. Control
       // keys typed quickly (Tab, Backspace, Ctrl+U…) arrive in one run with the text around
       // them: each is a key (Tab completes a menu item, or cycles the mode).
+      // Enter with the next keys typed right after it in the same read ("/new⏎/undo"): one
+      // Enter, then the rest (a paste, which holds several line breaks, comes bracketed).
+      const cr = sequence.indexOf("\r");
+      if (
+        cr !== -1 &&
+        cr < sequence.length - 1 &&
+        sequence.indexOf("\r", cr + 1) === -1 &&
+        !/[\n\x1b]/.test(sequence)
+      ) {
+        onInput(sequence.slice(0, cr + 1));
+        onInput(sequence.slice(cr + 1));
+        return;
+      }
       const enter = sequence.length > 1 && sequence.endsWith("\r");
       const body = enter ? sequence.slice(0, -1) : sequence;
       const mixed = body.length > 1 && CONTROL.test(body);

@@ -7,7 +7,7 @@ import { shortcutLines } from "../key-bindings.js";
 import { ComposerView } from "./composer-view.js";
 import { LiveArea } from "./live-area.js";
 import { MenuView, ShortcutsView } from "./menu-view.js";
-import { StatusLine } from "./status-line.js";
+import { StatusLine, meterBar } from "./status-line.js";
 
 beforeAll(() => setTheme(false));
 
@@ -86,6 +86,18 @@ describe("mentions, live output, cost", () => {
         width: 100,
       }),
     );
-    expect(out).toBe("north [AGENT] M  ██████░░░░ 60%  5.0k tokens  $0.0123");
+    expect(out).toBe(
+      "north [AGENT] M  context ██████░░░░ 60% 120k/200k  session 5.0k tokens  $0.0123",
+    );
+  });
+});
+
+describe("meterBar", () => {
+  test("shows a sliver for a small share, whole cells for larger ones", () => {
+    expect(meterBar(0)).toBe("░".repeat(10));
+    expect(meterBar(0.3)).toBe(`▏${"░".repeat(9)}`);
+    expect(meterBar(4)).toBe(`▍${"░".repeat(9)}`);
+    expect(meterBar(60)).toBe(`${"█".repeat(6)}${"░".repeat(4)}`);
+    expect(meterBar(100)).toBe("█".repeat(10));
   });
 });

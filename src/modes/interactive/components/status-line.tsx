@@ -1,4 +1,5 @@
 import { Box, Text } from "ink";
+import stringWidth from "string-width";
 import { tint } from "../theme.js";
 import { t } from "../../../i18n/index.js";
 
@@ -13,7 +14,21 @@ export interface StatusProps {
   sessionTokens: number;
   /** Money spent, when the models' prices are known. */
   cost?: number | undefined;
+  /** Standing permissions in force: edits auto-accepted, command rules. */
+  standing?: { edits: boolean; rules: number } | undefined;
   width: number;
+}
+
+const EIGHTHS = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
+
+/** A 10-cell meter in eighths of a cell: 4 % shows as a sliver, any use at least one eighth. */
+export function meterBar(percent: number): string {
+  const clamped = Math.max(0, Math.min(100, percent));
+  const eighths = clamped > 0 ? Math.max(1, Math.round(clamped * 0.8)) : 0;
+  const full = Math.floor(eighths / 8);
+  const part = EIGHTHS[eighths % 8]!;
+  const shown = "█".repeat(full) + part;
+  return shown + "░".repeat(10 - full - (part ? 1 : 0));
 }
 
 /** "12.3k" for token counts. */
@@ -37,17 +52,48 @@ export function StatusLine(props: StatusProps) {
   const percent = props.contextWindow
     ? Math.min(100, Math.round((props.contextTokens / props.contextWindow) * 100))
     : 0;
-  const filled = Math.round(percent / 10);
-  const bar = "█".repeat(filled) + "░".repeat(10 - filled);
+  const exact = props.contextWindow ? (props.contextTokens / props.contextWindow) * 100 : 0;
+  const bar = meterBar(exact);
+  const shownPercent = exact > 0 && percent === 0 ? "<1" : String(percent);
+  const standing = props.standing;
+  const rules = standing?.rules ?? 0;
+  const rulesText = rules === 1 ? t("status.rule") : t("status.rules", { count: String(rules) });
+  const sandboxText = props.sandbox
+    ? t(props.sandbox === "on" ? "status.sandboxOn" : "status.sandboxOff")
+    : "";
+  const contextText = props.contextWindow
+    ? `  ${t("status.context")} ${bar} ${shownPercent}% ${formatTokens(props.contextTokens)}/${formatTokens(props.contextWindow)}`
+    : "";
+  const sessionText = `  ${t("status.session", { count: formatTokens(props.sessionTokens) })}`;
+  const costText = props.cost !== undefined ? `  ${formatCost(props.cost)}` : "";
+  const project = truncate(props.project, Math.max(12, Math.floor(props.width / 4)));
+  // The figures matter more than the folder's name: on a narrow screen the name goes first.
+  const rest = [
+    ` [${props.mode.toUpperCase()}]`,
+    standing?.edits ? ` ${t("status.edits")}` : "",
+    rules > 0 ? ` ${rulesText}` : "",
+    sandboxText ? ` ${sandboxText}` : "",
+    ` ${props.model ?? t("status.noModel")}`,
+    contextText,
+    sessionText,
+    costText,
+  ].join("");
+  const showProject = stringWidth(project + rest) <= props.width;
   return (
     <Box>
       <Text wrap="truncate-end">
-        <Text bold>{truncate(props.project, Math.max(12, Math.floor(props.width / 4)))}</Text>
+        {showProject ? <Text bold>{project}</Text> : null}
         <Text
           color={tint(props.mode === "plan" ? "blue" : props.mode === "ask" ? "green" : "magenta")}
         >
-          {` [${props.mode.toUpperCase()}]`}
+          {`${showProject ? " " : ""}[${props.mode.toUpperCase()}]`}
         </Text>
+        {standing?.edits ? <Text color={tint("yellow")}>{` ${t("status.edits")}`}</Text> : null}
+        {standing && standing.rules > 0 ? (
+          <Text color={tint("yellow")}>
+            {` ${standing.rules === 1 ? t("status.rule") : t("status.rules", { count: String(standing.rules) })}`}
+          </Text>
+        ) : null}
         {props.sandbox ? (
           <Text color={tint(props.sandbox === "on" ? "green" : "yellow")}>
             {` ${t(props.sandbox === "on" ? "status.sandboxOn" : "status.sandboxOff")}`}
@@ -56,14 +102,14 @@ export function StatusLine(props: StatusProps) {
         <Text>{` ${props.model ?? t("status.noModel")}`}</Text>
         {props.contextWindow ? (
           <Text>
-            {"  "}
+            {`  ${t("status.context")} `}
             <Text color={tint(meterColor(percent))}>{bar}</Text>
-            {` ${percent}%`}
+            {` ${shownPercent}% ${formatTokens(props.contextTokens)}/${formatTokens(props.contextWindow)}`}
           </Text>
         ) : null}
         <Text
           dimColor
-        >{`  ${t("status.tokens", { count: formatTokens(props.sessionTokens) })}`}</Text>
+        >{`  ${t("status.session", { count: formatTokens(props.sessionTokens) })}`}</Text>
         {props.cost !== undefined ? <Text dimColor>{`  ${formatCost(props.cost)}`}</Text> : null}
       </Text>
     </Box>

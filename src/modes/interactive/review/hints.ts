@@ -1,6 +1,6 @@
 import wrapAnsi from "wrap-ansi";
 import type { AllowRule } from "../../../session/index.js";
-import { REVIEW_BINDINGS, type ReviewKeyAction } from "../key-bindings.js";
+import { CHOICE_ACTIONS, REVIEW_BINDINGS, type ReviewKeyAction } from "../key-bindings.js";
 import type { PendingReview } from "../review-state.js";
 import { theme } from "../theme.js";
 import { t, type MessageKey } from "../../../i18n/index.js";
@@ -45,8 +45,6 @@ const LABELS: Record<
   question: {},
 };
 
-const KEY_NAMES: Record<string, string> = { tab: "Tab", escape: "Esc" };
-
 /** "commands starting with `npm run`" or "exactly `ls -la`". */
 export function ruleText(rule: AllowRule): string {
   return "prefix" in rule
@@ -54,23 +52,70 @@ export function ruleText(rule: AllowRule): string {
     : t("review.ruleExact", { command: rule.exact });
 }
 
+/** One choice of a review: what it does, its letter, its words. */
+export interface ReviewChoice {
+  action: ReviewKeyAction;
+  key: string;
+  label: string;
+}
+
 /**
- * The key hint rows of a pending review, from the key table: "a accept · y always (this
- * project) · r reject · t reject with a note · Esc cancel", then for a command the rule
- * "always" would store and what Tab switches to; `folded` adds "↑↓ scroll". Wrapped at `width`.
+ * The choices of a pending review in the order they are numbered: the one-time yes first (the
+ * highlighted one when the review appears), "always" only where it can be stored.
  */
-export function reviewHints(pending: PendingReview, folded: boolean, width: number): string[] {
+export function reviewChoices(pending: PendingReview): ReviewChoice[] {
   const kind = pending.review.type;
   const labels = LABELS[kind];
   const canAlways = pending.review.type !== "command" || pending.rules.length > 0;
+  const bindings = Object.entries(REVIEW_BINDINGS[kind]);
+  return CHOICE_ACTIONS.flatMap((action) => {
+    const key = bindings.find(([k, a]) => a === action && k.length === 1)?.[0];
+    const label = labels[action];
+    if (!key || !label || (action === "always" && !canAlways)) return [];
+    return [{ action, key, label: t(label) }];
+  });
+}
+
+/**
+ * The key hint rows of a pending review: its numbered choices with their letters, the
+ * highlighted one marked ("› 1 a accept · 2 y always (this project) · 3 r reject …"), then the
+ * keys that move and do them; for a command the rule "always" would store and what Tab switches
+ * to; `folded` adds "↑↓ scroll". While "always" waits for its confirmation, the question and its
+ * keys instead. Wrapped at `width`.
+ */
+export function reviewHints(pending: PendingReview, folded: boolean, width: number): string[] {
   const { paint } = theme();
   const hint = (key: string, label: string) => `${paint.bold.cyan(key)} ${paint.dim(label)}`;
-  const keys = Object.entries(REVIEW_BINDINGS[kind])
-    .filter(([, action]) => labels[action] && (action !== "always" || canAlways))
-    .map(([key, action]) => hint(KEY_NAMES[key] ?? key, t(labels[action]!)));
-  keys.push(...(folded ? [hint("↑↓", t("review.scroll"))] : []), hint("Esc", t("review.cancel")));
-  const rows = [keys.join(paint.dim(" · "))];
+  const choices = reviewChoices(pending);
   const rule = pending.rules[pending.rule];
+  const wrap = (rows: string[]) =>
+    rows.flatMap((row) => wrapAnsi(row, Math.max(20, width), { hard: true }).split("\n"));
+  if (pending.confirming) {
+    const key = choices.find((c) => c.action === "always")?.key ?? "y";
+    const question =
+      pending.review.type === "command" && rule
+        ? t("review.confirmRule", { rule: ruleText(rule) })
+        : t("review.confirmEdits");
+    return wrap([
+      paint.yellow(question),
+      [
+        hint(`${key} ${t("review.orEnter")}`, t("review.confirm")),
+        hint("Esc", t("review.back")),
+      ].join(paint.dim(" · ")),
+    ]);
+  }
+  const shown = choices.map((c, i) =>
+    i === pending.choice
+      ? paint.bold.cyan(`› ${i + 1} ${c.key} ${c.label}`)
+      : `${paint.dim(`${i + 1}`)} ${paint.bold.cyan(c.key)} ${paint.dim(c.label)}`,
+  );
+  const keys = [
+    hint("←→", t("review.choose")),
+    hint("Enter", t("review.do")),
+    hint("Esc", t("review.refuse")),
+    ...(folded ? [hint("↑↓", t("review.scroll"))] : []),
+  ];
+  const rows = [shown.join(paint.dim(" · ")), keys.join(paint.dim(" · "))];
   if (rule) {
     const other = pending.rules[(pending.rule + 1) % pending.rules.length];
     const toggle =
@@ -79,5 +124,5 @@ export function reviewHints(pending: PendingReview, folded: boolean, width: numb
         : "";
     rows.push(`${paint.dim(t("review.alwaysAllows"))} ${ruleText(rule)}${toggle}`);
   }
-  return rows.flatMap((row) => wrapAnsi(row, Math.max(20, width), { hard: true }).split("\n"));
+  return wrap(rows);
 }

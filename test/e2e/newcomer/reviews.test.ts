@@ -1,0 +1,94 @@
+// Reviews as a newcomer meets them (issue: the TUI as a new user meets it): keys typed ahead
+// never answer, Enter does the highlighted choice, numbers and arrows choose, Esc refuses,
+// "always" asks once, the status line shows standing permissions, /permissions revokes them
+// (also when the file changes under North).
+import { rmSync } from "node:fs";
+import { describe, expect, test } from "vitest";
+import { reply } from "../../support/mock-model-server.js";
+import { permissionsPath, storedPermissions } from "../../support/permissions-file.js";
+import { send, toolResults, useTui } from "../../support/tui-fixture.js";
+
+const tui = useTui();
+
+const edit = (path: string, content: string) => reply().tool("edit_create_file", { path, content });
+
+describe("reviews", () => {
+  test("typing ahead while a review waits never answers it; the text is kept for after", async () => {
+    const { term, server } = await tui.open([
+      edit("notes.md", "# Notes\n"),
+      reply().text("Written."),
+    ]);
+    await send(term, "write notes");
+    await term.waitFor("Create notes.md");
+    term.type("ok later");
+    await term.waitFor("> ok later");
+    expect(server.requests).toHaveLength(1);
+    expect(term.screen()).toContain("Create notes.md");
+    term.press("enter"); // the highlighted choice: accept once
+    await term.waitFor("Written.");
+    expect(term.screen()).toMatch(/^> ok later/m);
+    expect(toolResults(server, 1)[0]!.isError).toBe(false);
+  });
+
+  test("numbers and arrows choose; Esc refuses", async () => {
+    const { term, server } = await tui.open([
+      edit("a.md", "a\n"),
+      edit("b.md", "b\n"),
+      reply().text("Done."),
+    ]);
+    await send(term, "write two");
+    await term.waitFor("Create a.md");
+    expect(term.screen()).toMatch(/› 1 a accept · 2 y always \(this project\) · 3 r reject/);
+    term.press("right", "right");
+    await term.waitFor(/› 3 r reject/);
+    term.press("enter");
+    await term.waitFor("Create b.md");
+    term.press("escape");
+    await term.waitFor("Done.");
+    expect(toolResults(server, 1)[0]!.isError).toBe(true);
+    expect(toolResults(server, 2)[0]!.isError).toBe(true);
+  });
+
+  test("always asks once, shows on the status line, and /permissions revokes it", async () => {
+    const { term, env, repo } = await tui.open([
+      edit("a.md", "a\n"),
+      edit("b.md", "b\n"),
+      reply().text("Both."),
+      edit("c.md", "c\n"),
+      reply().text("Third."),
+    ]);
+    await send(term, "write two");
+    await term.waitFor("Create a.md");
+    term.type("2");
+    await term.waitFor("Accept every edit in this project from now on");
+    term.press("enter");
+    await term.waitFor("Both.");
+    expect(term.screen()).toContain("⏵⏵ edits auto-accepted");
+    expect(storedPermissions(env, repo)).toMatchObject({ edits: true });
+    await send(term, "/permissions");
+    await term.waitFor("Edits are auto-accepted in this project.");
+    await send(term, "/permissions revoke edits");
+    await term.waitFor("Revoked:");
+    await term.waitFor((screen) => !screen.includes("⏵⏵ edits auto-accepted"));
+    await send(term, "write a third");
+    await term.waitFor("Create c.md");
+  });
+
+  test("a permissions file removed while North runs stops applying at once", async () => {
+    const { term, env, repo } = await tui.open([
+      edit("a.md", "a\n"),
+      reply().text("One."),
+      edit("b.md", "b\n"),
+      reply().text("Two."),
+    ]);
+    await send(term, "write one");
+    await term.waitFor("Create a.md");
+    term.type("y");
+    await term.waitFor("without asking?");
+    term.type("y");
+    await term.waitFor("One.");
+    rmSync(permissionsPath(env, repo));
+    await send(term, "write another");
+    await term.waitFor("Create b.md");
+  });
+});
