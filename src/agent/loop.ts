@@ -166,7 +166,8 @@ async function streamStep(
 /** After a failed or cancelled step only its text stays: calls without results would be invalid. */
 function keepWhatWasSaid(history: Message[], message: AssistantMessage): void {
   const content = message.content.filter((p) => p.type === "text" && p.text.length > 0);
-  if (content.length > 0) history.push({ ...message, content, stopReason: "end" });
+  const stopReason = message.stopReason === "aborted" ? "aborted" : "end";
+  if (content.length > 0) history.push({ ...message, content, stopReason });
 }
 
 /**
@@ -235,7 +236,14 @@ async function runCall(
       duration_ms: Math.round(extra.durationMs ?? 0),
       ...(extra.details !== undefined ? { details: extra.details } : {}),
     });
-    return { role: "tool" as const, toolCallId: call.id, toolName: call.name, content, isError };
+    return {
+      role: "tool" as const,
+      toolCallId: call.id,
+      toolName: call.name,
+      content,
+      isError,
+      ...(extra.details !== undefined ? { details: extra.details } : {}),
+    };
   };
   if (signal.aborted) return answer(CANCELLED, true);
   if (!tool) {

@@ -60,6 +60,11 @@ export interface ToolResultMessage {
   toolName: string;
   content: string;
   isError: boolean;
+  /**
+   * What the tool reported for the person (a diff, the command run, a review denied): kept so
+   * a resumed conversation shows the call as it showed live. Never sent to a model.
+   */
+  details?: unknown;
 }
 
 export type Message = UserMessage | AssistantMessage | ToolResultMessage;

@@ -110,9 +110,11 @@ describe("the command registry", () => {
         complete: false,
       };
     };
-    const { ctx, said } = context(registry, { undo } as Partial<Session>);
+    const undoable = async () => [{ session: "s", turn: 3 }];
+    const { ctx, said } = context(registry, { undo, undoable, id: "s" } as Partial<Session>);
     await registry.run("/undo", ctx);
     expect(calls).toEqual([[1]]);
+    expect(said[0]).toContain("Undid turn 3 of this conversation");
     expect(said[0]).toContain("restored src/a.ts");
     expect(said[0]).toContain("kept src/b.ts: changed since the edit");
     expect(said[0]).toContain("/undo 1 --force");
