@@ -205,4 +205,5 @@ export const en = {
   "review.do": "do it",
   "review.refuse": "refuse",
   "composer.reviewWaits": "Answer the review above; what you type here waits for after it",
+  "retry.superseded": "The answer above was cut off; it starts again below.",
 } as const;

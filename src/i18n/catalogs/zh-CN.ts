@@ -199,4 +199,5 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "review.do": "执行",
   "review.refuse": "拒绝",
   "composer.reviewWaits": "请先回答上面的审阅；在此输入的内容会保留到之后",
+  "retry.superseded": "上面的回答被中断了，下面重新开始。",
 };

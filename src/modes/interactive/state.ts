@@ -77,6 +77,8 @@ export interface UiState {
   labelPending: boolean;
   /** The running turn has shown the `north` label (its first answer text or tool line). */
   turnLabelled: boolean;
+  /** Text of the current step already went to scrollback (a retry then says it is superseded). */
+  stepSettled?: boolean;
   /** The tail continues the last settled piece mid-paragraph. */
   tailJoined: boolean;
   thinking: string;
@@ -240,13 +242,21 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
       return { ...state, contextTokens: tokens(event.usage), turnTokens: tokens(event.total) };
     case "retry": {
       const seconds = (event.delay_ms / 1000).toFixed(1);
-      const s = { ...state, tail: "", thinking: "", tailJoined: false };
-      return add(s, {
-        kind: "note",
-        tone: "warn",
-        text: `${event.error.message} — retrying in ${seconds}s`,
-      });
+      // Text of the cut answer already in scrollback stays there: say that it is superseded, so
+      // the answer starting again below is not a silent duplicate.
+      const superseded = state.stepSettled ? ` ${t("retry.superseded")}` : "";
+      const s = { ...state, tail: "", thinking: "", tailJoined: false, stepSettled: false };
+      return {
+        ...add(s, {
+          kind: "note",
+          tone: "warn",
+          text: `${event.error.message} — retrying in ${seconds}s.${superseded}`,
+        }),
+        labelPending: true,
+      };
     }
+    case "step_start":
+      return state.stepSettled ? { ...state, stepSettled: false } : state;
     case "error":
       return add(settleAll(state), { kind: "note", tone: "error", text: event.error.message });
     case "turn_end": {

@@ -37,7 +37,14 @@ export function settleText(state: UiState, all: boolean): UiState {
     label: i === 0 && state.labelPending,
     joined: i === 0 && state.tailJoined && !state.labelPending,
   }));
-  return { ...add(state, ...pieces), tail, tailJoined, labelPending: false, turnLabelled: true };
+  return {
+    ...add(state, ...pieces),
+    tail,
+    tailJoined,
+    labelPending: false,
+    turnLabelled: true,
+    stepSettled: true,
+  };
 }
 
 export function settleThinking(state: UiState): UiState {

@@ -23,3 +23,24 @@ describe("figures", () => {
     expect(term.screen()).not.toContain("No requests yet");
   });
 });
+
+describe("a stream cut and retried", () => {
+  test("the part already shown is marked as superseded, never silently shown twice", async () => {
+    const paragraphs = Array.from({ length: 12 }, (_, i) => `Paragraph ${i} of the answer.`).join(
+      "\n\n",
+    );
+    const { term } = await tui.open(
+      [reply().text(paragraphs).cutAfter(14), reply().text(paragraphs)],
+      [],
+      { config: { retry: { baseDelayMs: 5, maxDelayMs: 50 } } },
+    );
+    await send(term, "explain");
+    await term.waitFor("Paragraph 11 of the answer.");
+    const all = term.all().replace(/\s+/g, " ");
+    expect(all).toContain("The answer above was cut off; it starts again below.");
+    const marker = all.indexOf("The answer above was cut off");
+    // Whatever of the first attempt shows comes before the marker; the whole answer after it.
+    expect(all.slice(marker)).toContain("Paragraph 0 of the answer.");
+    expect(all.indexOf("Paragraph 0 of the answer.")).toBeLessThan(marker);
+  });
+});
