@@ -23,6 +23,11 @@ export interface SwitchContext {
   local: VendorConfig[];
   /** Builds the provider for a choice; throws (no key) before anything is saved. */
   makeProvider(choice: ModelChoice): Provider;
+  /**
+   * The model was chosen on the command line (`--model`): a switch then holds for this session
+   * and leaves the saved default alone (the message says so).
+   */
+  fromFlag?: boolean;
 }
 
 /**
@@ -46,11 +51,21 @@ export async function switchModel(
     ctx.local,
   );
   const made = ctx.makeProvider(choice);
+  const parts = [`Switched to ${choice.model.name} (${choice.vendor.name}).`];
+  if (ctx.fromFlag) {
+    parts.push(
+      "For this session only: North was started with --model, so the saved default stays.",
+    );
+    return {
+      choice,
+      provider: made,
+      result: { model: choice.model, saved: false, message: parts.join(" ") },
+    };
+  }
   const save = await saveModelChoice(ctx.env, {
     model: choice.model.id,
     provider: choice.vendor.name,
   });
-  const parts = [`Switched to ${choice.model.name} (${choice.vendor.name}).`];
   if (save.saved) parts.push(`It is now the default (${save.path}).`);
   else parts.push(`For this session only: ${save.reason}.`);
   if (save.saved && (ctx.project.model || ctx.project.provider)) {

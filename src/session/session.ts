@@ -195,6 +195,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     project: setup.project,
     local: setup.local,
     makeProvider,
+    ...(options.model ? { fromFlag: true } : {}),
   };
   const workspace = await createWorkspace(options.root);
   const { logger } = options;

@@ -93,6 +93,7 @@ describe("built-in commands of the context and models", () => {
     ];
     const calls: unknown[][] = [];
     const session = {
+      model: models[1],
       listModels: () => models,
       setModel: async (...args: unknown[]) => {
         calls.push(args);
@@ -104,6 +105,9 @@ describe("built-in commands of the context and models", () => {
     await registry.run("/model ollama/qwen", ctx);
     expect(calls).toEqual([["one"], ["qwen", "ollama"]]);
     expect(registry.choicesFor("model", "zzz", ctx)).toEqual([]);
-    expect(registry.choicesFor("model", "", ctx).map((c) => c.value)).toEqual(["one", "local-x"]);
+    // The model in use comes first, marked.
+    const choices = registry.choicesFor("model", "", ctx);
+    expect(choices.map((c) => c.value)).toEqual(["local-x", "one"]);
+    expect(choices[0]!.label).toBe("X (current)");
   });
 });

@@ -14,7 +14,13 @@ export const modeCommand: Command = {
   arity: "one",
   source: "builtin",
   effect: reportWithoutArgs,
-  choices: () => MODES.map((m) => ({ value: m, label: m, description: describe(m) })),
+  // The mode in use first, marked: the menu opens on it.
+  choices: (ctx) =>
+    [ctx.mode(), ...MODES.filter((m) => m !== ctx.mode())].map((m) => ({
+      value: m,
+      label: m === ctx.mode() ? `${m} ${t("cmd.model.currentMark")}` : m,
+      description: describe(m),
+    })),
   run(ctx, { args }) {
     const wanted = args[0];
     if (!wanted) {

@@ -15,12 +15,18 @@ export const modelCommand: Command = {
   arity: "one",
   source: "builtin",
   effect: reportWithoutArgs,
-  choices: (ctx) =>
-    ctx.session.listModels().map((m) => ({
+  // The model in use first, marked: the menu opens on it, so Enter keeps it.
+  choices: (ctx) => {
+    const current = ctx.session.model;
+    const isCurrent = (m: { id: string; provider: string }) =>
+      m.id === current.id && m.provider === current.provider;
+    const models = ctx.session.listModels();
+    return [...models.filter(isCurrent), ...models.filter((m) => !isCurrent(m))].map((m) => ({
       value: m.alias ?? m.id,
-      label: m.name,
+      label: isCurrent(m) ? `${m.name} ${t("cmd.model.currentMark")}` : m.name,
       description: `${m.provider} · ${formatTokens(m.contextWindow)} context`,
-    })),
+    }));
+  },
   async run(ctx, { args }) {
     const wanted = args[0];
     const { session } = ctx;

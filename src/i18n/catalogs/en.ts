@@ -206,4 +206,11 @@ export const en = {
   "review.refuse": "refuse",
   "composer.reviewWaits": "Answer the review above; what you type here waits for after it",
   "retry.superseded": "The answer above was cut off; it starts again below.",
+  "header.hints": "? for shortcuts · / for commands · @ to attach files",
+  "working.line": "Working… {seconds}s · {tokens} tokens · Esc to interrupt",
+  "exit.continue":
+    "Saved. To come back to this conversation: north --continue (or north --resume {id})",
+  "cmd.model.currentMark": "(current)",
+  "turn.failedHint":
+    "— ↑ and Enter sends the message again; /model switches model; /compact makes room if the context is full.",
 } as const;

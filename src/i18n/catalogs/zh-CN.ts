@@ -200,4 +200,10 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "review.refuse": "拒绝",
   "composer.reviewWaits": "请先回答上面的审阅；在此输入的内容会保留到之后",
   "retry.superseded": "上面的回答被中断了，下面重新开始。",
+  "header.hints": "? 查看快捷键 · / 查看命令 · @ 附加文件",
+  "working.line": "工作中… {seconds} 秒 · {tokens} 个 token · Esc 中断",
+  "exit.continue": "已保存。回到此对话：north --continue（或 north --resume {id}）",
+  "cmd.model.currentMark": "（当前）",
+  "turn.failedHint":
+    "——按 ↑ 再按 Enter 可重新发送；/model 切换模型；上下文满时 /compact 腾出空间。",
 };

@@ -106,7 +106,7 @@ export class TurnController {
   private async run({ text, mode, files }: Queued): Promise<void> {
     const abort = new AbortController();
     this.abort = abort;
-    this.deps.dispatch({ type: "submitted", text });
+    this.deps.dispatch({ type: "submitted", text, at: Date.now() });
     try {
       const session = await this.deps.session();
       if (session && !abort.signal.aborted) {

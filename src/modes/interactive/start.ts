@@ -21,6 +21,7 @@ import { createCommands } from "../../commands/index.js";
 import { resolveLanguage, setLanguage, t } from "../../i18n/index.js";
 import { App } from "./app.js";
 import { standingOf } from "./command-runner.js";
+import { setToolRoot } from "./tool-lines/index.js";
 import { historyEntries } from "./history-entries.js";
 import { InputHistory } from "./composer/history.js";
 import { loadMarkdown } from "./markdown/index.js";
@@ -43,6 +44,9 @@ export interface InteractiveOptions {
   sandbox?: "on" | "off";
 }
 
+declare const __NORTH_VERSION__: string;
+const VERSION = typeof __NORTH_VERSION__ === "string" ? __NORTH_VERSION__ : "0.0.0-dev";
+
 /** Turns on bracketed paste (pasted text arrives between ESC[200~ and ESC[201~). */
 const PASTE_ON = "\x1b[?2004h";
 const PASTE_OFF = "\x1b[?2004l";
@@ -61,6 +65,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   setLanguage(resolveLanguage(config.language, options.env));
   const stdout = process.stdout;
   const store = createStore(stdout.rows || 24, stdout.columns || 80, options.mode);
+  setToolRoot(options.root);
   if (!highlighterReady()) store.dispatch({ type: "highlighter", ready: false });
   // A config file that cannot be used: said once, North goes on with the defaults.
   if (configNotice) store.dispatch({ type: "note", tone: "warn", text: configNotice });
@@ -72,6 +77,16 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   // The model's view of the slash commands (`slash_command`), bound once the App made its runner.
   let modelCommands: SlashCommandRunner | undefined;
   let resume = options.resume && !("pick" in options.resume) ? options.resume : undefined;
+  let headerShown = false;
+  /** The first screen's header, once: North, its version, the folder, the model. */
+  const showHeader = (model: string, provider: string) => {
+    if (headerShown) return;
+    headerShown = true;
+    const home = options.env.HOME;
+    const folder =
+      home && options.root.startsWith(home) ? `~${options.root.slice(home.length)}` : options.root;
+    store.dispatch({ type: "header", version: VERSION, folder, model, provider });
+  };
   const openSession = async (current: typeof config): Promise<Session | undefined> => {
     try {
       session = await createSession({
@@ -90,6 +105,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         logger,
         slashCommands: () => modelCommands,
       });
+      showHeader(session.model.name, session.model.provider);
       for (const text of session.notices) store.dispatch({ type: "note", tone: "warn", text });
       if (session.history.length > 0) {
         store.dispatch({ type: "note", tone: "info", text: `Resumed conversation ${session.id}.` });
@@ -127,7 +143,8 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   await history.load();
   // The model choice is checked before drawing: a bad flag ends the run with one line, and no
   // provider at all shows the welcome. The session itself opens after the first frame.
-  canSelectModel(options, config);
+  const chosen = preselect(options, config);
+  if (chosen) showHeader(chosen.name, chosen.provider);
   let ready: Promise<Session | undefined> | undefined;
   // Keys may also come from .env, or a local server may answer: the welcome shows only when
   // opening the session finds no provider at all.
@@ -210,6 +227,9 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   });
   try {
     await instance.waitUntilExit();
+    // One line on the way out: how to come back to a conversation that was saved.
+    if (session && session.history.length > 0)
+      stdout.write(`${t("exit.continue", { id: session.id })}\n`);
   } finally {
     offEndSignals();
     stdout.write(PASTE_OFF);
@@ -239,16 +259,19 @@ function savedList(options: InteractiveOptions, root: string): string {
 }
 
 /** Whether a model can be chosen; `false` when no provider is configured, throws on bad flags. */
-function canSelectModel(options: InteractiveOptions, config: GlobalConfig): boolean {
+/**
+ * The model the flags and the config choose, for the first screen before the session opens;
+ * `undefined` when no provider is set up yet (the welcome shows then). A bad flag throws.
+ */
+function preselect(options: InteractiveOptions, config: GlobalConfig) {
   try {
     const flags = {
       ...(options.model ? { model: options.model } : {}),
       ...(options.provider ? { provider: options.provider } : {}),
     };
-    selectModel(flags, config, options.env);
-    return true;
+    return selectModel(flags, config, options.env).model;
   } catch (error) {
-    if ((error as Error).name === "SetupError") return false;
+    if ((error as Error).name === "SetupError") return undefined;
     throw error;
   }
 }

@@ -95,7 +95,10 @@ describe("reduce", () => {
       agent({ type: "retry", attempt: 1, delay_ms: 1500, error }),
     ]);
     expect(s.tail).toBe("");
-    expect(s.entries.at(-1)).toMatchObject({ kind: "note", text: "Overloaded — retrying in 1.5s." });
+    expect(s.entries.at(-1)).toMatchObject({
+      kind: "note",
+      text: "Overloaded — retrying in 1.5s.",
+    });
   });
 
   test("a long answer streams into scrollback and keeps the live tail short", () => {

@@ -45,7 +45,16 @@ export type Entry =
   | { id: number; kind: "note"; text: string; tone: NoteTone }
   /** A slash command the person ran (its output follows as notes). */
   | { id: number; kind: "command"; text: string }
-  | { id: number; kind: "welcome"; configFile: string };
+  | { id: number; kind: "welcome"; configFile: string }
+  /** The first screen: North's version, the folder, the model and its provider, the keys. */
+  | {
+      id: number;
+      kind: "header";
+      version: string;
+      folder: string;
+      model: string;
+      provider: string;
+    };
 
 export type NoteTone = "info" | "warn" | "error";
 /** An entry before it gets its id. */
@@ -79,6 +88,8 @@ export interface UiState {
   turnLabelled: boolean;
   /** Text of the current step already went to scrollback (a retry then says it is superseded). */
   stepSettled?: boolean;
+  /** When the running turn was sent (ms since the epoch): the working line counts from it. */
+  turnStartedAt?: number;
   /** The tail continues the last settled piece mid-paragraph. */
   tailJoined: boolean;
   thinking: string;
@@ -126,9 +137,11 @@ export interface UiState {
 
 export type UiAction =
   | { type: "agent"; event: AgentEvent }
-  | { type: "submitted"; text: string }
+  /** `at`: when it was sent (ms since the epoch), for the working line's clock. */
+  | { type: "submitted"; text: string; at?: number }
   | { type: "note"; text: string; tone: NoteTone }
   | { type: "welcome"; configFile: string }
+  | { type: "header"; version: string; folder: string; model: string; provider: string }
   | { type: "queue"; queue: readonly string[] }
   | { type: "resize"; rows: number; width: number }
   | { type: "exit-hint"; on: boolean }
@@ -258,7 +271,12 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
     case "step_start":
       return state.stepSettled ? { ...state, stepSettled: false } : state;
     case "error":
-      return add(settleAll(state), { kind: "note", tone: "error", text: event.error.message });
+      // A failed turn says what to try next.
+      return add(settleAll(state), {
+        kind: "note",
+        tone: "error",
+        text: `${event.error.message} ${t("turn.failedHint")}`,
+      });
     case "turn_end": {
       let s = dropReview(settleAtEnd(state));
       s = { ...s, tools: [], sessionTokens: s.sessionTokens + tokens(event.usage), turnTokens: 0 };
@@ -308,11 +326,16 @@ export function reduce(state: UiState, action: UiAction): UiState {
         busy: true,
         labelPending: true,
         turnLabelled: false,
+        ...(action.at !== undefined ? { turnStartedAt: action.at } : {}),
       };
     case "note":
       return add(settleAll(state), { kind: "note", text: action.text, tone: action.tone });
     case "welcome":
       return add(state, { kind: "welcome", configFile: action.configFile });
+    case "header": {
+      const { type: _type, ...header } = action;
+      return add(state, { kind: "header", ...header });
+    }
     case "queue":
       return { ...state, queue: action.queue };
     case "resize":

@@ -7,6 +7,7 @@ import { ChangeView } from "./change-view.js";
 import { ToolDone } from "./tool-line.js";
 import { Welcome } from "./welcome.js";
 import { wrapTo } from "./wrap.js";
+import { t } from "../../../i18n/index.js";
 import { shownTabs } from "../keys.js";
 
 /** Clears the screen and the terminal's scrollback, cursor home (`/clear`). */
@@ -80,5 +81,18 @@ export function EntryView({ entry, width }: { entry: Entry; width: number }) {
       );
     case "welcome":
       return <Welcome configFile={entry.configFile} />;
+    case "header":
+      return (
+        <Box flexDirection="column" marginTop={1}>
+          <Text>
+            <Text bold color={tint("magenta")}>
+              North
+            </Text>
+            <Text dimColor>{` ${entry.version}`}</Text>
+            {`  ${entry.folder}`}
+          </Text>
+          <Text dimColor>{`${entry.model} (${entry.provider}) · ${t("header.hints")}`}</Text>
+        </Box>
+      );
   }
 }

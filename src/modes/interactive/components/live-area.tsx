@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import Spinner from "ink-spinner";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { renderMarkdown } from "../markdown/index.js";
 import type { UiState } from "../state.js";
 import { tint } from "../theme.js";
@@ -10,6 +10,8 @@ import { ReviewView } from "./review-view.js";
 import { lastLines } from "../live-extras.js";
 import { LIVE_OUTPUT_LINES, ToolRunning } from "./tool-line.js";
 import { SubagentGroup } from "./subagent-group.js";
+import { formatTokens } from "./status-line.js";
+import { t } from "../../../i18n/index.js";
 
 /**
  * The part of the turn still moving: folded thinking, the streaming tail of the answer, running
@@ -62,14 +64,37 @@ export function LiveArea(props: { state: UiState; animate: boolean; highlightEpo
           </Text>
         </Gutter>
       ) : null}
-      {busy && tools.length === 0 && !rendered && !review && !props.state.compacting ? (
+      {busy && !review && !props.state.compacting ? (
         <Gutter>
           <Text>
             <Text color={tint("magenta")}>{spinner}</Text>
-            <Text dimColor> Working… (Esc to cancel)</Text>
+            <Text dimColor>
+              {" "}
+              <WorkingFigures
+                since={props.state.turnStartedAt}
+                tokens={props.state.turnTokens}
+                animate={props.animate}
+              />
+            </Text>
           </Text>
         </Gutter>
       ) : null}
     </Box>
   );
+}
+
+/**
+ * "Working… 12s · 2.5k tokens · Esc to interrupt", shown whenever the model works (also while
+ * text streams), its seconds ticking once a second.
+ */
+function WorkingFigures(props: { since: number | undefined; tokens: number; animate: boolean }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!props.animate) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [props.animate]);
+  const seconds =
+    props.since === undefined ? 0 : Math.max(0, Math.floor((now - props.since) / 1000));
+  return <>{t("working.line", { seconds: String(seconds), tokens: formatTokens(props.tokens) })}</>;
 }

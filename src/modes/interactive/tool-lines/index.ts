@@ -36,9 +36,24 @@ const RENDERERS: Record<string, ToolRenderer> = {
 const asArgs = (value: unknown): Args =>
   value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Args) : {};
 
+let root: string | undefined;
+
+/** The repository's root: paths under it are shown relative to it in tool lines. */
+export function setToolRoot(path: string): void {
+  root = path.replace(/\/+$/, "");
+}
+
+/** `args` with an absolute `path` or `cwd` inside the repository made relative to it. */
+function relative(args: Args): Args {
+  if (!root) return args;
+  const inside = (v: unknown) =>
+    typeof v === "string" && v.startsWith(`${root}/`) ? v.slice(root!.length + 1) : v;
+  return { ...args, path: inside(args.path), cwd: inside(args.cwd) };
+}
+
 /** The line shown while a tool runs. */
 export function toolTitle(name: string, args: unknown): string {
-  return (RENDERERS[name] ?? genericLine(name)).title(asArgs(args));
+  return (RENDERERS[name] ?? genericLine(name)).title(relative(asArgs(args)));
 }
 
 /** The words after "—" once it finished: a summary, or the first line of an error. */

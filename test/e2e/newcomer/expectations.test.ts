@@ -1,0 +1,78 @@
+// What users of the peers expect (issue: the TUI as a new user meets it): a first screen that
+// says where you are, a working line while the model works, a way back on exit, /model opening
+// on the model in use, repository-relative paths, and a next step after a failure.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { failure, reply } from "../../support/mock-model-server.js";
+import { send, useTui } from "../../support/tui-fixture.js";
+
+const tui = useTui();
+
+describe("what a newcomer expects", () => {
+  test("the first screen: North, its version, the folder, the model and provider, the keys", async () => {
+    const { term } = await tui.open([]);
+    await term.waitFor("? for shortcuts · / for commands");
+    await send(term, "/help");
+    await term.waitFor("/agents");
+    const screen = term.screen();
+    // The header comes first, before anything typed.
+    expect(screen.indexOf("North ")).toBeLessThan(screen.indexOf("you   /help"));
+    expect(screen).toMatch(/North \d+\.\d+\.\d+/);
+    expect(screen).toMatch(/north-repo-\w+/);
+    expect(screen).toContain("Claude Sonnet 5.5 (anthropic)");
+  });
+
+  test("a working line with seconds, tokens and Esc while text streams", async () => {
+    const long = Array.from({ length: 200 }, (_, i) => `Word${i}`).join(" ");
+    const { term } = await tui.open([
+      reply().text(long).usage({ input: 1500, output: 10 }).slow(30),
+    ]);
+    await send(term, "talk");
+    await term.waitFor("Word3");
+    await term.waitFor(/Working… \d+s · 1\.5k tokens · Esc to interrupt/);
+    term.press("escape");
+    await term.waitFor("[Cancelled]");
+  });
+
+  test("on exit, one line says how to come back", async () => {
+    const { term } = await tui.open([reply().text("Hello.")]);
+    await send(term, "hi");
+    await term.waitFor("Hello.");
+    term.press("ctrl+d");
+    await term.exited;
+    expect(term.all().replace(/\n/g, "")).toMatch(
+      /To come back to this conversation: north --continue \(or north --resume [\w-]+\)/,
+    );
+  });
+
+  test("/model opens on the model in use; with --model a switch does not change the default", async () => {
+    const { term, env } = await tui.open([], ["--model", "sonnet"]);
+    await term.waitFor("Claude Sonnet 5.5");
+    term.type("/model ");
+    await term.waitFor("(current)");
+    expect(term.screen()).toMatch(/› Claude Sonnet 5\.5 \(current\)/);
+    term.press("ctrl+u");
+    await send(term, "/model haiku");
+    await term.waitFor("For this session only");
+    expect(existsSync(join(env.XDG_CONFIG_HOME!, "north", "config.json"))).toBe(false);
+  });
+
+  test("paths the model sends absolute show relative to the repository", async () => {
+    const { term, server, repo } = await tui.open([]);
+    server.enqueue(
+      reply().tool("read_file", { path: join(repo, "src", "retry.ts") }),
+      reply().text("Read."),
+    );
+    await send(term, "read it");
+    await term.waitFor("Read.");
+    expect(term.screen()).toContain("✓ Reading src/retry.ts");
+    expect(term.screen()).not.toContain(`Reading ${repo}`);
+  });
+
+  test("a failed turn says what to try next", async () => {
+    const { term } = await tui.open([failure(400)]);
+    await send(term, "hi");
+    await term.waitFor("/compact makes room");
+  });
+});
