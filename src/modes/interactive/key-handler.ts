@@ -24,6 +24,9 @@ const DRAFT_KEYS = new Set([
   "newline",
 ]);
 
+/** A paste of more lines than this shows in the composer as one `[Pasted text #N +L lines]`. */
+export const PASTE_LINES = 5;
+
 /** A second Ctrl+C on an empty input within this time exits. */
 export const EXIT_WINDOW_MS = 2000;
 
@@ -78,11 +81,19 @@ export function createKeyHandler(ctx: KeyContext) {
     if (next.text !== ctx.editor().text) ctx.dispatch({ type: "menu-reset" });
     ctx.setEditor(next);
   };
-  const submit = (text: string) => {
-    if (!text.trim()) return;
-    const files = presentMentions(text, ctx.editor().mentions);
-    ctx.history.add(text);
+  /** Pasted blocks shown collapsed in the composer, by their label; expanded when sent. */
+  const pastes = new Map<string, string>();
+  const expand = (text: string) => {
+    let out = text;
+    for (const [label, block] of pastes) out = out.split(label).join(block);
+    return out;
+  };
+  const submit = (typed: string) => {
+    if (!typed.trim()) return;
+    const files = presentMentions(typed, ctx.editor().mentions);
+    ctx.history.add(typed);
     setEditor(ed.emptyEditor);
+    const text = expand(typed);
     if (ctx.run) ctx.run(text, files);
     else ctx.controller.submit(text, ctx.state().mode, files);
   };
@@ -170,7 +181,13 @@ export function createKeyHandler(ctx: KeyContext) {
       if (pending?.picker?.other) return pasteIntoAnswer(review, pending.picker, text);
       const note = pending?.reason;
       if (note) return pasteIntoNote(review, note, text);
-      setEditor(ed.insert(ctx.editor(), text));
+      // A paste's trailing line break is not sent; a block of many lines shows collapsed.
+      const block = text.replace(/\n$/, "");
+      const lines = block.split("\n").length;
+      if (lines <= PASTE_LINES) return setEditor(ed.insert(ctx.editor(), block));
+      const label = `[Pasted text #${pastes.size + 1} +${lines} lines]`;
+      pastes.set(label, block);
+      setEditor(ed.insert(ctx.editor(), label));
     },
     dispose: disarm,
   };

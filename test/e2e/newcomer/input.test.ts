@@ -43,3 +43,27 @@ describe("@ mentions typed without the picker", () => {
     expect(sent).toContain("src/retry.ts");
   });
 });
+
+describe("pasting a block", () => {
+  test("shows collapsed in the composer, is sent whole, without its trailing newline", async () => {
+    const { term, server } = await tui.open([reply().text("Got the log.")]);
+    const block = Array.from({ length: 12 }, (_, i) => `log line ${i + 1}`).join("\n");
+    term.type("look at this: ");
+    await term.waitFor("> look at this:");
+    term.paste(`${block}\n`);
+    await term.waitFor("[Pasted text #1 +12 lines]");
+    expect(term.screen()).not.toContain("log line 5");
+    term.press("enter");
+    await term.waitFor("Got the log.");
+    expect(firstUserText(server.requests[0]!)).toBe(`look at this: ${block}`);
+  });
+
+  test("a short paste goes in as it is, without its trailing newline", async () => {
+    const { term, server } = await tui.open([reply().text("Ok.")]);
+    term.paste("one\ntwo\n");
+    await term.waitFor("two");
+    term.press("enter");
+    await term.waitFor("Ok.");
+    expect(firstUserText(server.requests[0]!)).toBe("one\ntwo");
+  });
+});
