@@ -135,6 +135,15 @@ export interface Session {
    * The person's standing permissions in this repository ("always" answers), read again when
    * the file changed; `revoke*` resolve false when the change could not be saved.
    */
+  /**
+   * Runs a command the person typed (`!ls` in the TUI) in the session's persistent shell,
+   * outside the sandbox (it is the person's own command, as in their terminal), with a 10
+   * minute limit; never rejects for what the command does.
+   */
+  runShell(
+    command: string,
+    signal?: AbortSignal,
+  ): Promise<{ output: string; exitCode: number | null }>;
   readonly permissions: {
     list(): { edits: boolean; commands: AllowRule[] };
     revokeEdits(): Promise<boolean>;
@@ -426,6 +435,13 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       }),
     async undo(turns = 1, overwrite = []) {
       return (await checkpoints()).undo(turns, { overwrite });
+    },
+    async runShell(command, signal) {
+      logger.log("person_shell", { chars: command.length });
+      const result = await shells
+        .get("none")
+        .run(command, { timeoutMs: 600_000, ...(signal ? { signal } : {}) });
+      return { output: result.output, exitCode: result.exitCode };
     },
     permissions: {
       list: () => store.list(),

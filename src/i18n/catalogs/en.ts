@@ -213,4 +213,10 @@ export const en = {
   "cmd.model.currentMark": "(current)",
   "turn.failedHint":
     "— ↑ and Enter sends the message again; /model switches model; /compact makes room if the context is full.",
+  "shell.empty": "Type a command after !, such as !git status.",
+  "shell.busy": "!commands wait until the turn ends (Esc cancels it).",
+  "shell.noSession": "There is no session to run it in yet (see above).",
+  "shell.stopped": "(stopped; the output goes with your next message)",
+  "shell.exit": "(exit {code}; the output goes with your next message)",
+  "shell.more": "… {count} lines before …",
 } as const;

@@ -206,4 +206,10 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.model.currentMark": "（当前）",
   "turn.failedHint":
     "——按 ↑ 再按 Enter 可重新发送；/model 切换模型；上下文满时 /compact 腾出空间。",
+  "shell.empty": "在 ! 后输入命令，例如 !git status。",
+  "shell.busy": "!命令需等本轮结束后再运行（Esc 可取消本轮）。",
+  "shell.noSession": "还没有可运行它的会话（见上文）。",
+  "shell.stopped": "（已停止；输出会随下一条消息发送）",
+  "shell.exit": "（退出码 {code}；输出会随下一条消息发送）",
+  "shell.more": "… 之前还有 {count} 行 …",
 };

@@ -1,6 +1,7 @@
 import { refusalOf, type CommandContext, type CommandRegistry } from "../../commands/index.js";
 import { listProjectFiles, type Session, type SlashCommandRunner } from "../../session/index.js";
 import { modelCommands } from "./model-commands.js";
+import { t } from "../../i18n/index.js";
 import type { TurnController } from "./controller.js";
 import { historyEntries } from "./history-entries.js";
 import type { MenuItem, MenuSources } from "./menu/menu-model.js";
@@ -8,6 +9,9 @@ import type { Store } from "./store.js";
 
 /** Commands that change the conversation under a running turn: they wait until it ends. */
 const NOT_WHILE_BUSY = new Set(["new", "resume", "compact", "summarize", "undo", "model"]);
+
+/** Lines of a `!command`'s output shown (all of it goes with the next message). */
+const SHELL_LINES = 20;
 
 /** A command's choices are listed again when older than this. */
 const CHOICES_FRESH_MS = 2000;
@@ -115,12 +119,36 @@ export function createCommandRunner(deps: RunnerDeps) {
     },
   };
 
+  /**
+   * `!command`: runs in the session's shell (no model call); the output shows here and goes
+   * with the next message, as the person would paste it.
+   */
+  const runShell = async (command: string): Promise<void> => {
+    store.dispatch({ type: "command", text: `!${command}` });
+    if (!command) return say(t("shell.empty"), "error");
+    if (controller.busy) return say(t("shell.busy"), "error");
+    const session = await deps.ready().catch(() => undefined);
+    if (!session) return say(t("shell.noSession"), "error");
+    const { output, exitCode } = await session.runShell(command);
+    const tail = output.trimEnd().split("\n").slice(-SHELL_LINES);
+    const cut = output.trimEnd().split("\n").length - tail.length;
+    const status =
+      exitCode === null ? t("shell.stopped") : t("shell.exit", { code: String(exitCode) });
+    say(
+      [...(cut > 0 ? [t("shell.more", { count: String(cut) })] : []), ...tail, status].join("\n"),
+    );
+    controller.addContext(
+      `<shell command="${command.replace(/"/g, "&quot;")}" exit="${exitCode ?? "stopped"}">\n${output.trimEnd()}\n</shell>`,
+    );
+  };
+
   const runner = {
     context: ctx,
     sources,
     /** Runs one input (see above). Never throws: failures become red notes. */
     async run(text: string, files: readonly string[]): Promise<void> {
       const mode = () => store.getState().mode;
+      if (text.startsWith("!")) return runShell(text.slice(1).trim());
       const parsed = registry.parse(text);
       const refused = refusalOf(parsed, registry);
       if (refused) {

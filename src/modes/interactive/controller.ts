@@ -38,6 +38,8 @@ export class TurnController {
   private pending = "";
   private timer: NodeJS.Timeout | undefined;
   private after: (() => Promise<void>)[] = [];
+  /** Blocks that go with the next message (the output of `!commands`). */
+  private context: string[] = [];
 
   constructor(private readonly deps: ControllerDeps) {}
 
@@ -81,6 +83,11 @@ export class TurnController {
     this.deps.dispatch({ type: "cancelling" });
     this.abort.abort();
     return this.takeQueue();
+  }
+
+  /** Adds a block (a `!command`'s output) to the next message sent. */
+  addContext(block: string): void {
+    this.context.push(block);
   }
 
   /**
@@ -138,11 +145,17 @@ export class TurnController {
   }
 
   /** The prompt with the attached files, fitted into what is left of the context. */
-  private async attach(session: Session, text: string, picked: readonly string[]): Promise<string> {
+  private async attach(
+    session: Session,
+    typed: string,
+    picked: readonly string[],
+  ): Promise<string> {
+    const extra = this.context.splice(0);
+    const text = extra.length > 0 ? `${typed}\n\n${extra.join("\n\n")}` : typed;
     // `@path` typed without the picker: attached when it names a file or folder of the
     // repository (as headless does); otherwise the person is told it went as text.
     const files = [...picked];
-    for (const match of text.matchAll(/(?:^|\s)@([^\s@]+)/g)) {
+    for (const match of typed.matchAll(/(?:^|\s)@([^\s@]+)/g)) {
       const path = match[1]!.replace(/[.,;:!?)'"]+$/, "");
       if (!path || files.includes(path) || files.includes(path.replace(/\/$/, ""))) continue;
       if (existsSync(join(session.root, path))) files.push(path);

@@ -67,3 +67,23 @@ describe("pasting a block", () => {
     expect(firstUserText(server.requests[0]!)).toBe("one\ntwo");
   });
 });
+
+describe("! runs a shell command", () => {
+  test("no model call; the output shows and goes with the next message", async () => {
+    const { term, server } = await tui.open([reply().text("It said hello.")]);
+    await term.waitFor("Claude Sonnet 5.5");
+    term.type("!echo hello from the shell");
+    await term.waitFor("> !echo hello from the shell");
+    term.press("enter");
+    await term.waitFor("(exit 0; the output goes with your next message)");
+    expect(term.screen()).toMatch(/^ {6}hello from the shell$/m);
+    expect(server.requests).toHaveLength(0);
+    term.type("what did it say?");
+    await term.waitFor("> what did it say?");
+    term.press("enter");
+    await term.waitFor("It said hello.");
+    expect(firstUserText(server.requests[0]!)).toBe(
+      'what did it say?\n\n<shell command="echo hello from the shell" exit="0">\nhello from the shell\n</shell>',
+    );
+  });
+});
