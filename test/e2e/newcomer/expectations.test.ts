@@ -21,6 +21,8 @@ describe("what a newcomer expects", () => {
     expect(screen).toMatch(/North \d+\.\d+\.\d+/);
     expect(screen).toMatch(/north-repo-\w+/);
     expect(screen).toContain("Claude Sonnet 5.5 (anthropic)");
+    // The status line tells the context window apart from what the session used.
+    expect(screen).toMatch(/context [▏▎▍▌▋▊▉█░]{10} (<1|\d+)% [\d.]+k?\/1\.0M {2}session \d/);
   });
 
   test("a working line with seconds, tokens and Esc while text streams", async () => {
