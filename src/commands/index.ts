@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { configDir } from "../session/index.js";
 import { agentsCommand } from "./builtin/agents.js";
 import { permissionsCommand } from "./builtin/permissions.js";
+import { outputCommand } from "./builtin/output.js";
 import { clearCommand } from "./builtin/clear.js";
 import { compactCommand, summarizeCommand } from "./builtin/compact.js";
 import { contextCommand } from "./builtin/context.js";
@@ -42,6 +43,7 @@ export const BUILTIN_COMMANDS = [
   compactCommand,
   summarizeCommand,
   permissionsCommand,
+  outputCommand,
 ];
 
 /** Custom command folders are looked at again at most this often (a file added shows up). */

@@ -219,4 +219,9 @@ export const en = {
   "shell.stopped": "(stopped; the output goes with your next message)",
   "shell.exit": "(exit {code}; the output goes with your next message)",
   "shell.more": "… {count} lines before …",
+  "cmd.output.description":
+    "Show the whole result of the last tool call (/output N: the Nth from last)",
+  "cmd.output.usage": '/output takes a number (1 is the last call), not "{value}".',
+  "cmd.output.none": "There is no such tool call in this conversation ({count} so far).",
+  "cmd.output.empty": "(no output)",
 } as const;

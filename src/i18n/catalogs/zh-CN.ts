@@ -212,4 +212,8 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "shell.stopped": "（已停止；输出会随下一条消息发送）",
   "shell.exit": "（退出码 {code}；输出会随下一条消息发送）",
   "shell.more": "… 之前还有 {count} 行 …",
+  "cmd.output.description": "显示最近一次工具调用的完整结果（/output N：倒数第 N 次）",
+  "cmd.output.usage": "/output 接受一个数字（1 表示最近一次），而不是“{value}”。",
+  "cmd.output.none": "本次对话中没有这样的工具调用（目前共 {count} 次）。",
+  "cmd.output.empty": "（没有输出）",
 };

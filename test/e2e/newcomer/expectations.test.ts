@@ -78,3 +78,20 @@ describe("what a newcomer expects", () => {
     await term.waitFor("/compact makes room");
   });
 });
+
+describe("long command output", () => {
+  test("the tool line shows the end; /output shows all of it", async () => {
+    const { term } = await tui.open([
+      reply().tool("shell_run", { command: "seq 1 40" }),
+      reply().text("Counted."),
+    ]);
+    await send(term, "count");
+    await term.waitFor("Counted.");
+    expect(term.screen()).not.toMatch(/^ +7$/m);
+    await send(term, "/output");
+    await term.waitFor("$ seq 1 40", { where: "all" });
+    const all = term.all();
+    const shown = all.slice(all.lastIndexOf("$ seq 1 40"));
+    for (const n of [1, 7, 23, 40]) expect(shown).toMatch(new RegExp(`^ +${n}$`, "m"));
+  });
+});
