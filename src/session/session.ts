@@ -75,6 +75,11 @@ export interface SessionOptions {
   /** Run commands in the OS sandbox where it is available (default "on"; `--sandbox off`). */
   sandbox?: "on" | "off";
   /**
+   * Whether `setModel` remembers the choice as the default (default true); false when the model
+   * was chosen on the command line (`--model`): a switch then holds for this session only.
+   */
+  rememberModel?: boolean;
+  /**
    * The front end's slash commands for the model's `slash_command` (the TUI's, bound once its
    * command runner exists); absent: the tool is not offered.
    */
@@ -204,7 +209,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     project: setup.project,
     local: setup.local,
     makeProvider,
-    ...(options.model ? { fromFlag: true } : {}),
+    ...(options.rememberModel === false ? { fromFlag: true } : {}),
   };
   const workspace = await createWorkspace(options.root);
   const { logger } = options;

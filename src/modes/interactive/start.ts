@@ -93,7 +93,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         root: options.root,
         env: options.env,
         config: current,
-        ...(options.model ? { model: options.model } : {}),
+        ...(options.model ? { model: options.model, rememberModel: false } : {}),
         ...(options.provider ? { provider: options.provider } : {}),
         mode: options.mode,
         maxSteps: options.maxSteps ?? current.maxSteps ?? 50,

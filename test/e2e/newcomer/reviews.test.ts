@@ -38,7 +38,7 @@ describe("reviews", () => {
     ]);
     await send(term, "write two");
     await term.waitFor("Create a.md");
-    expect(term.screen()).toMatch(/› 1 a accept · 2 y always \(this project\) · 3 r reject/);
+    await term.waitFor(/› 1 a accept · 2 y always \(this project\) · 3 r reject/);
     term.press("right", "right");
     await term.waitFor(/› 3 r reject/);
     term.press("enter");
@@ -90,5 +90,31 @@ describe("reviews", () => {
     rmSync(permissionsPath(env, repo));
     await send(term, "write another");
     await term.waitFor("Create b.md");
+  });
+});
+
+describe("a review that appears while the person types", () => {
+  test("letters of the burst go on into the composer, even a review's own letters", async () => {
+    const { term, server } = await tui.open([
+      reply().text("Thinking it over, slowly.").slow(40).tool("edit_create_file", {
+        path: "notes.md",
+        content: "# Notes\n",
+      }),
+      reply().text("Written."),
+    ]);
+    await send(term, "write notes");
+    await term.waitFor("Thinking");
+    // Keep typing, a dot at a time, until the review is on screen: one burst of typing.
+    let typed = "";
+    while (!term.screen().includes("Create notes.md")) {
+      typed += ".";
+      term.type(".");
+      await term.waitFor(`> ${typed}`);
+    }
+    // "a" is the review's accept and "y" its always: typed in the burst, they are text.
+    term.type("ater, yay");
+    await term.waitFor(`> ${typed}ater, yay`);
+    expect(server.requests).toHaveLength(1);
+    expect(term.screen()).toContain("Create notes.md");
   });
 });
