@@ -7,9 +7,11 @@ import { settleTool, toolTitle } from "./tool-lines/index.js";
 /** How a summary message of a compacted history starts (see session/compaction.ts). */
 const SUMMARY_MARKER = "[Conversation summary]";
 
-/** The `<file>` blocks `@` attachments add after the person's text (see session/mentions.ts). */
-const ATTACHED =
-  /\n\n<file path="[^"\n]*"(?: type="directory")?>\n[\s\S]*?<\/file>(?=\n\n<file |$)/g;
+/**
+ * What goes with the person's text but was not typed: the `<file>` blocks of `@` attachments
+ * (see session/mentions.ts) and the `<shell>` blocks of `!commands` (see command-runner.ts).
+ */
+const ATTACHED = /\n\n<(file|shell) [^>\n]*>\n[\s\S]*?<\/\1>(?=\n\n<(?:file|shell) |$)/g;
 
 /**
  * The transcript of a saved history as it settled live: the person's messages (without the
