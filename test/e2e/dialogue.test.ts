@@ -8,26 +8,17 @@ import {
   startMockModelServer,
   toolNames,
   type MockModelServer,
-  type RecordedRequest,
+  toolResultsOf,
 } from "../support/mock-model-server.js";
 
-type Json = Record<string, unknown>;
+/** The tool results a request carried back, without their call ids. */
+const results = (request: Parameters<typeof toolResultsOf>[0]) =>
+  toolResultsOf(request).map(({ content, isError }) => ({ content, isError }));
 let server: MockModelServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-function results(r: RecordedRequest): { content: string; isError: boolean }[] {
-  const messages = (r.body as Json).messages as Json[];
-  return messages.flatMap((m) =>
-    Array.isArray(m.content)
-      ? (m.content as Json[])
-          .filter((b) => b.type === "tool_result")
-          .map((b) => ({ content: String(b.content), isError: b.is_error === true }))
-      : [],
-  );
-}
 
 async function run(script: Parameters<typeof startMockModelServer>[0], args: string[] = []) {
   server = await startMockModelServer(script);

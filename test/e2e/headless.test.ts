@@ -3,6 +3,7 @@ import { makeHome, makeRepo, runCli } from "../support/cli-runner.js";
 import {
   failure,
   reply,
+  toolResultsOf,
   startMockModelServer,
   type MockModelServer,
 } from "../support/mock-model-server.js";
@@ -49,36 +50,6 @@ function setup(protocol: string, s: MockModelServer, extraConfig: Json = {}) {
   return { args: ["--provider", "local", "--model", "qwen3-coder"], env };
 }
 
-/** The tool results a request carried back to the model, whatever the protocol. */
-function toolResults(body: Json): { id: string; content: string; isError: boolean }[] {
-  if (Array.isArray(body.input)) {
-    return (body.input as Json[])
-      .filter((i) => i.type === "function_call_output")
-      .map((i) => ({
-        id: String(i.call_id),
-        content: String(i.output),
-        isError: String(i.output).startsWith("Error"),
-      }));
-  }
-  const messages = body.messages as Json[];
-  if (messages.some((m) => m.role === "tool")) {
-    return messages
-      .filter((m) => m.role === "tool")
-      .map((m) => ({ id: String(m.tool_call_id), content: String(m.content), isError: false }));
-  }
-  return messages.flatMap((m) =>
-    Array.isArray(m.content)
-      ? (m.content as Json[])
-          .filter((b) => b.type === "tool_result")
-          .map((b) => ({
-            id: String(b.tool_use_id),
-            content: String(b.content),
-            isError: b.is_error === true,
-          }))
-      : [],
-  );
-}
-
 const protocols = ["anthropic-messages", "openai-responses", "openai-chat"];
 
 describe.each(protocols)("north -p over %s", (protocol) => {
@@ -103,7 +74,7 @@ describe.each(protocols)("north -p over %s", (protocol) => {
     );
     expect(server.requests).toHaveLength(2);
     expect(server.requests[0]!.protocol).toBe(protocol);
-    const results = toolResults(server.requests[1]!.body as Json);
+    const results = toolResultsOf(server.requests[1]!);
     expect(results).toHaveLength(3);
     expect(results[0]!.content).toContain("src/retry.ts");
     expect(results[1]!.content).toContain("export const policy = { attempts: 3, backoffMs: 200 };");
@@ -221,7 +192,7 @@ describe("faults, end to end", () => {
     const { args, env } = setup("anthropic-messages", server);
     const result = await runCli(["-p", "read it", ...args], { cwd: repo, env });
     expect(result.code).toBe(0);
-    const [answer] = toolResults(server.requests[1]!.body as Json);
+    const [answer] = toolResultsOf(server.requests[1]!);
     expect(answer).toMatchObject({ isError: true });
     expect(answer!.content).toContain("not a valid JSON object");
   });
@@ -234,7 +205,7 @@ describe("faults, end to end", () => {
     const { args, env } = setup("anthropic-messages", server);
     const result = await runCli(["-p", "read /etc/passwd", ...args], { cwd: repo, env });
     expect(result.code).toBe(0);
-    const [answer] = toolResults(server.requests[1]!.body as Json);
+    const [answer] = toolResultsOf(server.requests[1]!);
     expect(answer).toMatchObject({ isError: true });
     expect(answer!.content).toMatch(/outside the repository/);
     expect(answer!.content).not.toContain("root:");
@@ -521,7 +492,7 @@ describe("changing files headless", () => {
     expect(result.code).toBe(0);
     const { readFileSync } = await import("node:fs");
     expect(readFileSync(`${target}/src/retry.ts`, "utf8")).toContain("attempts: 3");
-    const answers = toolResults(server.requests[2]!.body as Json);
+    const answers = toolResultsOf(server.requests[2]!);
     expect(answers.at(-1)).toMatchObject({ isError: true });
     expect(answers.at(-1)!.content).toContain("--approve edits");
   });
@@ -536,7 +507,7 @@ describe("changing files headless", () => {
     });
     const { readFileSync } = await import("node:fs");
     expect(readFileSync(`${target}/src/retry.ts`, "utf8")).toContain("attempts: 3");
-    expect(toolResults(server.requests[2]!.body as Json).at(-1)!.content).toMatch(/Plan mode/);
+    expect(toolResultsOf(server.requests[2]!).at(-1)!.content).toMatch(/Plan mode/);
   });
 });
 
@@ -558,7 +529,7 @@ describe("running commands headless", () => {
     expect(result.code).toBe(0);
     const { readFileSync } = await import("node:fs");
     expect(readFileSync(`${target}/out.txt`, "utf8")).toBe("hello from src\n");
-    const answer = toolResults(server.requests[2]!.body as Json).at(-1)!;
+    const answer = toolResultsOf(server.requests[2]!).at(-1)!;
     expect(answer.content).toContain("hello from src");
   });
 
@@ -580,7 +551,7 @@ describe("running commands headless", () => {
     expect(result.code).toBe(0);
     const { existsSync } = await import("node:fs");
     expect(existsSync(`${target}/made.txt`)).toBe(false);
-    const [first, second] = toolResults(server.requests[2]!.body as Json);
+    const [first, second] = toolResultsOf(server.requests[2]!);
     expect(first!.content).toContain("--approve all");
     expect(second!.content).toMatch(/git reset --hard/);
     expect(second!.content).toMatch(/needs a person/);

@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { makeHome, makeRepo, runCli } from "../support/cli-runner.js";
+import { jsonLines, makeHome, makeRepo, runCli } from "../support/cli-runner.js";
 import {
   firstUserText,
   reply,
@@ -11,6 +11,7 @@ import {
   systemText,
   toolNames,
   type MockModelServer,
+  toolResultsOf,
   type RecordedRequest,
 } from "../support/mock-model-server.js";
 
@@ -31,27 +32,7 @@ function env(s: MockModelServer, config?: unknown) {
   };
 }
 
-/** The Anthropic tool results of a request, in order. */
-function results(r: RecordedRequest): { id: string; content: string; isError: boolean }[] {
-  const messages = (r.body as Json).messages as Json[];
-  return messages.flatMap((m) =>
-    Array.isArray(m.content)
-      ? (m.content as Json[])
-          .filter((b) => b.type === "tool_result")
-          .map((b) => ({
-            id: String(b.tool_use_id),
-            content: String(b.content),
-            isError: b.is_error === true,
-          }))
-      : [],
-  );
-}
-
-const events = (stdout: string) =>
-  stdout
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l) as Json);
+const events = (stdout: string) => jsonLines(stdout) as Json[];
 
 describe("task: sub-agents, headless", () => {
   it("an explore sub-agent starts from its prompt alone, reads, and its report reaches the parent", async () => {
@@ -92,11 +73,11 @@ describe("task: sub-agents, headless", () => {
     expect(offered.some((n) => n.startsWith("edit_") || n === "shell_run" || n === "task")).toBe(
       false,
     );
-    expect(results(sub[1]!)[0]!.content).toContain("attempts: 3");
+    expect(toolResultsOf(sub[1]!)[0]!.content).toContain("attempts: 3");
     // The parent's next request carries the sub-agent's report as the task result.
     const parentNext = server.requests[3]!;
     expect(firstUserText(parentNext)).toContain("PARENT-PROMPT");
-    expect(results(parentNext)).toEqual([
+    expect(toolResultsOf(parentNext)).toEqual([
       { id: "toolu_task1", content: "src/retry.ts:1 sets attempts: 3.", isError: false },
     ]);
     // stream-json: the sub-agent's events, wrapped with the parent call's id, before its result.
@@ -138,7 +119,7 @@ describe("task: sub-agents, headless", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout.trim()).toBe("Both done.");
-    expect(results(server.requests[3]!).map((r) => r.content)).toEqual([
+    expect(toolResultsOf(server.requests[3]!).map((r) => r.content)).toEqual([
       "A found it",
       "B found it",
     ]);
@@ -171,7 +152,7 @@ describe("task: sub-agents, headless", () => {
       });
       expect(run.code).toBe(0);
       const file = readFileSync(join(repo, "src/retry.ts"), "utf8");
-      const editResult = results(server.requests.filter(mark("SUB-G"))[2]!).at(-1)!;
+      const editResult = toolResultsOf(server.requests.filter(mark("SUB-G"))[2]!).at(-1)!;
       if (approve === "none") {
         expect(file).toContain("attempts: 3");
         expect(editResult.isError).toBe(true);
@@ -217,7 +198,7 @@ describe("task: sub-agents, headless", () => {
     ]);
     const run = await runCli(["-p", "go"], { cwd: makeRepo(), env: env(server) });
     expect(run.code).toBe(0);
-    const [result] = results(server.requests[1]!);
+    const [result] = toolResultsOf(server.requests[1]!);
     expect(result!.isError).toBe(true);
     expect(result!.content).toContain('Unknown agent "wizard"');
     expect(result!.content).toContain("explore, plan, general");
@@ -255,6 +236,6 @@ describe("task: sub-agents, headless", () => {
       Array.isArray(m.content) ? (m.content as Json[]).filter((b) => b.type === "tool_use") : [],
     );
     expect(uses.map((u) => u.name)).toEqual(["task"]);
-    expect(results(sent).map((r) => r.id)).toEqual([uses[0]!.id]);
+    expect(toolResultsOf(sent).map((r) => r.id)).toEqual([uses[0]!.id]);
   });
 });

@@ -1,37 +1,26 @@
 // The todo list end to end, headless: `todo_write` streams a `todo` event, the list is saved
 // with the conversation, and a resumed run starts from it; bad lists go back to the model.
 import { afterEach, describe, expect, it } from "vitest";
-import { makeHome, makeRepo, runCli } from "../support/cli-runner.js";
+import { jsonLines, makeHome, makeRepo, runCli } from "../support/cli-runner.js";
 import {
   reply,
   startMockModelServer,
   type MockModelServer,
-  type RecordedRequest,
+  toolResultsOf,
 } from "../support/mock-model-server.js";
 
 type Json = Record<string, unknown>;
+
+/** The tool results a request carried back, without their call ids. */
+const results = (request: Parameters<typeof toolResultsOf>[0]) =>
+  toolResultsOf(request).map(({ content, isError }) => ({ content, isError }));
 let server: MockModelServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
 
-const events = (stdout: string) =>
-  stdout
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l) as Json);
-
-function results(r: RecordedRequest): { content: string; isError: boolean }[] {
-  const messages = (r.body as Json).messages as Json[];
-  return messages.flatMap((m) =>
-    Array.isArray(m.content)
-      ? (m.content as Json[])
-          .filter((b) => b.type === "tool_result")
-          .map((b) => ({ content: String(b.content), isError: b.is_error === true }))
-      : [],
-  );
-}
+const events = (stdout: string) => jsonLines(stdout) as Json[];
 
 const LIST = [
   { content: "Read the retry policy", status: "completed" },

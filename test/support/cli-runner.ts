@@ -105,3 +105,11 @@ export function runCli(
     child.stdin.end(options.stdin ?? "");
   });
 }
+
+/** Standard output of a `stream-json` or `json` run: one parsed object per line. */
+export const jsonLines = (stdout: string): unknown[] =>
+  stdout
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as unknown);

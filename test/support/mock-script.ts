@@ -372,3 +372,38 @@ function textOf(content: unknown): string {
     .map((part: Record<string, unknown>) => (typeof part.text === "string" ? part.text : ""))
     .join("");
 }
+
+type Json = Record<string, unknown>;
+
+/** The tool results a request carried back to the model, whatever the protocol. */
+export function toolResultsOf(
+  request: RecordedRequest,
+): { id: string; content: string; isError: boolean }[] {
+  const body = request.body as Json;
+  if (Array.isArray(body.input)) {
+    return (body.input as Json[])
+      .filter((i) => i.type === "function_call_output")
+      .map((i) => ({
+        id: String(i.call_id),
+        content: String(i.output),
+        isError: String(i.output).startsWith("Error"),
+      }));
+  }
+  const messages = body.messages as Json[];
+  if (messages.some((m) => m.role === "tool")) {
+    return messages
+      .filter((m) => m.role === "tool")
+      .map((m) => ({ id: String(m.tool_call_id), content: String(m.content), isError: false }));
+  }
+  return messages.flatMap((m) =>
+    Array.isArray(m.content)
+      ? (m.content as Json[])
+          .filter((b) => b.type === "tool_result")
+          .map((b) => ({
+            id: String(b.tool_use_id),
+            content: String(b.content),
+            isError: b.is_error === true,
+          }))
+      : [],
+  );
+}
