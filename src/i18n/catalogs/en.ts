@@ -224,4 +224,5 @@ export const en = {
   "cmd.output.usage": '/output takes a number (1 is the last call), not "{value}".',
   "cmd.output.none": "There is no such tool call in this conversation ({count} so far).",
   "cmd.output.empty": "(no output)",
+  "review.drafting": "Your letters go to the message below; Enter, ←→ or Esc answer this review.",
 } as const;

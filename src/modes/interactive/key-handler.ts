@@ -118,14 +118,19 @@ export function createKeyHandler(ctx: KeyContext) {
     const burst = now() - typedAt < TYPING_BURST_MS;
     const typing = key.id === "text" && burst;
     // Type-ahead while a review waits: text goes to the composer (kept for after the review)
-    // while a burst of typing goes on, or when the review has no use for the key (which starts
-    // one); editing keys in a burst edit that text. Otherwise keys answer the review.
+    // while a burst of typing goes on, once a message was begun during this review, or when
+    // the review has no use for the key (which begins one); editing keys in a burst edit that
+    // text. Otherwise keys answer the review.
     const editing = burst && DRAFT_KEYS.has(action ?? "");
     const toComposer =
       pending !== undefined &&
       !pending.reason &&
       pending.review.type !== "question" &&
-      ((key.id === "text" && (typing || !reviewTakes(pending, key))) || editing);
+      ((key.id === "text" && (typing || pending.drafting || !reviewTakes(pending, key))) ||
+        editing);
+    // Once a message was begun while this review waits, its letters go on into it.
+    if (toComposer && key.id === "text" && !pending.drafting)
+      ctx.dispatch({ type: "review-drafting" });
     typedAt = (key.id === "text" || editing) && (toComposer || !pending) ? now() : -Infinity;
     if (pending && !toComposer) return onReviewKey(review, pending, key);
     if (ctx.state().shortcuts) {

@@ -218,7 +218,7 @@ describe("keys while a review is pending", () => {
 });
 
 describe("a review that appears while the person is typing", () => {
-  test("the burst of typing goes on into the composer; after a pause keys answer", () => {
+  test("the burst of typing goes on into the composer, and so do later letters", () => {
     const clock = { t: 10_000 };
     const ui = setup(undefined, "agent", clock);
     ui.press(" and");
@@ -233,6 +233,24 @@ describe("a review that appears while the person is typing", () => {
     }
     expect(ui.answers).toEqual([]);
     expect(ui.editor().text).toBe("draft and run ad");
+    // A message was begun while the review waits: after a pause its letters are still text;
+    // Enter, ←/→ or Esc answer.
+    clock.t += 600;
+    ui.press("d");
+    expect(ui.answers).toEqual([]);
+    expect(ui.editor().text).toBe("draft and run add");
+    ui.press("\x1b");
+    expect(ui.answers).toEqual([["c1", { type: "reject" }]]);
+  });
+
+  test("after a pause, with nothing typed during the review, a letter answers", () => {
+    const clock = { t: 10_000 };
+    const ui = setup(undefined, "agent", clock);
+    ui.press(" and");
+    ui.store.dispatch({
+      type: "agent",
+      event: { type: "approval_request", id: "c1", name: "tool", review: COMMAND },
+    });
     clock.t += 600;
     ui.press("d");
     expect(ui.answers).toEqual([["c1", { type: "reject" }]]);

@@ -32,6 +32,8 @@ export interface PendingReview {
   choice: number;
   /** "Always" was chosen once: it waits for one confirmation (the same key or Enter). */
   confirming?: boolean;
+  /** The person began typing a message while this review waits: their letters go on into it. */
+  drafting?: boolean;
 }
 
 /** The person's way through the questions of an `ask_user_question` review. */
@@ -56,6 +58,7 @@ export type ReviewAction =
   | { type: "question-picker"; picker: QuestionPicker }
   | { type: "review-choice"; choice: number }
   | { type: "review-confirm"; on: boolean }
+  | { type: "review-drafting" }
   /** The person is cancelling the turn: a pending review goes, running calls end cancelled. */
   | { type: "cancelling" }
   /** The person answered review `id` (sent to the session by the controller). */
@@ -158,6 +161,10 @@ export function reduceReview(state: UiState, action: ReviewAction): UiState {
       const { reason: _old, ...rest } = pending;
       return { ...state, review: action.editor ? { ...rest, reason: action.editor } : rest };
     }
+    case "review-drafting":
+      return pending && !pending.drafting
+        ? { ...state, review: { ...pending, drafting: true } }
+        : state;
     case "review-choice":
       return pending ? { ...state, review: { ...pending, choice: action.choice } } : state;
     case "review-confirm": {

@@ -94,27 +94,26 @@ describe("reviews", () => {
 });
 
 describe("a review that appears while the person types", () => {
-  test("letters of the burst go on into the composer, even a review's own letters", async () => {
+  test("a message begun while a review waits takes the letters after it, even its own", async () => {
     const { term, server } = await tui.open([
-      reply().text("Thinking it over, slowly.").slow(40).tool("edit_create_file", {
-        path: "notes.md",
-        content: "# Notes\n",
-      }),
+      edit("notes.md", "# Notes\n"),
       reply().text("Written."),
     ]);
     await send(term, "write notes");
-    await term.waitFor("Thinking");
-    // Keep typing, a dot at a time, until the review is on screen: one burst of typing.
-    let typed = "";
-    while (!term.screen().includes("Create notes.md")) {
-      typed += ".";
-      term.type(".");
-      await term.waitFor(`> ${typed}`);
+    await term.waitFor("Create notes.md");
+    // "o" is no answer: it begins a message; later "a" (accept) and "y" (always) are text.
+    term.type("o");
+    await term.waitFor("> o");
+    for (const ch of "k later, yay") {
+      term.type(ch);
+      await term.waitFor((screen) => screen.includes("Create notes.md") && /^> ok/m.test(screen));
     }
-    // "a" is the review's accept and "y" its always: typed in the burst, they are text.
-    term.type("ater, yay");
-    await term.waitFor(`> ${typed}ater, yay`);
+    await term.waitFor("> ok later, yay");
+    expect(term.screen()).toContain("Your letters go to the message below");
     expect(server.requests).toHaveLength(1);
     expect(term.screen()).toContain("Create notes.md");
+    term.press("enter");
+    await term.waitFor("Written.");
+    await term.waitFor(/^> ok later, yay/m);
   });
 });

@@ -116,6 +116,7 @@ export function reviewHints(pending: PendingReview, folded: boolean, width: numb
     ...(folded ? [hint("↑↓", t("review.scroll"))] : []),
   ];
   const rows = [shown.join(paint.dim(" · ")), keys.join(paint.dim(" · "))];
+  if (pending.drafting) rows.push(paint.yellow(t("review.drafting")));
   if (rule) {
     const other = pending.rules[(pending.rule + 1) % pending.rules.length];
     const toggle =
