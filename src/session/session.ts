@@ -1,33 +1,20 @@
-import {
-  createProvider,
-  defaultRetryPolicy,
-  type ModelInfo,
-  type Message,
-  type Provider,
-} from "../ai/index.js";
-import type { AgentEvent, Emit, TodoItem } from "../agent/events.js";
-import { runTurn, type TurnResult } from "../agent/loop.js";
+import { createProvider, defaultRetryPolicy, type Provider } from "../ai/index.js";
+import type { AgentEvent, Emit } from "../agent/events.js";
+import { runTurn } from "../agent/loop.js";
 import { toolSchema, type AnyTool } from "../agent/tool.js";
-import type { Logger } from "../log/logger.js";
-import {
-  createWorkspace,
-  openCheckpoints,
-  type Checkpoints,
-  type UndoResult,
-} from "../workspace/index.js";
-import type { GlobalConfig } from "./config.js";
+import { createWorkspace, openCheckpoints, type Checkpoints } from "../workspace/index.js";
 import { configPath } from "./config.js";
 import { ThinkingReplay } from "./thinking-replay.js";
 import { availableModels, selectModel, type ModelChoice } from "./model-selection.js";
 import { setUpModel } from "./model-setup.js";
 import { registerSecretValues } from "./secret-values.js";
-import { switchModel, type ModelSwitch, type SwitchContext } from "./model-switch.js";
+import { switchModel, type SwitchContext } from "./model-switch.js";
 import { ApprovalBroker } from "./approval-broker.js";
 import { PermissionStore } from "./permission-store.js";
-import { commandProfile, toolsForMode, type Approve, type Mode } from "./permissions.js";
-import { SandboxSwitch, type SandboxView } from "./sandbox-state.js";
+import { commandProfile, toolsForMode } from "./permissions.js";
+import { SandboxSwitch } from "./sandbox-state.js";
 import { providerKeyVariables } from "./shell-set.js";
-import { createPolicy, type Decision, type PolicyState } from "./policy.js";
+import { createPolicy, type PolicyState } from "./policy.js";
 import { dataDir } from "./paths.js";
 import { logEvent } from "./session-log.js";
 import { checkDataDir } from "./data-checks.js";
@@ -35,146 +22,24 @@ import { openStorage, SAVE_POINTS, sessionsDir, titleOf } from "./session-storag
 import { listSessions } from "./storage.js";
 import { createSessionTools, routeShellOutput, type LiveOutput } from "./session-tools.js";
 import { createSubagentRunner } from "./subagents.js";
-import { createTaskTool, createTodoWriteTool, type SlashCommandRunner } from "../tools/index.js";
+import { createTaskTool, createTodoWriteTool } from "../tools/index.js";
 import { ProjectRules } from "./project-rules.js";
 import { buildSystemPrompt } from "./system-prompt.js";
-import {
-  ContextKeeper,
-  DEFAULT_THRESHOLD,
-  type CompactOptions,
-  type CompactResult,
-} from "./context-keeper.js";
-import { joinSystem, type ContextReport, type RequestParts } from "./context-usage.js";
+import { ContextKeeper, DEFAULT_THRESHOLD } from "./context-keeper.js";
+import { joinSystem, type RequestParts } from "./context-usage.js";
 import { ProjectCardLoader } from "./project-card.js";
 import { StepMeter, UsageLedger } from "./usage-ledger.js";
-import type { AllowRule } from "./allow-rules.js";
 import { createDialogueTools, offered } from "./dialogue-tools.js";
+import type { Session, SessionOptions } from "./session-api.js";
 
-export interface SessionOptions {
-  root: string;
-  env: Record<string, string | undefined>;
-  config: GlobalConfig;
-  model?: string;
-  provider?: string;
-  mode: Mode;
-  maxSteps: number;
-  /** Who decides on changes: a person through `approval_request` events, or `--approve`. */
-  approvals: "interactive" | { approve: Approve };
-  logger: Logger;
-  /**
-   * Resume a saved conversation: the newest of this project, or one by id (of this project
-   * unless `all`). One in use by another process: the TUI starts a new one, headless stops.
-   */
-  resume?: { continue: true } | { id: string; all?: boolean };
-  /** `/resume ID` may take a session of another project (the TUI was started with `--all`). */
-  allProjects?: boolean;
-  /** Overrides the provider built from the config, for every model (tests inject scripted ones). */
-  providerOverride?: Provider;
-  /** Lines the caller collected for the person (a broken config file), shown with `notices`. */
-  notices?: readonly string[];
-  /** Run commands in the OS sandbox where it is available (default "on"; `--sandbox off`). */
-  sandbox?: "on" | "off";
-  /**
-   * Whether `setModel` remembers the choice as the default (default true); false when the model
-   * was chosen on the command line (`--model`): a switch then holds for this session only.
-   */
-  rememberModel?: boolean;
-  /**
-   * The front end's slash commands for the model's `slash_command` (the TUI's, bound once its
-   * command runner exists); absent: the tool is not offered.
-   */
-  slashCommands?: () => SlashCommandRunner | undefined;
-}
-
-export interface SendOptions {
-  signal: AbortSignal;
-  onEvent: (event: AgentEvent) => void;
-  /** The mode of this message; the session keeps it for the next ones. */
-  mode?: Mode;
-}
+export type { Session, SessionOptions, SendOptions } from "./session-api.js";
 
 /**
- * The mode-agnostic conversation: it owns the history, the tools and the provider, and speaks
- * only through events. The TUI and the headless runner both drive it with `send`.
+ * Opens a session in `options.root`: the model and its provider, the workspace, the tools and
+ * the permission policy, a new or resumed conversation (see `Session` in session-api.ts).
+ * Throws `SetupError`/`UsageError` (no provider, a bad flag) and `ResumeError` (nothing to
+ * resume) before anything runs.
  */
-export interface Session {
-  readonly root: string;
-  /** The model in use now; `setModel` changes it. */
-  readonly model: ModelInfo;
-  readonly history: readonly Message[];
-  readonly mode: Mode;
-  /** The id of the saved conversation (its file appears with the first message). */
-  readonly id: string;
-  /** Starts a new, empty conversation (a new session file); tools and the shell stay as they are. */
-  newConversation(): void;
-  /**
-   * Continues saved conversation `id` of this project in place of the current one: its history
-   * (summary included), its title and its checkpoints for `/undo`. Throws `SetupError` when there
-   * is no such session. Not while a turn runs.
-   */
-  resume(id: string): void;
-  /** Tokens and money by model for this process's conversations (`/cost`, the status line). */
-  readonly costs: Pick<UsageLedger, "list" | "total">;
-  /** Whether commands run in the OS sandbox now, and why not (`/sandbox`, the status line). */
-  readonly sandbox: SandboxView;
-  /** Turns the sandbox on (where available) or off for the rest of this session. */
-  setSandbox(on: boolean): void;
-  /** Ends the shell and its jobs; call once when the program is done with the session. */
-  dispose(): Promise<void>;
-  /** The model's todo list (`todo_write`), restored with a resumed conversation. */
-  readonly todos: readonly TodoItem[];
-  /** Things the person should be told once, e.g. that a session file was cut off by a crash. */
-  readonly notices: readonly string[];
-  send(prompt: string, options: SendOptions): Promise<TurnResult>;
-  /**
-   * Restores the files changed in the last `turns` turns. Files the person changed since are
-   * skipped unless named in `overwrite`; the result says what was restored and what was not.
-   */
-  undo(turns?: number, overwrite?: readonly string[]): Promise<UndoResult>;
-  /**
-   * The turns `undo(turns)` would undo, oldest first, each with its conversation's id (this
-   * conversation's is `id`) and title when saved; changes nothing.
-   */
-  undoable(turns?: number): Promise<{ session: string; turn: number; title?: string }[]>;
-  /**
-   * The person's standing permissions in this repository ("always" answers), read again when
-   * the file changed; `revoke*` resolve false when the change could not be saved.
-   */
-  /**
-   * Runs a command the person typed (`!ls` in the TUI) in the session's persistent shell,
-   * outside the sandbox (it is the person's own command, as in their terminal), with a 10
-   * minute limit; never rejects for what the command does.
-   */
-  runShell(
-    command: string,
-    signal?: AbortSignal,
-  ): Promise<{ output: string; exitCode: number | null }>;
-  readonly permissions: {
-    list(): { edits: boolean; commands: AllowRule[] };
-    revokeEdits(): Promise<boolean>;
-    revokeRule(index: number): Promise<boolean>;
-  };
-  /** Answers an `approval_request`; false when nothing is pending under that id. */
-  respond(id: string, decision: Decision): boolean;
-  /**
-   * Switches model (and provider and protocol) for the next message, and remembers the choice
-   * in the global config when that file can be written (see `ModelSwitch.message`). The history
-   * carries over: the next request is converted to the new protocol, and thinking the new model
-   * cannot take is left out. A turn already running finishes on the old model. Rejects with
-   * `UsageError` (unknown model or provider) or `ProviderSetupError` (no key), not switching.
-   */
-  setModel(idOrAlias: string, provider?: string): Promise<ModelSwitch>;
-  /** The models one may switch to now: those of every vendor that can be called. */
-  listModels(): ModelInfo[];
-  /** How full the context is: the next request's tokens, by part (status meter, `/context`). */
-  context(): ContextReport;
-  /**
-   * Summarises older history now (`/compact [focus]`, `/summarize --keep-last N`), emitting
-   * `compaction_start`/`compaction_end`/`context` to `options.onEvent`. Refused while a turn runs.
-   */
-  compact(options?: CompactOptions): Promise<CompactResult>;
-}
-
 export async function createSession(options: SessionOptions): Promise<Session> {
   // Probed in the background while the rest opens; awaited before the session is handed out.
   const sandbox = new SandboxSwitch(options.sandbox ?? "on");
