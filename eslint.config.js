@@ -16,9 +16,41 @@ const layers = [
   "log",
 ];
 
+const noUi = [
+  {
+    group: ["ink", "ink/*", "react", "react/*"],
+    message: "Ink and React belong to src/modes/interactive only.",
+  },
+];
+
+/** A regex source matching a relative import of one of `folders` (`../session/x.js`, `./ai/*`). */
+const layerPattern = (folders) => `^\\.{1,2}\\/(\\.\\.\\/)*(${folders.join("|")})(\\/|$)`;
+
+/**
+ * The same bans for dynamic `import()` with a literal source, which `no-restricted-imports`
+ * does not see (the codebase loads lazily on purpose).
+ */
+function dynamicBans(bannedLayers, extraModules = []) {
+  const rules = [];
+  if (bannedLayers.length > 0) {
+    rules.push({
+      selector: `ImportExpression[source.value=/${layerPattern(bannedLayers)}/]`,
+      message: "This dynamic import crosses a layer boundary (see DESIGN.md: layers).",
+    });
+  }
+  if (extraModules.length > 0) {
+    rules.push({
+      selector: `ImportExpression[source.value=/^(${extraModules.join("|")})(\\/|$)/]`,
+      message: "Ink and React belong to src/modes/interactive only.",
+    });
+  }
+  return rules;
+}
+
 /** Forbid imports of every layer of ours not in `allowed`, from files under `src/<folder>/`. */
 function boundary(folder, allowed, extra = []) {
   const banned = layers.filter((l) => l !== folder && !allowed.includes(l));
+  const ui = extra === noUi ? ["ink", "react"] : [];
   return {
     files: [`src/${folder}/**/*.{ts,tsx}`],
     rules: {
@@ -35,16 +67,10 @@ function boundary(folder, allowed, extra = []) {
           ],
         },
       ],
+      "no-restricted-syntax": ["error", ...dynamicBans(banned, ui)],
     },
   };
 }
-
-const noUi = [
-  {
-    group: ["ink", "ink/*", "react", "react/*"],
-    message: "Ink and React belong to src/modes/interactive only.",
-  },
-];
 
 export default tseslint.config(
   { ignores: ["dist/**", ".dist/**", "node_modules/**", "coverage/**"] },
@@ -98,26 +124,59 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/cli.ts", "src/entry.ts"],
+    // Outside the interactive interface (the headless runner, RPC): no Ink, no React.
+    files: ["src/modes/*.ts", "src/modes/rpc/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...layers
+              .filter((l) => !["modes", "session", "commands", "i18n", "agent", "ai"].includes(l))
+              .map((l) => ({
+                group: [`**/${l}/**`, `**/${l}`],
+                message: `src/modes may not import src/${l} (see DESIGN.md: layers).`,
+              })),
+            ...noUi,
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        ...dynamicBans(
+          layers.filter(
+            (l) => !["modes", "session", "commands", "i18n", "agent", "ai"].includes(l),
+          ),
+          ["ink", "react"],
+        ),
+      ],
+    },
+  },
+  {
+    // The files at the root of src/ (the CLI, the entry, the launcher, the library's entry, and
+    // any new one): they reach the engine through modes/ and session/ only.
+    files: ["src/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              group: [
-                "./ai/*",
-                "./agent/*",
-                "./tools/*",
-                "./workspace/*",
-                "./shell/*",
-                "./mcp/*",
-                "./log/*",
-              ],
-              message: "cli.ts reaches the engine through modes/ and session/.",
+              group: layers
+                .filter((l) => l !== "modes" && l !== "session")
+                .flatMap((l) => [`./${l}/*`, `./${l}`]),
+              message: "Files at the root of src/ reach the engine through modes/ and session/.",
             },
+            ...noUi,
           ],
         },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        ...dynamicBans(
+          layers.filter((l) => l !== "modes" && l !== "session"),
+          ["ink", "react"],
+        ),
       ],
     },
   },

@@ -4,7 +4,7 @@ declare const __NORTH_VERSION__: string;
 const VERSION = typeof __NORTH_VERSION__ === "string" ? __NORTH_VERSION__ : "0.0.0-dev";
 
 const USAGE =
-  "usage: north [-p [prompt]] [--output-format text|json|stream-json] [--model ID] [--provider NAME] [--mode ask|agent|plan] [--approve none|edits|all] [--sandbox on|off] [--max-steps N] [--path DIR] [--continue | --resume ID]";
+  "usage: north [-p [prompt]] [--output-format text|json|stream-json] [--input-format text|stream-json] [--model ID] [--provider NAME] [--mode ask|agent|plan] [--approve none|edits|all] [--sandbox on|off] [--max-steps N] [--path DIR] [--continue | --resume ID] [--log-level LEVEL]\n       north rpc [--path DIR] [--mode MODE]";
 
 const HELP = `North — a coding agent in your terminal.
 
@@ -12,8 +12,13 @@ ${USAGE}
 
   -p, --print             run once headless and print the answer; the prompt is the argument,
                           or standard input when none is given
+                          A prompt starting with a slash command runs it (/init, /compact,
+                          /context, /cost, /undo, /help, custom commands)
   --output-format FORMAT  text (the answer), json (one result object), stream-json (every event
                           as a JSON line, then the result object)
+  --input-format FORMAT   stream-json: read user messages as JSON lines on standard input, one
+                          turn each ({"type":"user","message":{"role":"user","content":"…"}});
+                          needs --output-format stream-json
   --model ID              a catalog id or alias (sonnet, opus, gpt…), or any id its provider knows
   --provider NAME         anthropic, openai, or a provider from the config file
   --mode MODE             ask (read only), agent (default), plan
@@ -29,8 +34,15 @@ ${USAGE}
                           list them. One in use by another North process: -p stops (exit 1),
                           the interactive interface starts a new conversation
   --all                   with --resume: list (or resume by id) the conversations of every project
+                          (when standard output is not a terminal, --resume lists them as text,
+                          or as JSON with --output-format json)
+  --log-level LEVEL       debug, info (default), warn, error or off: what goes to the log file
+                          (~/.local/state/north/north.log, rotated at 5 MB, 3 kept)
   -v, --version           print the version
   -h, --help              this help
+
+north rpc: JSON-RPC 2.0 over standard input and output, one message per line, for editors and
+programs (docs/rpc.md).
 
 Keys: ANTHROPIC_API_KEY, OPENAI_API_KEY; endpoints: ANTHROPIC_BASE_URL, OPENAI_BASE_URL (also read
 from .env at the repository root). With no key at all, a local Ollama or LM Studio is used.
@@ -41,6 +53,8 @@ ended by SIGTERM and SIGHUP (the turn is cancelled and commands killed, as with 
 const OPTIONS = {
   print: { type: "boolean", short: "p" },
   "output-format": { type: "string" },
+  "input-format": { type: "string" },
+  "log-level": { type: "string" },
   model: { type: "string" },
   provider: { type: "string" },
   mode: { type: "string" },
@@ -108,6 +122,37 @@ async function run(
     );
   }
   const cwd = typeof values.path === "string" ? values.path : process.cwd();
+  const logLevel = choice(
+    values["log-level"],
+    ["debug", "info", "warn", "error", "off"],
+    "--log-level",
+  );
+  // Read by every logger North creates (`log/logger.ts`).
+  if (logLevel) process.env.NORTH_LOG_LEVEL = logLevel;
+  const inputFormat = choice(values["input-format"], ["text", "stream-json"], "--input-format");
+  if (positionals[0] === "rpc" && !values.print) {
+    if (positionals.length > 1) return usageError(`north rpc takes no arguments`);
+    const [{ runRpc }, session] = await Promise.all([
+      import("./modes/rpc/index.js"),
+      import("./session/index.js"),
+    ]);
+    const root = await session.findRepoRoot(cwd);
+    return runRpc({ root, env: process.env, mode: modeFlag ?? (await projectMode(session, root)) });
+  }
+  if (values.resume === "" && !values.print && !process.stdout.isTTY) {
+    // `north --resume | …`: the list, for a script, instead of a picker.
+    const [{ printSessions }, session] = await Promise.all([
+      import("./modes/session-list.js"),
+      import("./session/index.js"),
+    ]);
+    const root = await session.findRepoRoot(cwd);
+    return printSessions({
+      root,
+      env: process.env,
+      all: values.all === true,
+      json: format === "json",
+    });
+  }
   if (!values.print) {
     if (!process.stdin.isTTY || !process.stdout.isTTY) {
       return usageError("the interactive interface needs a terminal; use -p for a headless run");
@@ -128,9 +173,18 @@ async function run(
       sandbox,
     });
   }
+  const streamed = inputFormat === "stream-json";
+  if (streamed && format !== "stream-json") {
+    return usageError("--input-format stream-json needs --output-format stream-json");
+  }
+  if (streamed && positionals.length > 0) {
+    return usageError("with --input-format stream-json the messages come on standard input");
+  }
   let prompt = positionals.join(" ").trim();
-  if (!prompt && !process.stdin.isTTY) prompt = (await readStdin()).trim();
-  if (!prompt) return usageError("-p needs a prompt, as an argument or on standard input");
+  if (!streamed && !prompt && !process.stdin.isTTY) prompt = (await readStdin()).trim();
+  if (!streamed && !prompt) {
+    return usageError("-p needs a prompt, as an argument or on standard input");
+  }
 
   const [{ runPrint }, session] = await Promise.all([
     import("./modes/print.js"),
@@ -141,8 +195,14 @@ async function run(
   if (resume.resume && "pick" in resume.resume) {
     return usageError("a headless run resumes by id: --resume ID (`north --resume` lists them)");
   }
+  const prompts = streamed
+    ? (await import("./modes/stream-input.js")).userMessages(process.stdin, (line, why) =>
+        process.stderr.write(`north: note: input line ${line} skipped: ${why}\n`),
+      )
+    : undefined;
   return runPrint({
     prompt,
+    ...(prompts ? { prompts } : {}),
     root,
     format,
     mode: modeFlag ?? (await projectMode(session, root)),

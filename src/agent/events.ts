@@ -11,6 +11,12 @@ export type TurnStopReason = "end" | "max_tokens" | "refusal" | "max_steps" | "e
 export type AgentEvent =
   | { type: "turn_start"; prompt: string }
   | { type: "step_start"; step: number }
+  /**
+   * A message the person sent while the turn ran (`session.steer`), now part of the history at
+   * a step boundary: after the step's tool results, or after an answer that would have ended the
+   * turn, which then goes on with another step.
+   */
+  | { type: "steer"; text: string }
   | { type: "text_delta"; text: string }
   | { type: "thinking_delta"; text: string }
   | { type: "tool_call"; id: string; name: string; kind: ToolKind | "unknown"; arguments: unknown }

@@ -47,6 +47,13 @@ export interface LoopConfig {
    * connecting, tools `mcp_search` chose in the previous step).
    */
   toolsForStep?: () => { tools: readonly AnyTool[]; schemas: readonly ToolSchema[] };
+  /**
+   * Messages the person sent while the turn runs, to be delivered at the next step boundary:
+   * called after each step's tool results (and when the model would end the turn); each text
+   * becomes a user message of the history, announced by a `steer` event, and the turn goes on
+   * with another step. Texts taken are the loop's: the caller must not deliver them again.
+   */
+  steering?: () => string[];
 }
 
 export interface TurnResult {
@@ -115,14 +122,29 @@ export async function runTurn(
     const calls = message.content.filter((p): p is ToolCallPart => p.type === "tool_call");
     if (calls.length === 0) {
       const reason = message.stopReason;
-      return end(reason === "max_tokens" || reason === "refusal" ? reason : "end", step);
+      if (reason === "max_tokens" || reason === "refusal") return end(reason, step);
+      if (signal.aborted || step >= config.maxSteps || !deliverSteering(config, history, emit)) {
+        return end("end", step);
+      }
+      continue;
     }
     toolCalls += calls.length;
     const spend = (spent: Usage) => (usage = addUsage(usage, spent));
     history.push(...(await runCalls(calls, stepConfig, signal, emit, spend)));
     if (signal.aborted) return end("aborted", step);
     if (step >= config.maxSteps) return end("max_steps", step);
+    deliverSteering(config, history, emit);
   }
+}
+
+/** Appends the steering messages waiting now; whether there were any. */
+function deliverSteering(config: LoopConfig, history: Message[], emit: Emit): boolean {
+  const texts = config.steering?.() ?? [];
+  for (const text of texts) {
+    history.push({ role: "user", content: text });
+    emit({ type: "steer", text });
+  }
+  return texts.length > 0;
 }
 
 async function streamStep(

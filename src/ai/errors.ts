@@ -8,6 +8,8 @@ export interface ErrorHints {
   /** The environment variable or setting holding the endpoint, e.g. `ANTHROPIC_BASE_URL`. */
   baseUrlEnv: string;
   model: string;
+  /** The host requests go to (`api.anthropic.com`, `127.0.0.1:11434`), for "cannot reach". */
+  host?: string;
 }
 
 interface HttpLikeError {
@@ -61,6 +63,9 @@ export function classifyError(
     if ((error as { name?: unknown } | null)?.name === "SyntaxError") {
       return make("server", true, `The model sent a stream North could not read: ${detail}`);
     }
+    if (hints.host && isUnreachable(error)) {
+      return make("network", true, `Cannot reach ${hints.host}: ${detail}`);
+    }
     if (isConnectionError(error)) {
       return make("network", true, `Network error talking to the model: ${detail}`);
     }
@@ -109,6 +114,18 @@ export function classifyError(
 
 const CONNECTION =
   /fetch failed|terminated|socket|ECONN|EPIPE|ETIMEDOUT|EAI_AGAIN|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|network|connection|premature|timed? ?out|closed before/i;
+
+const UNREACHABLE = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|connect timeout/i;
+
+/** No connection could be made at all (nothing listens, no such host, no route). */
+function isUnreachable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; depth++) {
+    const { message, code } = e as { message?: unknown; code?: unknown };
+    if ([message, code].some((v) => typeof v === "string" && UNREACHABLE.test(v))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 /** A failure of the connection (refused, reset, cut mid-stream, timed out), worth a retry. */
 function isConnectionError(error: unknown): boolean {

@@ -73,6 +73,7 @@ export function createProvider(options: ProviderOptions): Provider {
       keyEnv: vendor.apiKeyEnv,
       baseUrlEnv: vendor.baseUrlEnv ?? `the baseUrl of provider "${vendor.name}"`,
       model: options.model,
+      host: hostOf(baseURL, vendor.protocol),
     },
   };
   const inner =
@@ -92,4 +93,16 @@ export function createProvider(options: ProviderOptions): Provider {
     protocol: inner.protocol,
     stream: (request, signal) => withRetry(() => inner.stream(request, signal), policy, signal),
   };
+}
+
+/** The host of `baseURL`, or of the vendor's default endpoint. */
+function hostOf(baseURL: string | undefined, protocol: string): string {
+  if (baseURL) {
+    try {
+      return new URL(baseURL).host;
+    } catch {
+      return baseURL;
+    }
+  }
+  return protocol === "anthropic-messages" ? "api.anthropic.com" : "api.openai.com";
 }

@@ -18,7 +18,6 @@ function context(registry: ReturnType<typeof createCommands>, session: Partial<S
     send: (prompt) => sent.push(prompt),
     setMode: (mode) => modes.push(mode),
     mode: () => "agent",
-    showEvent: (event) => said.push(`<${event.type}>`),
     showHistory: () => said.push("<history>"),
     clearScreen: () => said.push("<clear>"),
     newConversation: async () => void said.push("<new>"),

@@ -1,4 +1,3 @@
-import type { AgentEvent } from "../agent/events.js";
 import type { Mode, Session, SlashEffect } from "../session/index.js";
 
 /** How many positional arguments a command takes: none, one word (or quoted string), or the rest. */
@@ -61,8 +60,6 @@ export interface CommandContext {
   setMode(mode: Mode): void;
   /** The mode the next message goes out in (the interface's, which may differ from the session's). */
   mode(): Mode;
-  /** Shows an engine event as a running turn would (compaction notes, the context meter). */
-  showEvent(event: AgentEvent): void;
   /** Redraws the transcript from the session's history (after `/resume`). */
   showHistory(): void;
   clearScreen(): void;

@@ -1,4 +1,12 @@
-import { chmodSync, createWriteStream, fchmod, mkdirSync, type WriteStream } from "node:fs";
+import {
+  chmodSync,
+  createWriteStream,
+  fchmod,
+  mkdirSync,
+  renameSync,
+  statSync,
+  type WriteStream,
+} from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { maskSecrets } from "./secrets.js";
@@ -19,21 +27,54 @@ export function defaultLogPath(env: Record<string, string | undefined> = process
   return join(state, "north", "north.log");
 }
 
+export type LogLevel = "debug" | "info" | "warn" | "error" | "off";
+export const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "off"];
+const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, off: 4 };
+
+/** The log is rotated when it passes this size: north.log → north.log.1 … .{@link LOG_KEEP}. */
+export const LOG_ROTATE_BYTES = 5 * 1024 * 1024;
+export const LOG_KEEP = 3;
+
+/** The level of an event, by its name: failures are errors, refusals and retries warnings. */
+export function levelOf(event: string): Exclude<LogLevel, "off"> {
+  if (/error|failed|crash|fatal/.test(event)) return "error";
+  if (/warn|refused|retry|denied|timeout|skipped/.test(event)) return "warn";
+  if (/delta|tool_output|^usage$|^context$/.test(event)) return "debug";
+  return "info";
+}
+
+export interface LoggerOptions {
+  /** Lines below this level are not written (default: `NORTH_LOG_LEVEL`, else info). */
+  level?: LogLevel;
+  rotateBytes?: number;
+}
+
 /**
  * A JSON-lines logger on one append stream, opened on the first line written. Fields whose name
  * looks like a credential are replaced, key-shaped strings and every configured key value
  * (`secrets.ts`) are masked wherever they appear. The file is 0600 and its folder 0700 (both
- * are set again when they already exist with wider rights).
+ * are set again when they already exist with wider rights). Each line carries its `level`
+ * ({@link levelOf}); a file past `rotateBytes` is rotated, keeping {@link LOG_KEEP} old ones.
  */
-export function createLogger(path: string = defaultLogPath()): Logger {
+export function createLogger(path: string = defaultLogPath(), options: LoggerOptions = {}): Logger {
+  const wanted = options.level ?? envLevel(process.env.NORTH_LOG_LEVEL);
+  const limit = options.rotateBytes ?? LOG_ROTATE_BYTES;
   let stream: WriteStream | undefined;
   let broken = false;
+  let written = 0;
+  const rotate = () => {
+    for (let i = LOG_KEEP - 1; i >= 1; i--) renameQuietly(`${path}.${i}`, `${path}.${i + 1}`);
+    renameQuietly(path, `${path}.1`);
+    written = 0;
+  };
   const open = (): WriteStream | undefined => {
     if (stream || broken) return stream;
     try {
       mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
       // Only North's own folder: a log put elsewhere must not change a shared folder's rights.
       if (basename(dirname(path)) === "north") chmodSync(dirname(path), 0o700);
+      written = sizeOf(path);
+      if (written >= limit) rotate();
       stream = createWriteStream(path, { flags: "a", mode: 0o600 });
       stream.on("open", (fd: number) => fchmod(fd, 0o600, () => {}));
       stream.on("error", () => {
@@ -46,12 +87,24 @@ export function createLogger(path: string = defaultLogPath()): Logger {
   };
   return {
     log(event, fields = {}) {
+      const level = levelOf(event);
+      if (RANK[level] < RANK[wanted]) return;
       try {
         const line = JSON.stringify(
-          { ts: new Date().toISOString(), event, pid: process.pid, ...fields },
+          { ts: new Date().toISOString(), level, event, pid: process.pid, ...fields },
           redact,
         );
-        open()?.write(`${maskSecrets(line).replace(SECRET_VALUE, "[redacted]")}\n`);
+        const text = `${maskSecrets(line).replace(SECRET_VALUE, "[redacted]")}\n`;
+        const out = open();
+        if (!out) return;
+        out.write(text);
+        written += Buffer.byteLength(text);
+        // Past the limit: this stream ends, the file is moved aside, the next line opens anew.
+        if (written >= limit) {
+          out.end();
+          stream = undefined;
+          rotate();
+        }
       } catch {
         // A failure to log never stops a run.
       }
@@ -63,6 +116,26 @@ export function createLogger(path: string = defaultLogPath()): Logger {
       });
     },
   };
+}
+
+function envLevel(value: string | undefined): LogLevel {
+  return LOG_LEVELS.includes(value as LogLevel) ? (value as LogLevel) : "info";
+}
+
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
+function renameQuietly(from: string, to: string): void {
+  try {
+    renameSync(from, to);
+  } catch {
+    // Nothing to move.
+  }
 }
 
 function redact(key: string, value: unknown): unknown {

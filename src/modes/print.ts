@@ -1,19 +1,12 @@
-import type { AgentEvent } from "../agent/events.js";
-import type { TurnResult } from "../agent/loop.js";
-import type { ModelInfo } from "../ai/index.js";
-import { existsSync } from "node:fs";
+import { runMessages, type Incoming } from "./print-messages.js";
 import { onEndSignals } from "./signals.js";
-import { join } from "node:path";
 import {
   captureSdkWarnings,
-  costOf,
   createLogger,
   createSession,
-  expandMentions,
-  type Session,
+  type SessionEvent,
   loadConfigFile,
   maskSecrets,
-  roundCost,
   type Approve,
   type Mode,
 } from "../session/index.js";
@@ -33,6 +26,11 @@ export interface PrintOptions {
   maxSteps?: number;
   resume?: { continue: true } | { id: string; all?: boolean };
   env: Record<string, string | undefined>;
+  /**
+   * `--input-format stream-json`: the messages, one turn each, in place of `prompt` (read from
+   * standard input as they come); a result object follows each.
+   */
+  prompts?: AsyncIterable<Incoming>;
 }
 
 /**
@@ -80,34 +78,34 @@ export async function runPrint(options: PrintOptions): Promise<number> {
     // Said before anything runs (e.g. that undo is unavailable), in the machine-read outputs too.
     if (options.format === "stream-json") {
       for (const text of session.notices) write(JSON.stringify({ type: "notice", text }));
-      // A resumed conversation's todo list, as the TUI shows it before the first turn.
-      if (session.todos.length > 0) write(JSON.stringify({ type: "todo", items: session.todos }));
     }
-    const onEvent = (event: AgentEvent) => {
-      if (options.format === "stream-json") write(JSON.stringify(event));
+    // A subscriber first gets the state it starts from: the context meter and the todo list;
+    // a resumed conversation's todo list is printed, as the TUI shows it before the first turn.
+    let opening = true;
+    const off = session.subscribe((event) => {
+      if (options.format === "stream-json") {
+        if (opening && (event.type === "context" || (event.type === "todo" && !event.items.length)))
+          return;
+        write(JSON.stringify(event));
+      } else if (event.type === "notice") stderr(`note: ${event.text}`);
       else if (options.format === "text") noteEvent(event, stderr);
-    };
-    let result;
+    });
+    opening = false;
+    const stop = () => void session.cancel();
+    if (controller.signal.aborted) stop();
+    else controller.signal.addEventListener("abort", stop, { once: true });
+    let code: number;
     try {
-      const secrets = options.approve === "all" ? "attach" : "refuse";
-      const prompt = await attachMentions(session, options.prompt, stderr, secrets);
-      result = await session.send(prompt, { signal: controller.signal, onEvent });
+      const messages = options.prompts ?? [{ text: options.prompt }];
+      const out = { format: options.format, write, stderr };
+      code = await runMessages(session, messages, out, options.env, controller.signal);
     } finally {
+      controller.signal.removeEventListener("abort", stop);
+      off();
       await session.dispose();
     }
-    const summary = {
-      ...resultObject(result, session.model, performance.now() - started),
-      session_id: session.id,
-      ...(session.notices.length > 0 ? { notices: [...session.notices] } : {}),
-    };
-    if (options.format === "text") {
-      if (result.text) write(result.text);
-    } else {
-      write(JSON.stringify(summary));
-    }
-    const code = signalled ?? exitCode(result);
-    if (options.format === "text" && code === 1) stderr(failureLine(result));
-    logger.log("app_exit", { code, duration_ms: summary.duration_ms });
+    code = signalled ?? code;
+    logger.log("app_exit", { code, duration_ms: Math.round(performance.now() - started) });
     return code;
   } finally {
     process.off("SIGINT", onSigint);
@@ -117,61 +115,9 @@ export async function runPrint(options: PrintOptions): Promise<number> {
   }
 }
 
-/**
- * `@path` words naming a file or folder of the repository attach it, as in the interactive
- * composer: its contents follow the prompt as a `<file>` block, fitted into the context left.
- */
-async function attachMentions(
-  session: Session,
-  text: string,
-  note: (line: string) => void,
-  secrets: "attach" | "refuse",
-) {
-  const paths = [...text.matchAll(/(?:^|\s)@([^\s@]+)/g)]
-    .map((m) => m[1]!.replace(/[.,;:!?)'"]+$/, ""))
-    .filter((p) => existsSync(join(session.root, p)));
-  if (paths.length === 0) return text;
-  const report = session.context();
-  const budget = Math.floor(report.window * 0.8) - report.used;
-  const { prompt, notes } = await expandMentions(session.root, text, [...new Set(paths)], budget, {
-    secrets,
-  });
-  for (const line of notes) note(`note: ${line}`);
-  return prompt;
-}
-
-function noteEvent(event: AgentEvent, stderr: (line: string) => void): void {
+function noteEvent(event: SessionEvent, stderr: (line: string) => void): void {
   if (event.type === "retry") {
     const seconds = (event.delay_ms / 1000).toFixed(1);
     stderr(`${event.error.message} — retrying in ${seconds}s (attempt ${event.attempt + 1})`);
   }
-}
-
-function resultObject(result: TurnResult, model: ModelInfo, durationMs: number) {
-  const cost = costOf(result.usage, model);
-  return {
-    type: "result" as const,
-    text: result.text,
-    stop_reason: result.stopReason,
-    usage: result.usage,
-    steps: result.steps,
-    tool_calls: result.toolCalls,
-    duration_ms: Math.round(durationMs),
-    model: model.id,
-    ...(cost === undefined ? {} : { cost_usd: roundCost(cost) }),
-    ...(result.error ? { error: { kind: result.error.kind, message: result.error.message } } : {}),
-  };
-}
-
-function exitCode(result: TurnResult): number {
-  if (result.stopReason === "aborted") return 130;
-  if (result.stopReason === "error" || result.stopReason === "max_steps") return 1;
-  return 0;
-}
-
-function failureLine(result: TurnResult): string {
-  if (result.stopReason === "max_steps") {
-    return `stopped after ${result.steps} steps (the step cap); raise it with --max-steps.`;
-  }
-  return result.error?.message ?? "the run failed.";
 }

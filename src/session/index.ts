@@ -1,5 +1,13 @@
 export { createSession } from "./session.js";
-export type { Session, SessionOptions, SendOptions } from "./session.js";
+export { TurnQueue, type TurnQueueDeps } from "./turn-queue.js";
+export type {
+  Session,
+  SessionEvent,
+  SessionOptions,
+  SendOptions,
+  SubmitOptions,
+  Submitted,
+} from "./session.js";
 export type { CompactOptions, CompactResult } from "./context-keeper.js";
 export type { ContextBreakdown, ContextReport } from "./context-usage.js";
 export { loadConfig, loadConfigFile, configPath } from "./config.js";
@@ -18,7 +26,7 @@ export type { Mode, Approve } from "./permissions.js";
 export type { SandboxView } from "./sandbox-state.js";
 export { captureSdkWarnings } from "./sdk-warnings.js";
 export { selectModel } from "./model-selection.js";
-export { createLogger } from "../log/logger.js";
+export { createLogger, type Logger } from "../log/logger.js";
 export { maskSecrets } from "../log/secrets.js";
 export { findRepoRoot } from "../workspace/index.js";
 export { configDir, dataDir } from "./paths.js";
@@ -30,3 +38,6 @@ export { isSessionId } from "./session-storage.js";
 export { splitFrontMatter } from "./front-matter.js";
 export { listAgents, type AgentDefinition, type AgentListing } from "./agent-definitions.js";
 export type { SlashCommandRunner, SlashEffect } from "../tools/index.js";
+export type { AgentEvent, TodoItem } from "../agent/events.js";
+export type { TurnResult } from "../agent/loop.js";
+export type { Review } from "../agent/tool.js";

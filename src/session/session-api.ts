@@ -1,5 +1,5 @@
 import type { Message, ModelInfo, Provider } from "../ai/index.js";
-import type { AgentEvent, TodoItem } from "../agent/events.js";
+import type { AgentEvent, TodoItem, TurnStopReason } from "../agent/events.js";
 import type { TurnResult } from "../agent/loop.js";
 import type { Logger } from "../log/logger.js";
 import type { SlashCommandRunner } from "../tools/index.js";
@@ -52,6 +52,41 @@ export interface SessionOptions {
   slashCommands?: () => SlashCommandRunner | undefined;
 }
 
+/**
+ * What a session tells its subscribers: every event of its turns (`AgentEvent`, the same objects
+ * `--output-format stream-json` prints) and the session's own.
+ */
+export type SessionEvent =
+  | AgentEvent
+  /** A submitted message begins to run; `text` as submitted, before attachments. */
+  | { type: "message_start"; text: string }
+  /**
+   * That message's run is over: after its `turn_end`, or after a `notice` saying why it could
+   * not run (`stop_reason` absent). The next queued message's `message_start` follows at once;
+   * without one the session is idle.
+   */
+  | { type: "message_end"; stop_reason?: TurnStopReason }
+  /** The messages waiting for the running turn, oldest first, after every change. */
+  | { type: "queue"; messages: string[] }
+  /** A line for the person: a file that could not be attached, a message that failed. */
+  | { type: "notice"; tone: "info" | "warn" | "error"; text: string };
+
+export interface SubmitOptions {
+  /** Paths picked with `@` (typed `@path` words are found in the text as well). */
+  files?: readonly string[];
+  /** The mode of this message; the session keeps it for the next ones. */
+  mode?: Mode;
+  /** Blocks for the model after the text (the output of `!commands`), not part of `text`. */
+  context?: readonly string[];
+}
+
+export interface Submitted {
+  /** Whether it waits for the running turn (a `queue` event shows it). */
+  queued: boolean;
+  /** Its turn's result; `undefined` when it was taken out of the queue or could not run. */
+  done: Promise<TurnResult | undefined>;
+}
+
 export interface SendOptions {
   signal: AbortSignal;
   onEvent: (event: AgentEvent) => void;
@@ -69,6 +104,8 @@ export interface Session {
   readonly model: ModelInfo;
   readonly history: readonly Message[];
   readonly mode: Mode;
+  /** The mode of the next messages (a message may still bring its own). Not while one runs. */
+  setMode(mode: Mode): void;
   /** The id of the saved conversation (its file appears with the first message). */
   readonly id: string;
   /** Starts a new, empty conversation (a new session file); tools and the shell stay as they are. */
@@ -91,6 +128,44 @@ export interface Session {
   readonly todos: readonly TodoItem[];
   /** Things the person should be told once, e.g. that a session file was cut off by a crash. */
   readonly notices: readonly string[];
+  /**
+   * Sends `text` as the next message: it runs now when the session is idle, else it waits in
+   * the queue. `@path` words and `options.files` attach those files after the text, fitted into
+   * the context left (80 % of the window); secret files attach only when a person decides
+   * (interactive sessions) or with `--approve all`. Events go to `subscribe`rs (see
+   * `SessionEvent` for their order). Callable at any time.
+   */
+  submit(text: string, options?: SubmitOptions): Submitted;
+  /**
+   * A message for the running turn, delivered at its next step boundary (a `steer` event says
+   * when); the turn then goes on with it. When idle it is submitted instead ("sent").
+   */
+  steer(text: string): "steered" | "sent";
+  /**
+   * Cancels the running message (its turn ends `aborted`; a pending approval is refused) and
+   * empties the queue; returns the texts taken out (steering first), `undefined` when idle.
+   */
+  cancel(): string[] | undefined;
+  /** Empties the queue (and undelivered steering) without cancelling; returns the texts. */
+  takeQueue(): string[];
+  /**
+   * Runs `action` after the running message ends, before the next queued one; now when idle.
+   * Dropped when the message was cancelled.
+   */
+  afterTurn(action: () => Promise<void>): void;
+  /** Whether a message is running (between its `message_start` and `message_end`). */
+  readonly busy: boolean;
+  /** The texts waiting, oldest first. */
+  readonly queued: readonly string[];
+  /**
+   * Listens to the session's events until the returned function is called. A new listener is
+   * first given the current `context` and `todo` events, so it starts from the session's state.
+   */
+  subscribe(listener: (event: SessionEvent) => void): () => void;
+  /**
+   * Runs one message now, its events to `options.onEvent` (and subscribers), bypassing the
+   * queue; rejects with `UsageError` while another message runs. Prefer `submit`.
+   */
   send(prompt: string, options: SendOptions): Promise<TurnResult>;
   /**
    * Restores the files changed in the last `turns` turns. Files the person changed since are

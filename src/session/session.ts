@@ -30,9 +30,20 @@ import { joinSystem, type RequestParts } from "./context-usage.js";
 import { ProjectCardLoader } from "./project-card.js";
 import { StepMeter, UsageLedger } from "./usage-ledger.js";
 import { createDialogueTools, offered } from "./dialogue-tools.js";
-import type { Session, SessionOptions } from "./session-api.js";
+import type { SendOptions, Session, SessionEvent, SessionOptions } from "./session-api.js";
+import type { TurnResult } from "../agent/loop.js";
+import { TurnQueue } from "./turn-queue.js";
+import { attachFiles } from "./attach.js";
+import { UsageError } from "./errors.js";
 
-export type { Session, SessionOptions, SendOptions } from "./session-api.js";
+export type {
+  Session,
+  SessionEvent,
+  SessionOptions,
+  SendOptions,
+  SubmitOptions,
+  Submitted,
+} from "./session-api.js";
 
 /**
  * Opens a session in `options.root`: the model and its provider, the workspace, the tools and
@@ -219,6 +230,98 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     reportedFrom: storage.rewrittenAt,
   });
 
+  const listeners = new Set<(event: SessionEvent) => void>();
+  const broadcast = (event: SessionEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+  let sending = false;
+  const idleOnly = () => {
+    if (turns.busy || sending) throw new UsageError("Not while a message runs; cancel it first.");
+  };
+  /** The meter starts again after a switch of model or conversation. */
+  const showContext = () => {
+    const { used, window, percent, estimated } = keeper.context();
+    broadcast({ type: "context", used, window, percent, estimated });
+  };
+  async function runMessage(
+    prompt: string,
+    { signal, onEvent, mode, steering }: SendOptions & { steering?: () => string[] },
+  ): Promise<TurnResult> {
+    if (mode && mode !== state.mode) {
+      state.mode = mode;
+      state.planAccepted = false;
+    }
+    const { model } = current;
+    logger.log("user_prompt", { chars: prompt.length, model: model.id, mode: state.mode });
+    turn += 1;
+    if (!title) title = prompt.replace(/\s+/g, " ").trim().slice(0, 80);
+    const meter = new StepMeter(ledger, model);
+    const emit = keeper.wrapEmit((event: AgentEvent) => {
+      logEvent(logger, event, model.id);
+      if (SAVE_POINTS.has(event.type)) save();
+      meter.observe(event);
+      if (event.type === "compaction_end") ledger.add(model, event.usage);
+      routeShellOutput(live, emit, event);
+      onEvent(event);
+      broadcast(event);
+    });
+    broker.attach(emit);
+    live.emit = emit;
+    turnEmit = emit;
+    const tools = toolsNow();
+    const turnMode = state.mode;
+    await card.ready(CARD_WAIT_MS);
+    const request = parts(tools);
+    return runTurn(
+      history,
+      prompt,
+      {
+        provider,
+        model: model.id,
+        maxOutputTokens: model.maxOutput,
+        system: joinSystem(request),
+        tools,
+        schemas: request.schemas,
+        maxSteps: options.maxSteps,
+        authorize,
+        beforeStep: (_history, stepSignal) => keeper.beforeStep(request, emit, stepSignal),
+        // `enter_plan_mode` accepted mid-turn: the next steps get plan mode's tools.
+        toolsForStep: () => {
+          if (state.mode === turnMode) return { tools, schemas: request.schemas };
+          const now = toolsNow();
+          return { tools: now, schemas: offered(now, dialogue).map(schemaOf) };
+        },
+        ...(steering ? { steering } : {}),
+      },
+      signal,
+      emit,
+    );
+  }
+
+  const turns = new TurnQueue({
+    emit: broadcast,
+    log: (event, fields) => logger.log(event, fields),
+    async run(text, submitted, signal, steering) {
+      const attached = await attachFiles({
+        root: workspace.root,
+        text,
+        files: submitted.files ?? [],
+        context: submitted.context ?? [],
+        report: keeper.context(),
+        secrets: options.approvals === "interactive" || approve === "all" ? "attach" : "refuse",
+      });
+      for (const note of attached.notes) broadcast({ type: "notice", tone: "warn", text: note });
+      if (attached.attached > 0) logger.log("files_attached", { files: attached.attached });
+      const mode = submitted.mode;
+      return runMessage(attached.prompt, {
+        signal,
+        onEvent: () => undefined,
+        steering,
+        ...(mode ? { mode } : {}),
+      });
+    },
+  });
+
   return {
     root: workspace.root,
     get model() {
@@ -230,6 +333,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     notices,
     newConversation() {
+      idleOnly();
       save();
       const fresh = openStorage(
         { ...options, resume: undefined },
@@ -243,8 +347,11 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       todos = [];
       keeper.reset();
       title = "";
+      showContext();
+      broadcast({ type: "todo", items: [] });
     },
     resume(id) {
+      idleOnly();
       save();
       const all = options.allProjects === true;
       const loaded = openStorage(
@@ -263,10 +370,18 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       opened = undefined;
       replay.adopt(history, current.model.id);
       notices.push(...loaded.notices);
+      showContext();
+      broadcast({ type: "todo", items: [...todos] });
     },
     costs: ledger,
     get mode() {
       return state.mode;
+    },
+    setMode(mode) {
+      idleOnly();
+      if (mode === state.mode) return;
+      state.mode = mode;
+      state.planAccepted = false;
     },
     get todos() {
       return todos;
@@ -290,6 +405,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       current = next.choice;
       provider = replay.wrap(next.provider);
       logger.log("model_switch", { model: current.model.id, provider: current.vendor.name });
+      showContext();
       return next.result;
     },
     listModels: () => availableModels(options.config, setup.env, switching.local),
@@ -301,6 +417,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
           logEvent(logger, event, current.model.id);
           if (event.type === "compaction_end") ledger.add(current.model, event.usage);
           compactOptions.onEvent?.(event);
+          broadcast(event);
         },
       }),
     async undo(turns = 1, overwrite = []) {
@@ -328,54 +445,31 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         return title ? { ...p, title } : p;
       });
     },
-    async send(prompt, { signal, onEvent, mode }) {
-      if (mode && mode !== state.mode) {
-        state.mode = mode;
-        state.planAccepted = false;
+    send(prompt, { signal, onEvent, mode }) {
+      if (turns.busy || sending) {
+        return Promise.reject(new UsageError("A message is running; submit queues the next one."));
       }
-      const { model } = current;
-      logger.log("user_prompt", { chars: prompt.length, model: model.id, mode: state.mode });
-      turn += 1;
-      if (!title) title = prompt.replace(/\s+/g, " ").trim().slice(0, 80);
-      const meter = new StepMeter(ledger, model);
-      const emit = keeper.wrapEmit((event: AgentEvent) => {
-        logEvent(logger, event, model.id);
-        if (SAVE_POINTS.has(event.type)) save();
-        meter.observe(event);
-        if (event.type === "compaction_end") ledger.add(model, event.usage);
-        routeShellOutput(live, emit, event);
-        onEvent(event);
-      });
-      broker.attach(emit);
-      live.emit = emit;
-      turnEmit = emit;
-      const tools = toolsNow();
-      const turnMode = state.mode;
-      await card.ready(CARD_WAIT_MS);
-      const request = parts(tools);
-      return runTurn(
-        history,
-        prompt,
-        {
-          provider,
-          model: model.id,
-          maxOutputTokens: model.maxOutput,
-          system: joinSystem(request),
-          tools,
-          schemas: request.schemas,
-          maxSteps: options.maxSteps,
-          authorize,
-          beforeStep: (_history, stepSignal) => keeper.beforeStep(request, emit, stepSignal),
-          // `enter_plan_mode` accepted mid-turn: the next steps get plan mode's tools.
-          toolsForStep: () => {
-            if (state.mode === turnMode) return { tools, schemas: request.schemas };
-            const now = toolsNow();
-            return { tools: now, schemas: offered(now, dialogue).map(schemaOf) };
-          },
-        },
-        signal,
-        emit,
-      );
+      sending = true;
+      const turn = runMessage(prompt, { signal, onEvent, ...(mode ? { mode } : {}) });
+      return turn.finally(() => (sending = false));
+    },
+    submit: (text, submitOptions) => turns.submit(text, submitOptions),
+    steer: (text) => turns.steer(text),
+    cancel: () => turns.cancel(),
+    takeQueue: () => turns.takeQueue(),
+    afterTurn: (action) => turns.afterTurn(action),
+    get busy() {
+      return turns.busy || sending;
+    },
+    get queued() {
+      return turns.queued;
+    },
+    subscribe(listener) {
+      const { used, window, percent, estimated } = keeper.context();
+      listener({ type: "context", used, window, percent, estimated });
+      listener({ type: "todo", items: [...todos] });
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
   };
 }

@@ -71,8 +71,23 @@ export interface MockModelServer {
   waitForRequests(count: number, options?: { timeoutMs?: number }): Promise<RecordedRequest[]>;
   /** Resolves when the answer to request `index` (0-based) has finished, with how it ended. */
   waitForResponse(index: number): Promise<ResponseOutcome>;
+  /** Lets a reply held with `reply().hold(key)` go on (before or after it reached the hold). */
+  release(key: string): void;
   /** Drops open connections and stops listening; pending waits reject. */
   close(): Promise<void>;
+}
+
+/** Holds of every server, by key: released ones resolve at once. */
+const holds = new Map<string, { promise: Promise<void>; release: () => void }>();
+function holdOf(key: string) {
+  let hold = holds.get(key);
+  if (!hold) {
+    let release!: () => void;
+    const promise = new Promise<void>((resolve) => (release = resolve));
+    hold = { promise, release };
+    holds.set(key, hold);
+  }
+  return hold;
 }
 
 const routes: Record<string, ProtocolEncoder> = {
@@ -261,6 +276,9 @@ export async function startMockModelServer(script: ScriptEntry[] = []): Promise<
         waiters.push(waiter);
       });
     },
+    release(key) {
+      holdOf(key).release();
+    },
     waitForResponse(index) {
       const outcome = requests[index]?.outcome;
       if (outcome) return Promise.resolve(outcome);
@@ -348,6 +366,10 @@ async function sendStream(
     if (spec.cutAfter === i) return cut(res);
     if (spec.endAfter === i) break;
     if (spec.delayMs > 0) await pause(res, spec.delayMs);
+    if (spec.hold?.afterEvents === i) {
+      const gone = new Promise<void>((resolve) => res.once("close", () => resolve()));
+      await Promise.race([holdOf(spec.hold.key).promise, gone]);
+    }
     const event = events[i];
     if (res.destroyed || !event) return;
     await write(res, formatSse(event));

@@ -79,6 +79,11 @@ export interface ReplySpec {
   endAfter?: number;
   /** Wait this long before each SSE event (cancellation tests; never for synchronisation). */
   delayMs: number;
+  /**
+   * Stop before SSE event `afterEvents` until the test calls `server.release(key)` (or the
+   * client goes away): a turn that stays in flight for exactly as long as a test needs.
+   */
+  hold?: { key: string; afterEvents: number };
   streamError?: StreamErrorSpec;
   /** Chat Completions only: interleave the argument fragments of consecutive tool calls. */
   interleaveToolCalls: boolean;
@@ -239,6 +244,12 @@ export class ReplyBuilder {
    */
   endAfter(events: number): this {
     this.spec.endAfter = events;
+    return this;
+  }
+
+  /** Hold the stream before SSE event `afterEvents` until `server.release(key)`. */
+  hold(key: string, afterEvents = 1): this {
+    this.spec.hold = { key, afterEvents };
     return this;
   }
 

@@ -37,6 +37,7 @@ export const KEYS = {
   "ctrl+e": "\x05",
   "ctrl+j": "\n",
   "ctrl+k": "\x0b",
+  "ctrl+s": "\x13",
   "ctrl+t": "\x14",
   "ctrl+u": "\x15",
   "ctrl+w": "\x17",

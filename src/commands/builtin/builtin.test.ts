@@ -27,7 +27,6 @@ async function run(input: string, session: Partial<Session>) {
   const ctx = {
     session: session as Session,
     say: (text: string, tone?: string) => said.push(tone === "error" ? `! ${text}` : text),
-    showEvent: (e: { type: string }) => said.push(`<${e.type}>`),
   } as unknown as CommandContext;
   await registry.run(input, ctx);
   return { said, registry, ctx };

@@ -2,9 +2,9 @@ import type { CompactOptions } from "../../session/index.js";
 import type { Command, CommandContext } from "../types.js";
 import { t } from "../../i18n/index.js";
 
-/** Runs a compaction and shows its events; the result's refusal reasons become one line. */
+/** Runs a compaction (its events reach the screen as session events); the result's refusal reasons become one line. */
 export async function compactNow(ctx: CommandContext, options: CompactOptions): Promise<void> {
-  const result = await ctx.session.compact({ ...options, onEvent: (e) => ctx.showEvent(e) });
+  const result = await ctx.session.compact(options);
   if (result.ok) return;
   // A failed summary was already shown by its `compaction_end` event.
   if (result.reason !== "failed")

@@ -26,7 +26,8 @@ export const en = {
 
   "queue.item": "queued: {text}",
   "queue.more": "…and {count} more",
-  "queue.hint": "Sent when the turn ends · Ctrl+X clears · Esc cancels the turn",
+  "queue.hint":
+    "Sent when the turn ends · Ctrl+S sends now (at the next step) · Ctrl+X clears · Esc cancels the turn",
 
   "review.accept": "accept",
   "review.alwaysProject": "always (this project)",

@@ -27,7 +27,7 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
 
   "queue.item": "排队中：{text}",
   "queue.more": "……另有 {count} 条",
-  "queue.hint": "本轮结束后发送 · Ctrl+X 清空 · Esc 取消本轮",
+  "queue.hint": "本轮结束后发送 · Ctrl+S 立即发送（下一步送达）· Ctrl+X 清空 · Esc 取消本轮",
 
   "review.accept": "接受",
   "review.alwaysProject": "始终接受（本项目）",

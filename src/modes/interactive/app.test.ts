@@ -1,8 +1,12 @@
 import { render } from "ink-testing-library";
 import { createElement as h } from "react";
 import { beforeAll, describe, expect, test, vi } from "vitest";
-import type { AgentEvent } from "../../agent/events.js";
-import type { Session } from "../../session/index.js";
+import {
+  TurnQueue,
+  type Session,
+  type SessionEvent,
+  type SubmitOptions,
+} from "../../session/index.js";
 import { App } from "./app.js";
 import { InputHistory } from "./composer/history.js";
 import { TurnController } from "./controller.js";
@@ -17,10 +21,31 @@ beforeAll(async () => {
 
 const usage = { input_tokens: 10, output_tokens: 5, cache_read_tokens: 0, cache_write_tokens: 0 };
 
-/** A session whose turns the test finishes by hand (or which end on abort). */
+/**
+ * A session whose turns the test finishes by hand (or which end on abort), queued by the
+ * session's own TurnQueue.
+ */
 function fakeSession() {
   const prompts: string[] = [];
   let finish: (() => void) | undefined;
+  const listeners = new Set<(event: SessionEvent) => void>();
+  const emit = (event: SessionEvent) => listeners.forEach((listener) => listener(event));
+  const turns = new TurnQueue({
+    emit,
+    log: () => {},
+    async run(prompt, _options, signal) {
+      prompts.push(prompt);
+      emit({ type: "turn_start", prompt });
+      emit({ type: "text_delta", text: `Answer to ${prompt}` });
+      const aborted = await new Promise<boolean>((resolve) => {
+        finish = () => resolve(false);
+        signal.addEventListener("abort", () => resolve(true));
+      });
+      const stop = aborted ? "aborted" : "end";
+      emit({ type: "turn_end", stop_reason: stop, text: "", steps: 1, tool_calls: 0, usage });
+      return { stopReason: stop, text: "", steps: 1, toolCalls: 0, usage };
+    },
+  });
   const session = {
     root: "/repo",
     model: {
@@ -33,20 +58,19 @@ function fakeSession() {
       supportsTools: true,
     },
     history: [],
-    async send(
-      prompt: string,
-      { signal, onEvent }: { signal: AbortSignal; onEvent: (e: AgentEvent) => void },
-    ) {
-      prompts.push(prompt);
-      onEvent({ type: "turn_start", prompt });
-      onEvent({ type: "text_delta", text: `Answer to ${prompt}` });
-      const aborted = await new Promise<boolean>((resolve) => {
-        finish = () => resolve(false);
-        signal.addEventListener("abort", () => resolve(true));
-      });
-      const stop = aborted ? "aborted" : "end";
-      onEvent({ type: "turn_end", stop_reason: stop, text: "", steps: 1, tool_calls: 0, usage });
-      return { stopReason: stop, text: "", steps: 1, toolCalls: 0, usage };
+    costs: { total: () => undefined, list: () => [] },
+    permissions: { list: () => ({ edits: false, commands: [] }) },
+    respond: () => false,
+    submit: (text: string, options: SubmitOptions) => turns.submit(text, options),
+    cancel: () => turns.cancel(),
+    takeQueue: () => turns.takeQueue(),
+    afterTurn: (action: () => Promise<void>) => turns.afterTurn(action),
+    get busy() {
+      return turns.busy;
+    },
+    subscribe(listener: (event: SessionEvent) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
   } as unknown as Session;
   return { session, prompts, finish: () => finish?.() };

@@ -50,9 +50,6 @@ export function createCommandRunner(deps: RunnerDeps) {
       contextWindow: session.model.contextWindow,
       sandbox: session.sandbox.state,
     });
-    const { used, window, percent, estimated } = session.context();
-    store.dispatch({ type: "agent", event: { type: "context", used, window, percent, estimated } });
-    store.dispatch({ type: "agent", event: { type: "todo", items: [...session.todos] } });
     store.dispatch(standingOf(session));
   };
   const ctx: CommandContext = {
@@ -65,7 +62,6 @@ export function createCommandRunner(deps: RunnerDeps) {
     send: (prompt) => void controller.submit(prompt, store.getState().mode),
     setMode: (mode) => store.dispatch({ type: "mode", mode }),
     mode: () => store.getState().mode,
-    showEvent: (event) => store.dispatch({ type: "agent", event }),
     showHistory() {
       const session = ctx.session;
       store.dispatch({ type: "note", tone: "info", text: `Resumed conversation ${session.id}.` });

@@ -33,12 +33,14 @@ export type Action =
   | "cancel"
   | "eof"
   | "clear-queue"
+  | "steer"
   | "cycle-mode"
   | "cycle-mode-back"
   | "toggle-todos";
 
 export const KEY_BINDINGS: Readonly<Record<string, Action>> = {
   enter: "submit",
+  "ctrl+s": "steer",
   "shift+enter": "newline",
   "alt+enter": "newline",
   "ctrl+j": "newline",

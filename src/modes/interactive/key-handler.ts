@@ -166,6 +166,20 @@ export function createKeyHandler(ctx: KeyContext) {
       case "clear-queue":
         ctx.controller.takeQueue();
         return;
+      case "steer": {
+        // While a turn runs: the text (or, with an empty composer, the queued messages) goes to
+        // the model at its next step instead of after the turn.
+        const typed = ctx.editor().text;
+        if (!ctx.controller.busy) return submit(typed);
+        if (!typed.trim()) {
+          for (const text of ctx.controller.takeQueue()) ctx.controller.steer(text);
+          return;
+        }
+        ctx.history.add(typed);
+        setEditor(ed.emptyEditor);
+        ctx.controller.steer(expand(typed));
+        return;
+      }
       case "cycle-mode":
       case "cycle-mode-back":
         return ctx.dispatch({ type: "cycle-mode", step: action === "cycle-mode" ? 1 : -1 });

@@ -39,7 +39,6 @@ export function modelCommands(
         send: (prompt) => void printed.push(prompt),
         setMode: ctx.setMode,
         mode: ctx.mode,
-        showEvent: () => {},
         showHistory: () => {},
         clearScreen: () => {},
         newConversation: ctx.newConversation,

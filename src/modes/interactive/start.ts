@@ -120,11 +120,9 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         contextWindow: session.model.contextWindow,
         sandbox: session.sandbox.state,
       });
-      // The meter starts from an estimate of the first request (a resumed history included).
-      const { used, window, percent, estimated } = session.context();
-      const event = { type: "context" as const, used, window, percent, estimated };
-      store.dispatch({ type: "agent", event });
-      store.dispatch({ type: "agent", event: { type: "todo", items: [...session.todos] } });
+      // The session's events from now on; the first ones are the meter's estimate of the first
+      // request (a resumed history included) and the todo list.
+      controller.bind(session);
       store.dispatch(standingOf(session));
       return session;
     } catch (error) {

@@ -195,6 +195,8 @@ const tokens = (u: {
 
 function onAgent(state: UiState, event: AgentEvent): UiState {
   switch (event.type) {
+    case "steer":
+      return { ...add(settleAll(state), { kind: "user", text: event.text }), labelPending: true };
     case "text_delta": {
       const s = state.thinking ? settleThinking(state) : state;
       return settleText({ ...s, tail: s.tail + event.text }, false);

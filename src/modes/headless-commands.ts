@@ -1,0 +1,69 @@
+import { createCommands, refusalOf, type CommandContext } from "../commands/index.js";
+import type { Session } from "../session/index.js";
+
+/** Built-in commands that mean something without a screen; custom Markdown commands run too. */
+const HEADLESS = new Set([
+  "init",
+  "compact",
+  "summarize",
+  "context",
+  "cost",
+  "undo",
+  "help",
+  "agents",
+  "permissions",
+]);
+
+export interface HeadlessCommands {
+  /** What goes to the model: the text left after the commands and the prompts they made. */
+  prompt: string;
+  /** The commands' output, in order. */
+  lines: { text: string; tone: "info" | "error" }[];
+  /** Set when a command was refused or unknown: the run stops with this line (exit 2). */
+  refused?: string;
+}
+
+/**
+ * Runs the slash commands a `-p` prompt starts with, as the TUI would where that makes sense
+ * without a screen (`HEADLESS`, custom commands); any other is refused with one line before
+ * anything runs. A prompt that does not start with a command is returned as it is.
+ */
+export async function runHeadlessCommands(
+  session: Session,
+  text: string,
+  env: Record<string, string | undefined>,
+): Promise<HeadlessCommands> {
+  if (!text.trimStart().startsWith("/")) return { prompt: text, lines: [] };
+  const registry = createCommands(session.root, env);
+  const parsed = registry.parse(text);
+  if (parsed.commands.length === 0 && !parsed.unknown) return { prompt: text, lines: [] };
+  const refusal = refusalOf(parsed, registry);
+  if (refusal) return { prompt: "", lines: [], refused: refusal };
+  for (const command of parsed.commands) {
+    const known = registry.get(command.name);
+    if (known && known.source === "builtin" && !HEADLESS.has(command.name)) {
+      return {
+        prompt: "",
+        lines: [],
+        refused: `/${command.name} needs the interactive interface; a headless run takes /${[...HEADLESS].join(", /")} and custom commands.`,
+      };
+    }
+  }
+  const lines: HeadlessCommands["lines"] = [];
+  const prompts: string[] = [];
+  const ctx: CommandContext = {
+    session,
+    say: (line, tone = "info") => void lines.push({ text: line, tone }),
+    send: (prompt) => void prompts.push(prompt),
+    setMode: (mode) => session.setMode(mode),
+    mode: () => session.mode,
+    showHistory: () => undefined,
+    clearScreen: () => undefined,
+    newConversation: async () => session.newConversation(),
+    stop: () => void session.cancel(),
+    exit: () => undefined,
+    commands: () => registry.list(),
+  };
+  const rest = await registry.run(text, ctx);
+  return { prompt: [...prompts, rest.trim()].filter(Boolean).join("\n\n"), lines };
+}

@@ -1,0 +1,112 @@
+import type { TurnResult } from "../agent/loop.js";
+import type { ModelInfo } from "../ai/index.js";
+import { costOf, roundCost, type SessionEvent } from "../session/index.js";
+
+/** A call the policy refused in a headless run, for the result object and the stderr line. */
+export interface RefusedCall {
+  id: string;
+  tool: string;
+  /** The command line, or the files of an edit. */
+  target: string;
+  /** The flag that would have allowed it; absent when no flag does (a dangerous command). */
+  allow_with?: string;
+}
+
+/**
+ * Collects the calls the policy refused (`tool_result.details.denied`), message by message:
+ * `take` gives those of the oldest message that ended and was not taken yet.
+ */
+export class RefusedCalls {
+  private calls: RefusedCall[] = [];
+  private ended: RefusedCall[][] = [];
+  private reviews = new Map<string, SessionEvent & { type: "tool_proposal" }>();
+
+  take(): RefusedCall[] {
+    return this.ended.shift() ?? [];
+  }
+
+  observe(event: SessionEvent): void {
+    if (event.type === "message_start") {
+      this.calls = [];
+      this.reviews.clear();
+    }
+    if (event.type === "message_end") this.ended.push(this.calls);
+    if (event.type === "tool_proposal") this.reviews.set(event.id, event);
+    if (event.type !== "tool_result" || !event.is_error) return;
+    const details = event.details as { denied?: boolean } | undefined;
+    if (!details?.denied) return;
+    const review = this.reviews.get(event.id)?.review;
+    let target = "";
+    let allow: string | undefined = "--approve all";
+    if (review?.type === "command") {
+      target = review.command;
+      if (review.danger) allow = undefined;
+    } else if (review?.type === "edit") {
+      target = review.files.map((f) => f.path).join(", ");
+      allow = "--approve edits";
+    } else if (review?.type === "secret") target = review.path;
+    this.calls.push({
+      id: event.id,
+      tool: event.name,
+      target,
+      ...(allow ? { allow_with: allow } : {}),
+    });
+  }
+
+  /** One line for stderr naming the refused calls and the flag that would allow them. */
+  static line(calls: readonly RefusedCall[]): string {
+    const named = calls.map((c) => `${c.tool}${c.target ? ` ${short(c.target)}` : ""}`);
+    const flags = [...new Set(calls.flatMap((c) => (c.allow_with ? [c.allow_with] : [])))];
+    const how =
+      flags.length > 0
+        ? `${flags.includes("--approve all") ? "--approve all" : flags[0]} would allow ${calls.length === 1 ? "it" : "them"}`
+        : "no flag allows a command that can destroy work beyond undo";
+    return `refused ${calls.length} call${calls.length === 1 ? "" : "s"} (${named.join("; ")}): ${how}.`;
+  }
+}
+
+const short = (text: string) => {
+  const one = text.replace(/\s+/g, " ");
+  return one.length > 60 ? `“${one.slice(0, 59)}…”` : `“${one}”`;
+};
+
+/** The `json`/`stream-json` result object of one message (`result` absent: commands only). */
+export function resultObject(result: TurnResult | undefined, model: ModelInfo, durationMs: number) {
+  if (!result) {
+    return {
+      type: "result" as const,
+      text: "",
+      stop_reason: "end" as const,
+      steps: 0,
+      tool_calls: 0,
+      duration_ms: Math.round(durationMs),
+      model: model.id,
+    };
+  }
+  const cost = costOf(result.usage, model);
+  return {
+    type: "result" as const,
+    text: result.text,
+    stop_reason: result.stopReason,
+    usage: result.usage,
+    steps: result.steps,
+    tool_calls: result.toolCalls,
+    duration_ms: Math.round(durationMs),
+    model: model.id,
+    ...(cost === undefined ? {} : { cost_usd: roundCost(cost) }),
+    ...(result.error ? { error: { kind: result.error.kind, message: result.error.message } } : {}),
+  };
+}
+
+export function exitCode(result: TurnResult): number {
+  if (result.stopReason === "aborted") return 130;
+  if (result.stopReason === "error" || result.stopReason === "max_steps") return 1;
+  return 0;
+}
+
+export function failureLine(result: TurnResult): string {
+  if (result.stopReason === "max_steps") {
+    return `stopped after ${result.steps} steps (the step cap); raise it with --max-steps.`;
+  }
+  return result.error?.message ?? "the run failed.";
+}

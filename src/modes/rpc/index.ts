@@ -1,0 +1,3 @@
+export { runRpc, type RpcOptions } from "./rpc-server.js";
+export type * from "./protocol.js";
+export { RPC_ERRORS } from "./protocol.js";

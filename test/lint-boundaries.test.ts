@@ -1,0 +1,43 @@
+// The import table of DESIGN.md is enforced by lint, including what a static rule cannot see:
+// dynamic import(), files added at the root of src/, and Ink/React outside the interactive UI.
+import { ESLint } from "eslint";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "..");
+const eslint = new ESLint({ cwd: root });
+
+async function problems(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, file) });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe("lint boundaries", () => {
+  it.each([
+    ["src/shell/zz-probe.ts", 'export const m = () => import("../session/index.js");'],
+    ["src/agent/zz-probe.ts", 'export const m = () => import("../tools/index.js");'],
+    ["src/tools/zz/zz-probe.ts", 'export const m = () => import("../../modes/print.js");'],
+    ["src/modes/zz-probe.ts", 'export const m = () => import("ink");'],
+    ["src/modes/rpc/zz-probe.ts", 'export const m = () => import("react");'],
+    ["src/zz-probe.ts", 'export const m = () => import("./workspace/index.js");'],
+  ])("flags a dynamic import across a boundary in %s", async (file, code) => {
+    expect(await problems(file, code)).toContain("no-restricted-syntax");
+  });
+
+  it.each([
+    ["src/zz-probe.ts", 'export { createWorkspace } from "./workspace/index.js";'],
+    ["src/zz-probe.ts", 'import { t } from "./i18n/index.js";\nexport const x = t;'],
+    ["src/modes/zz-probe.ts", 'import { Box } from "ink";\nexport const x = Box;'],
+    ["src/modes/rpc/zz-probe.ts", 'import React from "react";\nexport const x = React;'],
+  ])("flags a static import across a boundary in %s", async (file, code) => {
+    expect(await problems(file, code)).toContain("no-restricted-imports");
+  });
+
+  it.each([
+    ["src/modes/interactive/zz-probe.ts", 'export const m = () => import("ink");'],
+    ["src/session/zz-probe.ts", 'export const m = () => import("../tools/index.js");'],
+    ["src/zz-probe.ts", 'export const m = () => import("./modes/print.js");'],
+  ])("allows what the table allows in %s", async (file, code) => {
+    expect(await problems(file, code)).toEqual([]);
+  });
+});
