@@ -46,7 +46,8 @@ const define = {
 rmSync(dist, { recursive: true, force: true });
 // The program: ESM chunks, split so that a run parses only what it uses.
 await build({
-  entryPoints: { main: join(root, "src", "entry.ts") },
+  // `lib`: North as a library (`import { createSession } from "north-agent"`), sharing chunks.
+  entryPoints: { main: join(root, "src", "entry.ts"), lib: join(root, "src", "lib.ts") },
   outdir: join(dist, "chunks"),
   outExtension: { ".js": ".mjs" },
   chunkNames: "[name]-[hash]",
@@ -83,6 +84,18 @@ await build({
 });
 writeFileSync(join(dist, "package.json"), '{ "type": "commonjs" }\n');
 chmodSync(entry, 0o755);
+// The library's type declarations (dist/types/lib.d.ts), from the same sources.
+execFileSync(
+  process.execPath,
+  [
+    join(root, "node_modules", "typescript", "bin", "tsc"),
+    "-p",
+    join(root, "tsconfig.lib.json"),
+    "--outDir",
+    join(dist, "types"),
+  ],
+  { cwd: root, stdio: "inherit" },
+);
 
 /** The tools' JSON schemas, computed once here (scripts/tool-schemas.ts) instead of every run. */
 async function toolSchemas() {

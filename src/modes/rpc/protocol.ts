@@ -41,7 +41,7 @@ export interface RpcMethods {
     params: { id: string; answers: string[] };
     result: { answered: boolean };
   };
-  /** Switches model for the next message (and remembers it unless `remember` is false). */
+  /** Switches model (and provider) for the next message; the running turn finishes on the old. */
   "model/set": {
     params: { model: string; provider?: string };
     result: { model: string; provider: string; message: string };
