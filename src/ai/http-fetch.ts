@@ -111,9 +111,11 @@ function bodyStream(
   // The idle clock runs while we wait for the server, not while the reader holds us back.
   let idle: NodeJS.Timeout | undefined;
   let held = false;
+  // One timer, restarted with `refresh` on progress: cheaper than a new one per chunk.
   const arm = () => {
-    clearTimeout(idle);
-    if (idleMs && !done) idle = setTimeout(() => fail(new ModelStallError("idle", idleMs)), idleMs);
+    if (!idleMs || done) return;
+    if (idle) idle.refresh();
+    else idle = setTimeout(() => fail(new ModelStallError("idle", idleMs)), idleMs);
   };
   const sse = /^text\/event-stream/i.test(res.headers["content-type"] ?? "");
   const progress = sse ? new SseProgress() : undefined;
@@ -162,6 +164,7 @@ function bodyStream(
       source.pause();
       held = true;
       clearTimeout(idle);
+      idle = undefined;
     }
   });
   source.once("end", () => {

@@ -63,15 +63,20 @@ export class SseProgress {
   scan(chunk: Uint8Array): boolean {
     let progress = false;
     let start = 0;
-    for (let i = 0; i <= chunk.length; i++) {
+    let lf = chunk.indexOf(LF);
+    let cr = chunk.indexOf(CR);
+    for (;;) {
+      // The next line break (found natively), or the chunk's end.
+      const i = lf === -1 ? (cr === -1 ? chunk.length : cr) : cr === -1 ? lf : Math.min(lf, cr);
       const end = i === chunk.length;
-      if (!end && chunk[i] !== LF && chunk[i] !== CR) continue;
       // `start..i` is a piece of the current line; at `end` the line goes on in the next chunk.
       if (i > start) progress = this.piece(chunk, start, i, !end) || progress;
       else if (!end) progress = this.close() || progress;
+      if (end) return progress;
       start = i + 1;
+      if (lf !== -1 && lf < start) lf = chunk.indexOf(LF, start);
+      if (cr !== -1 && cr < start) cr = chunk.indexOf(CR, start);
     }
-    return progress;
   }
 
   private piece(chunk: Uint8Array, from: number, to: number, closes: boolean): boolean {

@@ -1,0 +1,50 @@
+// A headless run never loads undici (Node's fetch): its first use costs a short process ~90 ms
+// and ~30 MiB. North's requests go through `httpFetch` on node:http (src/ai/http-fetch.ts).
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeHome, makeRepo, runCli } from "../support/cli-runner.js";
+import { reply, startMockModelServer, type MockModelServer } from "../support/mock-model-server.js";
+
+const probe = join(import.meta.dirname, "..", "support", "undici-probe.cjs");
+
+let server: MockModelServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe("north -p", () => {
+  it.each([
+    ["anthropic-messages", "claude-sonnet-5-5"],
+    ["openai-responses", "gpt-5.6-sol"],
+  ])("answers over %s without loading undici", async (protocol, model) => {
+    server = await startMockModelServer([
+      reply().text("Reading.").tool("read_file", { path: "README.md" }),
+      reply().text("A demo service."),
+    ]);
+    const out = join(mkdtempSync(join(tmpdir(), "north-undici-")), "loaded.txt");
+    const { env } = makeHome();
+    const keys =
+      protocol === "anthropic-messages"
+        ? { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: server.anthropicBaseUrl }
+        : { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: server.openaiBaseUrl };
+    const result = await runCli(["-p", "what is this?", "--model", model], {
+      cwd: makeRepo(),
+      env: { ...env, ...keys, NODE_OPTIONS: `--require ${probe}`, UNDICI_PROBE_OUT: out },
+    });
+    expect(result.stdout).toContain("A demo service.");
+    expect(result.code).toBe(0);
+    expect(readFileSync(out, "utf8")).toBe("");
+  });
+
+  it("the probe sees undici when a program does use fetch", async () => {
+    const out = join(mkdtempSync(join(tmpdir(), "north-undici-")), "loaded.txt");
+    const { spawnSync } = await import("node:child_process");
+    spawnSync(process.execPath, ["--require", probe, "-e", "void fetch; new Headers();"], {
+      env: { ...process.env, UNDICI_PROBE_OUT: out },
+    });
+    expect(readFileSync(out, "utf8")).toMatch(/undici/);
+  });
+});
