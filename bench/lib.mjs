@@ -19,12 +19,16 @@ export function median(values) {
 
 export const fmt = (ms) => `${ms.toFixed(1)} ms`;
 
-/** Runs a command once; resolves with wall time and, where /usr/bin/time exists, peak RSS (KiB). */
-export function timed(command, args, { env = process.env, cwd = ROOT } = {}) {
+/**
+ * Runs a command once; resolves with wall time and, where /usr/bin/time exists, peak RSS (KiB).
+ * `rss: false` spawns the command itself, without /usr/bin/time in between (start-up figures).
+ */
+export function timed(command, args, { env = process.env, cwd = ROOT, rss = true } = {}) {
   return new Promise((resolve, reject) => {
-    const argv = TIME ? ["-f", "__maxrss=%M", command, ...args] : args;
+    const time = rss ? TIME : undefined;
+    const argv = time ? ["-f", "__maxrss=%M", command, ...args] : args;
     const started = process.hrtime.bigint();
-    const child = spawn(TIME ?? command, argv, { env, cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(time ?? command, argv, { env, cwd, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c) => (stdout += c));

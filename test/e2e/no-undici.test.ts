@@ -26,7 +26,7 @@ describe("north -p", () => {
     ]);
     const out = join(mkdtempSync(join(tmpdir(), "north-undici-")), "loaded.txt");
     const { env } = makeHome();
-    const keys =
+    const keys: Record<string, string> =
       protocol === "anthropic-messages"
         ? { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: server.anthropicBaseUrl }
         : { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: server.openaiBaseUrl };
