@@ -7,7 +7,8 @@ import { CLI, fmt, median, repeat, requireBuild, sandbox, timed } from "./lib.mj
 requireBuild();
 const RUNS = Number(process.env.RUNS ?? 21);
 const { repo, env } = sandbox();
-const run = (args) => timed(process.execPath, args, { env, cwd: repo, rss: false }).then((r) => r.ms);
+const run = (args) =>
+  timed(process.execPath, args, { env, cwd: repo, rss: false }).then((r) => r.ms);
 const runs = await repeat(RUNS, async () => ({
   node: await run(["-e", "0"]),
   version: await run([CLI, "--version"]),

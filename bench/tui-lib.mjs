@@ -1,6 +1,10 @@
 // Shared pieces of the TUI benchmarks: the terminal harness of the tests (test/support), bundled
 // on the fly like the mock model server, and a started `north` in a pseudo-terminal.
-import { CLI, loadMock, loadSupport, sandbox } from "./lib.mjs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CLI, ROOT, loadMock, loadSupport, sandbox } from "./lib.mjs";
 
 export const COMPOSER = "Ask North about this repository";
 
@@ -8,13 +12,72 @@ export const COMPOSER = "Ask North about this repository";
 export const loadHarness = () =>
   loadSupport("terminal-harness.ts", ["@lydell/node-pty", "@xterm/headless"]);
 
+/**
+ * Starts bench/mock-process.mjs with `spec` (see there) in a process of its own; resolves with
+ * its base URL and a `close`.
+ */
+export function startMockProcess(spec) {
+  const file = join(mkdtempSync(join(tmpdir(), "north-bench-script-")), "script.json");
+  writeFileSync(file, JSON.stringify(spec));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, "bench", "mock-process.mjs"), file], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk) => {
+      out += chunk;
+      const match = /READY (\S+)/.exec(out);
+      if (match) resolve({ baseUrl: match[1], close: () => child.kill("SIGTERM") });
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => reject(new Error(`mock process ended (${code})`)));
+  });
+}
+
+/**
+ * Types `keys` letters into `term` on a fixed schedule, one every `everyMs` (open loop: the next
+ * key never waits for the previous echo), and resolves with each key's echo time: from its write
+ * until the composer's line shows it. `prefix` is what the composer holds already.
+ */
+export function typeOpenLoop(term, { keys, everyMs, prefix = "" }) {
+  return new Promise((resolve) => {
+    const sent = [];
+    const echoed = [];
+    let typed = prefix;
+    const composerLength = (screen) => {
+      const line = screen.split("\n").find((l) => l.startsWith("> "));
+      return line === undefined ? 0 : line.slice(2).trimEnd().length;
+    };
+    const check = () => {
+      const shown = composerLength(term.screen()) - prefix.length;
+      const now = performance.now();
+      for (let i = echoed.length; i < Math.min(shown, sent.length); i++) echoed.push(now - sent[i]);
+      if (echoed.length === keys) {
+        clearInterval(poll);
+        resolve(echoed);
+      }
+    };
+    // The screen is read often, not on each key: reading must not pace the typing.
+    const poll = setInterval(check, 2);
+    let i = 0;
+    const typing = setInterval(() => {
+      const ch = "abcdefghijklmnopqrstuvwxyz"[i % 26];
+      typed += ch;
+      sent.push(performance.now());
+      term.type(ch);
+      if (++i === keys) clearInterval(typing);
+    }, everyMs);
+  });
+}
+
 /** Starts a mock model server with `script` and `north` against it in a fresh sandbox. */
-export async function startNorth(script, { cols = 100, rows = 30, env = {} } = {}) {
+export async function startNorth(script, { cols = 100, rows = 30, env = {}, baseUrl } = {}) {
   const [{ startMockModelServer }, { startTerminal }] = await Promise.all([
     loadMock(),
     loadHarness(),
   ]);
-  const server = await startMockModelServer(script);
+  // With `baseUrl` (a mock in its own process, see startMockProcess) no server starts here.
+  const server = baseUrl ? undefined : await startMockModelServer(script);
   const box = sandbox();
   const started = performance.now();
   const term = startTerminal({
@@ -25,7 +88,7 @@ export async function startNorth(script, { cols = 100, rows = 30, env = {} } = {
     env: {
       ...box.env,
       ANTHROPIC_API_KEY: "bench",
-      ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+      ANTHROPIC_BASE_URL: baseUrl ?? server.anthropicBaseUrl,
       ...env,
     },
   });
@@ -37,7 +100,7 @@ export async function startNorth(script, { cols = 100, rows = 30, env = {} } = {
     readyMs,
     async close() {
       term.kill();
-      await server.close();
+      await server?.close();
     },
   };
 }

@@ -20,9 +20,6 @@ import type { Store } from "./store.js";
 import { useKeyboard } from "./use-keyboard.js";
 import { t } from "../../i18n/index.js";
 
-/** Past this many settled entries spinners stop animating (a still mark instead). */
-export const ANIMATION_ENTRY_LIMIT = 2000;
-
 export interface AppProps {
   store: Store;
   controller: TurnController;
@@ -103,7 +100,8 @@ export function App(props: AppProps) {
     if (codeShowing) preloadHighlighter(() => setHighlightEpoch((n) => n + 1));
   }, [codeShowing]);
 
-  const animate = state.entries.length < ANIMATION_ENTRY_LIMIT;
+  // Spinners animate however long the conversation: settled entries are not drawn again.
+  const animate = true;
   return (
     <Box flexDirection="column">
       <Static items={state.entries as Entry[]}>
