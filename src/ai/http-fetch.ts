@@ -155,20 +155,35 @@ function bodyStream(
       req.destroy();
     },
   });
-  source.on("data", (chunk: Buffer) => {
-    if (done) return;
-    const bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    if (!progress || progress.scan(bytes)) arm();
-    ctrl.enqueue(bytes);
+  // Chunks that arrive in the same turn of the event loop go to the reader as one: a fast
+  // stream of small SSE events then costs one read per batch, not one per packet.
+  let batch: Buffer[] = [];
+  let flushing = false;
+  const flush = () => {
+    flushing = false;
+    if (done || batch.length === 0) return;
+    const bytes = batch.length === 1 ? batch[0]! : Buffer.concat(batch);
+    batch = [];
+    ctrl.enqueue(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     if ((ctrl.desiredSize ?? 0) <= 0) {
       source.pause();
       held = true;
       clearTimeout(idle);
       idle = undefined;
     }
+  };
+  source.on("data", (chunk: Buffer) => {
+    if (done) return;
+    if (!progress || progress.scan(chunk)) arm();
+    batch.push(chunk);
+    if (!flushing) {
+      flushing = true;
+      setImmediate(flush);
+    }
   });
   source.once("end", () => {
     if (done) return;
+    flush();
     finish();
     ctrl.close();
   });

@@ -60,7 +60,10 @@ export class SseProgress {
   private counts: boolean | undefined;
 
   /** Whether `chunk` holds any progress. */
-  scan(chunk: Uint8Array): boolean {
+  scan(bytes: Uint8Array): boolean {
+    const chunk = Buffer.isBuffer(bytes)
+      ? bytes
+      : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     let progress = false;
     let start = 0;
     let lf = chunk.indexOf(LF);
@@ -74,15 +77,31 @@ export class SseProgress {
       else if (!end) progress = this.close() || progress;
       if (end) return progress;
       start = i + 1;
+      if (progress) return this.rest(chunk, start);
       if (lf !== -1 && lf < start) lf = chunk.indexOf(LF, start);
       if (cr !== -1 && cr < start) cr = chunk.indexOf(CR, start);
     }
   }
 
-  private piece(chunk: Uint8Array, from: number, to: number, closes: boolean): boolean {
+  /**
+   * The chunk already holds progress: only the state at its end matters, which the last line
+   * break decides; the lines between are skipped. Returns true.
+   */
+  private rest(chunk: Buffer, start: number): true {
+    const last = Math.max(chunk.lastIndexOf(LF), chunk.lastIndexOf(CR));
+    if (last >= start) {
+      this.head = "";
+      this.counts = undefined;
+      start = last + 1;
+    }
+    if (start < chunk.length) this.piece(chunk, start, chunk.length, false);
+    return true;
+  }
+
+  private piece(chunk: Buffer, from: number, to: number, closes: boolean): boolean {
     if (this.counts === undefined) {
       const room = PREFIX - this.head.length;
-      this.head += Buffer.from(chunk.subarray(from, Math.min(to, from + room))).toString("latin1");
+      this.head += chunk.toString("latin1", from, Math.min(to, from + room));
       if (this.head.length >= PREFIX) this.counts = this.decide();
     }
     const counts = this.counts === true;
