@@ -43,7 +43,6 @@ export function typeOpenLoop(term, { keys, everyMs, prefix = "" }) {
   return new Promise((resolve) => {
     const sent = [];
     const echoed = [];
-    let typed = prefix;
     const composerLength = (screen) => {
       const line = screen.split("\n").find((l) => l.startsWith("> "));
       return line === undefined ? 0 : line.slice(2).trimEnd().length;
@@ -62,7 +61,6 @@ export function typeOpenLoop(term, { keys, everyMs, prefix = "" }) {
     let i = 0;
     const typing = setInterval(() => {
       const ch = "abcdefghijklmnopqrstuvwxyz"[i % 26];
-      typed += ch;
       sent.push(performance.now());
       term.type(ch);
       if (++i === keys) clearInterval(typing);

@@ -157,25 +157,36 @@ function bodyStream(
   });
   // Chunks that arrive in the same turn of the event loop go to the reader as one: a fast
   // stream of small SSE events then costs one read per batch, not one per packet.
+  // A batch is at most BATCH_BYTES: past that the socket waits, so a fast server cannot fill
+  // memory faster than the reader empties it.
   let batch: Buffer[] = [];
+  let batchBytes = 0;
+  let full = false;
   let flushing = false;
   const flush = () => {
     flushing = false;
     if (done || batch.length === 0) return;
     const bytes = batch.length === 1 ? batch[0]! : Buffer.concat(batch);
     batch = [];
+    batchBytes = 0;
     ctrl.enqueue(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     if ((ctrl.desiredSize ?? 0) <= 0) {
       source.pause();
       held = true;
       clearTimeout(idle);
       idle = undefined;
-    }
+    } else if (full) source.resume();
+    full = false;
   };
   source.on("data", (chunk: Buffer) => {
     if (done) return;
     if (!progress || progress.scan(chunk)) arm();
     batch.push(chunk);
+    batchBytes += chunk.length;
+    if (batchBytes >= BATCH_BYTES && !full) {
+      full = true;
+      source.pause();
+    }
     if (!flushing) {
       flushing = true;
       setImmediate(flush);
@@ -192,6 +203,9 @@ function bodyStream(
   arm();
   return stream;
 }
+
+/** The most bytes that go to the reader as one chunk (see `bodyStream`). */
+const BATCH_BYTES = 64 * 1024;
 
 /** Creates a `fetch` on node:http/node:https with its own keep-alive agents. */
 export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
