@@ -15,6 +15,9 @@ describe("what a newcomer expects", () => {
     await term.waitFor("? for shortcuts · / for commands");
     await send(term, "/help");
     await term.waitFor("/agents");
+    // The status line tells the context window apart from what the session used (once open).
+    const meter = /context [▏▎▍▌▋▊▉█░]{10} (<1|\d+)% [\d.]+k?\/1\.0M {2}session \d/;
+    await term.waitFor((s) => meter.test(s));
     const screen = term.screen();
     // The header comes first, before anything typed.
     expect(screen.indexOf("North ")).toBeLessThan(screen.indexOf("you   /help"));

@@ -63,7 +63,7 @@ describe("reviews", () => {
     await term.waitFor("Accept every edit in this project from now on");
     term.press("enter");
     await term.waitFor("Both.");
-    expect(term.screen()).toContain("⏵⏵ edits auto-accepted");
+    await term.waitFor("⏵⏵ edits auto-accepted");
     expect(storedPermissions(env, repo)).toMatchObject({ edits: true });
     await send(term, "/permissions");
     await term.waitFor("Edits are auto-accepted in this project.");
