@@ -7,6 +7,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 for (const name of [
   "startup",
   "one-step",
+  "rpc",
   "tool-steps",
   "shell-sandbox",
   "first-request",

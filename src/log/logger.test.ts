@@ -42,3 +42,60 @@ describe("maskSecrets", () => {
     expect(maskSecrets(JSON.stringify({ k: 'quote"d-secret-value' }))).toBe('{"k":"[redacted]"}');
   });
 });
+
+describe("levels and rotation", () => {
+  const lines = (path: string) =>
+    readFileSync(path, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { event: string; level: string });
+
+  it("writes each line's level and drops those below the chosen one", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "north-log-")), "north", "north.log");
+    const logger = createLogger(path, { level: "warn" });
+    logger.log("app_start");
+    logger.log("text_delta", { chars: 3 });
+    logger.log("model_retry", { attempt: 2 });
+    logger.log("session_save_failed", { message: "disk full" });
+    await logger.close();
+    expect(lines(path).map((l) => [l.event, l.level])).toEqual([
+      ["model_retry", "warn"],
+      ["session_save_failed", "error"],
+    ]);
+  });
+
+  it("off writes nothing; debug keeps the streamed deltas", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "north-log-"));
+    const off = createLogger(join(dir, "off.log"), { level: "off" });
+    off.log("session_save_failed");
+    await off.close();
+    expect(() => readFileSync(join(dir, "off.log"))).toThrow();
+    const debug = createLogger(join(dir, "debug.log"), { level: "debug" });
+    debug.log("text_delta", { chars: 3 });
+    await debug.close();
+    expect(lines(join(dir, "debug.log"))).toMatchObject([{ event: "text_delta", level: "debug" }]);
+  });
+
+  it("rotates past the size limit and keeps three old files", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "north-log-"));
+    const path = join(dir, "north.log");
+    for (let round = 0; round < 6; round++) {
+      const logger = createLogger(path, { rotateBytes: 300 });
+      for (let i = 0; i < 4; i++) logger.log("app_start", { round, i, pad: "x".repeat(40) });
+      await logger.close();
+    }
+    const { readdirSync } = await import("node:fs");
+    expect(readdirSync(dir).sort()).toEqual([
+      "north.log",
+      "north.log.1",
+      "north.log.2",
+      "north.log.3",
+    ]);
+    for (const name of readdirSync(dir)) {
+      expect(statSync(join(dir, name)).size).toBeLessThan(300 + 200);
+    }
+    // The newest lines are in north.log, the oldest kept ones in north.log.3.
+    const newest = lines(path).at(-1) as unknown as { round: number; i: number };
+    expect(newest).toMatchObject({ round: 5, i: 3 });
+  });
+});

@@ -1,7 +1,8 @@
 import {
   chmodSync,
   createWriteStream,
-  fchmod,
+  fchmodSync,
+  openSync,
   mkdirSync,
   renameSync,
   statSync,
@@ -74,9 +75,11 @@ export function createLogger(path: string = defaultLogPath(), options: LoggerOpt
       // Only North's own folder: a log put elsewhere must not change a shared folder's rights.
       if (basename(dirname(path)) === "north") chmodSync(dirname(path), 0o700);
       written = sizeOf(path);
-      if (written >= limit) rotate();
-      stream = createWriteStream(path, { flags: "a", mode: 0o600 });
-      stream.on("open", (fd: number) => fchmod(fd, 0o600, () => {}));
+      if (written > 0 && written >= limit) rotate();
+      // Opened now, not when the stream gets to it: a rotation may rename the file at once.
+      const fd = openSync(path, "a", 0o600);
+      fchmodSync(fd, 0o600);
+      stream = createWriteStream(path, { fd });
       stream.on("error", () => {
         broken = true;
       });
@@ -95,16 +98,17 @@ export function createLogger(path: string = defaultLogPath(), options: LoggerOpt
           redact,
         );
         const text = `${maskSecrets(line).replace(SECRET_VALUE, "[redacted]")}\n`;
-        const out = open();
-        if (!out) return;
-        out.write(text);
-        written += Buffer.byteLength(text);
-        // Past the limit: this stream ends, the file is moved aside, the next line opens anew.
-        if (written >= limit) {
-          out.end();
+        const bytes = Buffer.byteLength(text);
+        // A line that would pass the limit goes to a new file: this one ends and moves aside.
+        if (stream && written > 0 && written + bytes > limit) {
+          stream.end();
           stream = undefined;
           rotate();
         }
+        const out = open();
+        if (!out) return;
+        out.write(text);
+        written += bytes;
       } catch {
         // A failure to log never stops a run.
       }

@@ -144,3 +144,47 @@ describe("north -p with --input-format stream-json", () => {
     expect(results[0]).toMatchObject({ text: "Done with one, and hi.", tool_calls: 1 });
   });
 });
+
+describe("north -p --input-format stream-json input", () => {
+  let server: MockModelServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  test("skips lines that are not user messages, says so, and answers the others in order", async () => {
+    server = await startMockModelServer([reply().text("First answer."), reply().text("Second.")]);
+    const { env } = makeHome();
+    const { runCli } = await import("../support/cli-runner.js");
+    const line = (text: string) =>
+      JSON.stringify({ type: "user", message: { role: "user", content: text } });
+    const result = await runCli(
+      ["-p", "--input-format", "stream-json", "--output-format", "stream-json"],
+      {
+        cwd: makeRepo(),
+        env: {
+          ...env,
+          ANTHROPIC_API_KEY: "sk-ant-test",
+          ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+        },
+        stdin: [line("one"), "not json", '{"type":"assistant"}', line("two"), ""].join("\n"),
+      },
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("input line 2 skipped: not JSON");
+    expect(result.stderr).toContain("input line 3 skipped");
+    const results = (jsonLines(result.stdout) as Record<string, unknown>[]).filter(
+      (l) => l.type === "result",
+    );
+    expect(results.map((r) => r.text)).toEqual(["First answer.", "Second."]);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  test("needs --output-format stream-json", async () => {
+    const { env } = makeHome();
+    const { runCli } = await import("../support/cli-runner.js");
+    const result = await runCli(["-p", "--input-format", "stream-json"], { cwd: makeRepo(), env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("--input-format stream-json needs --output-format stream-json");
+  });
+});

@@ -72,6 +72,8 @@ export async function runRpc(options: RpcOptions): Promise<number> {
     shutdown: () => void (chain = chain.then(() => end())),
   };
   const methods = createMethods(context);
+  // The client went away (EPIPE on standard output): end as at the end of input.
+  output.on("error", () => void (chain = chain.then(() => end())));
 
   async function handle(line: string): Promise<void> {
     let message: unknown;

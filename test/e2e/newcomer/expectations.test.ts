@@ -92,7 +92,9 @@ describe("long command output", () => {
     await term.waitFor("Counted.");
     expect(term.screen()).not.toMatch(/^ +7$/m);
     await send(term, "/output");
-    await term.waitFor("$ seq 1 40", { where: "all" });
+    // Drawn whole: the last number follows the command line.
+    const whole = (s: string) => /^ +40$/m.test(s.slice(s.lastIndexOf("$ seq 1 40")));
+    await term.waitFor((s) => s.includes("$ seq 1 40") && whole(s), { where: "all" });
     const all = term.all();
     const shown = all.slice(all.lastIndexOf("$ seq 1 40"));
     for (const n of [1, 7, 23, 40]) expect(shown).toMatch(new RegExp(`^ +${n}$`, "m"));
