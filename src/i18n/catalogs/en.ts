@@ -226,4 +226,5 @@ export const en = {
   "cmd.output.none": "There is no such tool call in this conversation ({count} so far).",
   "cmd.output.empty": "(no output)",
   "review.drafting": "Your letters go to the message below; Enter, ←→ or Esc answer this review.",
+  "shortcuts.steer": "while a turn runs: send to the model at its next step (steer)",
 } as const;

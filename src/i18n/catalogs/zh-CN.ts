@@ -217,4 +217,5 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.output.none": "本次对话中没有这样的工具调用（目前共 {count} 次）。",
   "cmd.output.empty": "（没有输出）",
   "review.drafting": "您输入的字母会进入下方的消息；用 Enter、←→ 或 Esc 回答此审阅。",
+  "shortcuts.steer": "本轮进行中：在下一步送达模型（引导）",
 };

@@ -112,6 +112,7 @@ export const ACTION_HELP: Readonly<Partial<Record<Action, MessageKey>>> = {
   cancel: "shortcuts.cancel",
   eof: "shortcuts.eof",
   "clear-queue": "shortcuts.clearQueue",
+  steer: "shortcuts.steer",
   "cycle-mode": "shortcuts.cycleMode",
   "cycle-mode-back": "shortcuts.cycleModeBack",
   "toggle-todos": "shortcuts.toggleTodos",
