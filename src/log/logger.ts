@@ -63,6 +63,8 @@ export function createLogger(path: string = defaultLogPath(), options: LoggerOpt
   let stream: WriteStream | undefined;
   let broken = false;
   let written = 0;
+  /** Each event name's level, decided once (deltas are logged thousands of times a turn). */
+  const levels = new Map<string, Exclude<LogLevel, "off">>();
   const rotate = () => {
     for (let i = LOG_KEEP - 1; i >= 1; i--) renameQuietly(`${path}.${i}`, `${path}.${i + 1}`);
     renameQuietly(path, `${path}.1`);
@@ -90,7 +92,8 @@ export function createLogger(path: string = defaultLogPath(), options: LoggerOpt
   };
   return {
     log(event, fields = {}) {
-      const level = levelOf(event);
+      let level = levels.get(event);
+      if (level === undefined) levels.set(event, (level = levelOf(event)));
       if (RANK[level] < RANK[wanted]) return;
       try {
         const line = JSON.stringify(

@@ -39,6 +39,17 @@ export function logEvent(logger: Logger, event: AgentEvent, model: string): void
         message: event.error.message,
       });
       break;
+    // Debug level only (`--log-level debug`): the stream itself, by size.
+    case "text_delta":
+    case "thinking_delta":
+      logger.log(event.type, { chars: event.text.length });
+      break;
+    case "tool_output":
+      logger.log("tool_output", { id: event.id, chars: event.text.length });
+      break;
+    case "usage":
+      logger.log("usage", { ...event.usage });
+      break;
     case "compaction_end":
       logger.log("compaction", {
         reason: event.reason,
