@@ -81,6 +81,8 @@ export interface Command extends CommandShape {
    * Without it: "screen", never run for the model.
    */
   effect?: SlashEffect | ((parsed: ParsedCommand) => SlashEffect);
+  /** It changes the conversation under a running turn: it waits until the session is idle. */
+  idleOnly?: boolean;
   run(ctx: CommandContext, parsed: ParsedCommand): Promise<void> | void;
   /** Choices for the second-level menu and for completing the argument. */
   choices?(ctx: CommandContext): Choice[];

@@ -110,3 +110,16 @@ describe("built-in commands of the context and models", () => {
     expect(choices[0]!.label).toBe("X (current)");
   });
 });
+
+describe("commands that change the conversation", () => {
+  it("declare that they wait for an idle session; the others do not", async () => {
+    const { createCommands } = await import("../index.js");
+    const registry = createCommands("/nonexistent-repo", { HOME: "/nonexistent-home" });
+    const waiting = registry
+      .list()
+      .filter((c) => c.idleOnly)
+      .map((c) => c.name)
+      .sort();
+    expect(waiting).toEqual(["compact", "model", "new", "resume", "summarize", "undo"]);
+  });
+});

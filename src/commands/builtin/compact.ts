@@ -19,6 +19,7 @@ export const compactCommand: Command = {
   },
   arity: "rest",
   source: "builtin",
+  idleOnly: true,
   effect: "change",
   async run(ctx, { args }) {
     const focus = args.join(" ").trim();
@@ -35,6 +36,7 @@ export const summarizeCommand: Command = {
   arity: "rest",
   flags: [{ name: "keep-last", short: "k", value: true }],
   source: "builtin",
+  idleOnly: true,
   effect: "change",
   async run(ctx, { args, flags }) {
     const raw = flags["keep-last"];

@@ -14,6 +14,7 @@ export const modelCommand: Command = {
   },
   arity: "one",
   source: "builtin",
+  idleOnly: true,
   effect: reportWithoutArgs,
   // The model in use first, marked: the menu opens on it, so Enter keeps it.
   choices: (ctx) => {

@@ -8,6 +8,7 @@ export const newCommand: Command = {
   },
   arity: "none",
   source: "builtin",
+  idleOnly: true,
   effect: "change",
   async run(ctx) {
     await ctx.newConversation();

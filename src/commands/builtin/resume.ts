@@ -32,6 +32,7 @@ export function resumeCommand(env: Record<string, string | undefined>): Command 
     },
     arity: "one",
     source: "builtin",
+    idleOnly: true,
     effect: "screen",
     choices(ctx): Choice[] {
       return listSessions(dir, ctx.session.root)

@@ -20,6 +20,7 @@ export const undoCommand: Command = {
     { name: "earlier", short: "e" },
   ],
   source: "builtin",
+  idleOnly: true,
   effect: "change",
   async run(ctx, { args, flags }) {
     const turns = args[0] === undefined ? 1 : Number(args[0]);

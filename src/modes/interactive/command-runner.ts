@@ -7,9 +7,6 @@ import { historyEntries } from "./history-entries.js";
 import type { MenuItem, MenuSources } from "./menu/menu-model.js";
 import type { Store } from "./store.js";
 
-/** Commands that change the conversation under a running turn: they wait until it ends. */
-const NOT_WHILE_BUSY = new Set(["new", "resume", "compact", "summarize", "undo", "model"]);
-
 /** Lines of a `!command`'s output shown (all of it goes with the next message). */
 const SHELL_LINES = 20;
 
@@ -158,7 +155,7 @@ export function createCommandRunner(deps: RunnerDeps) {
       }
       const spans = parsed.commands.map((c) => text.slice(c.start, c.end));
       store.dispatch({ type: "command", text: spans.join(" ") });
-      const waiting = parsed.commands.find((c) => NOT_WHILE_BUSY.has(c.name));
+      const waiting = parsed.commands.find((c) => registry.get(c.name)?.idleOnly);
       if (waiting && controller.busy) {
         say(`/${waiting.name} waits until the turn ends (Esc cancels it).`, "error");
         return;
