@@ -7,7 +7,7 @@ export type {
   SendOptions,
   SubmitOptions,
   Submitted,
-} from "./session.js";
+} from "./session-api.js";
 export type { CompactOptions, CompactResult } from "./context-keeper.js";
 export type { ContextBreakdown, ContextReport } from "./context-usage.js";
 export { loadConfig, loadConfigFile, configPath } from "./config.js";
@@ -30,7 +30,7 @@ export { createLogger, type Logger } from "../log/logger.js";
 export { maskSecrets } from "../log/secrets.js";
 export { findRepoRoot } from "../workspace/index.js";
 export { configDir, dataDir } from "./paths.js";
-export { expandMentions, fitMentions, listProjectFiles, cutMarker } from "./mentions.js";
+export { fitMentions, listProjectFiles, cutMarker } from "./mentions.js";
 export type { MentionFile, ExpandedMentions, MentionOptions } from "./mentions.js";
 export type { ModelUsage } from "./usage-ledger.js";
 export { listSessions, type SessionSummary } from "./storage.js";

@@ -9,7 +9,8 @@ import {
 } from "../../test/support/mock-model-server.js";
 import { createLogger } from "../log/logger.js";
 import { loadConfigFile } from "./config.js";
-import { createSession, type Session } from "./session.js";
+import { createSession } from "./session.js";
+import type { Session } from "./session-api.js";
 
 type Json = Record<string, unknown>;
 

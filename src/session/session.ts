@@ -36,15 +36,6 @@ import { TurnQueue } from "./turn-queue.js";
 import { attachFiles } from "./attach.js";
 import { UsageError } from "./errors.js";
 
-export type {
-  Session,
-  SessionEvent,
-  SessionOptions,
-  SendOptions,
-  SubmitOptions,
-  Submitted,
-} from "./session-api.js";
-
 /**
  * Opens a session in `options.root`: the model and its provider, the workspace, the tools and
  * the permission policy, a new or resumed conversation (see `Session` in session-api.ts).

@@ -10,7 +10,7 @@ import {
   reply,
   startMockModelServer,
   type MockModelServer,
-  type RecordedRequest,
+  userTexts,
 } from "../support/mock-model-server.js";
 import { send, useTui } from "../support/tui-fixture.js";
 
@@ -23,20 +23,6 @@ const script = (key: string) => [
   reply().text("Done with one, and hi."),
   reply().text("Starting two").text(" slowly.").hold(`${key}-2`, 4),
 ];
-
-/** The user texts of a recorded Anthropic request (tool results left out). */
-function userTexts(request: RecordedRequest): string[] {
-  const messages = (request.body as { messages: { role: string; content: unknown }[] }).messages;
-  return messages
-    .filter((m) => m.role === "user")
-    .flatMap((m) =>
-      typeof m.content === "string"
-        ? [m.content]
-        : (m.content as { type: string; text?: string }[])
-            .filter((b) => b.type === "text")
-            .map((b) => b.text ?? ""),
-    );
-}
 
 describe("the TUI", () => {
   const tui = useTui();

@@ -355,6 +355,19 @@ export function firstUserText(request: RecordedRequest): string {
   return first ? textOf(first.content) : "";
 }
 
+/**
+ * The text of every user message of a recorded request, in order (Anthropic or Chat wire format);
+ * messages that carry only tool results are left out.
+ */
+export function userTexts(request: RecordedRequest): string[] {
+  const body = request.body as Record<string, unknown> | undefined;
+  const list = (body?.messages ?? []) as Record<string, unknown>[];
+  return list
+    .filter((m) => m.role === "user")
+    .map((m) => textOf(m.content))
+    .filter(Boolean);
+}
+
 /** The system prompt of a recorded request, whatever the protocol. */
 export function systemText(request: RecordedRequest): string {
   const body = request.body as Record<string, unknown> | undefined;

@@ -6,7 +6,7 @@ import {
   reply,
   startMockModelServer,
   type MockModelServer,
-  type RecordedRequest,
+  userTexts,
 } from "../../support/mock-model-server.js";
 import { startRpc, type RpcClient } from "../../support/rpc-client.js";
 
@@ -32,20 +32,6 @@ const anthropic = (s: MockModelServer, env: Record<string, string>) => ({
   ANTHROPIC_API_KEY: "sk-ant-test",
   ANTHROPIC_BASE_URL: s.anthropicBaseUrl,
 });
-
-/** The texts of the user turns of a recorded Anthropic request, tool results left out. */
-function userTexts(request: RecordedRequest): string[] {
-  const messages = (request.body as { messages: { role: string; content: unknown }[] }).messages;
-  return messages
-    .filter((m) => m.role === "user")
-    .flatMap((m) =>
-      typeof m.content === "string"
-        ? [m.content]
-        : (m.content as { type: string; text?: string }[])
-            .filter((b) => b.type === "text")
-            .map((b) => b.text ?? ""),
-    );
-}
 
 describe("north rpc", () => {
   it("runs two turns with an approval, a queued message, a steer and a cancel; resumes; reads state", async () => {
