@@ -2,7 +2,8 @@
 // fresh repository so North's project card is built cold every time):
 //   floor   bench/bare-http.mjs: `node:http`, sending the very request body North sent;
 //   north   `north -p`;
-//   undici  bench/bare-fetch.mjs: a naive client on Node's fetch (what undici costs), for scale.
+//   undici  bench/bare-fetch.mjs: a naive client on Node's fetch (what undici costs), for scale
+//           only — it sends a bare prompt, not North's request, so it is no baseline.
 // Then the same for a 200 KB streamed answer (floor and North stream the same bytes).
 // Targets: north ≤ 1.5× the floor for both; peak RSS ≤ 64 MiB.
 import { mkdtempSync, writeFileSync } from "node:fs";
