@@ -83,8 +83,15 @@ export function loadSupport(file, external = []) {
 /** The mock model server of the tests. */
 export const loadMock = () => loadSupport("mock-model-server.ts");
 
-/** A throwaway home (XDG folders) and a small repository for CLI runs. */
-export function sandbox() {
+// One cache folder for every run of a benchmark, as on a person's machine: the first headless run
+// leaves V8's compiled code there (src/code-cache.ts) and the later ones read it back.
+let sharedCache;
+
+/**
+ * A throwaway home (XDG folders) and a small repository for CLI runs. The cache folder is shared
+ * by the runs of one benchmark unless `freshCache` (then every run starts with an empty one).
+ */
+export function sandbox({ freshCache = false } = {}) {
   const home = mkdtempSync(join(tmpdir(), "north-bench-home-"));
   const repo = mkdtempSync(join(tmpdir(), "north-bench-repo-"));
   mkdirSync(join(repo, "src"));
@@ -97,6 +104,9 @@ export function sandbox() {
     XDG_CONFIG_HOME: join(home, "config"),
     XDG_DATA_HOME: join(home, "data"),
     XDG_STATE_HOME: join(home, "state"),
+    XDG_CACHE_HOME: freshCache
+      ? join(home, "cache")
+      : (sharedCache ??= mkdtempSync(join(tmpdir(), "north-bench-cache-"))),
   };
   return { home, repo, env };
 }

@@ -1,7 +1,8 @@
 // A one-step headless answer, whole process, measured side by side (interleaved runs, each in a
 // fresh repository so North's project card is built cold every time):
 //   floor   bench/bare-http.mjs: `node:http`, sending the very request body North sent;
-//   north   `north -p`;
+//   north   `north -p` (its code cache warm, as after the first run on a machine), and a first
+//           run with an empty cache folder;
 //   undici  bench/bare-fetch.mjs: a naive client on Node's fetch (what undici costs), for scale
 //           only — it sends a bare prompt, not North's request, so it is no baseline.
 // Then the same for a 200 KB streamed answer (floor and North stream the same bytes).
@@ -24,9 +25,9 @@ const long = Array.from(
 const prompt = "where is the retry policy?";
 const bodyFile = join(mkdtempSync(join(tmpdir(), "north-bench-body-")), "request.json");
 
-async function once(command, args, answer) {
+async function once(command, args, answer, { freshCache = false } = {}) {
   const server = await startMockModelServer([reply().text(answer)]);
-  const { repo, env } = sandbox();
+  const { repo, env } = sandbox({ freshCache });
   try {
     const runEnv = {
       ...env,
@@ -49,6 +50,8 @@ async function once(command, args, answer) {
 
 const node = process.execPath;
 const north = (answer) => once(node, [CLI, "-p", prompt], answer);
+// A first run: no compiled code cached yet (North's cache folder empty).
+const northFirst = (answer) => once(node, [CLI, "-p", prompt], answer, { freshCache: true });
 const floor = (answer) => once(node, [join(ROOT, "bench", "bare-http.mjs"), bodyFile], answer);
 const undici = (answer) => once(node, [join(ROOT, "bench", "bare-fetch.mjs"), prompt], answer);
 const rssOf = (runs) => {
@@ -63,6 +66,7 @@ for (const [label, answer] of [
   await north(answer); // captures the request body
   const runs = await repeat(RUNS, async () => ({
     north: await north(answer),
+    first: await northFirst(answer),
     floor: await floor(answer),
     undici: await undici(answer),
   }));
@@ -73,6 +77,9 @@ for (const [label, answer] of [
   console.log(`${label} (${RUNS} interleaved runs, cold repository each)`);
   console.log(`  floor (node:http, same body)  ${fmt(ms("floor"))}  peak RSS ${mib(rss("floor"))}`);
   console.log(`  north -p                      ${fmt(ms("north"))}  peak RSS ${mib(rss("north"))}`);
+  console.log(
+    `  north -p, empty code cache      ${fmt(ms("first"))}  peak RSS ${mib(rss("first"))}`,
+  );
   console.log(
     `  naive fetch (undici)          ${fmt(ms("undici"))}  peak RSS ${mib(rss("undici"))}`,
   );

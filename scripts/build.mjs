@@ -1,5 +1,7 @@
-// Bundles src/ into dist/: a tiny CommonJS launcher (dist/north.js) and lazily loaded ESM chunks
-// (dist/chunks/*.mjs), so `north --version` parses almost nothing and a run loads only what it uses.
+// Bundles src/ into dist/: a tiny CommonJS launcher (dist/north.js), lazily loaded ESM chunks
+// (dist/chunks/*.mjs) for the interactive interface and the library, and the headless build
+// (dist/core.cjs, run through V8's code cache), so `north --version` parses almost nothing and a
+// headless run compiles nothing it compiled before.
 // `--if-stale` skips the build when dist/north.js is newer than every source file. `NORTH_DIST=DIR`
 // builds into DIR instead (inside the project, so that packages resolve), for parallel work.
 import { build } from "esbuild";
@@ -68,6 +70,35 @@ await build({
   },
   logLevel: "warning",
 });
+// The headless build: the same program in one CommonJS file, so the launcher can run it through
+// V8's code cache (src/code-cache.ts); the interactive interface stays in the ESM chunks.
+await build({
+  entryPoints: [join(root, "src", "entry.ts")],
+  outfile: join(dist, "core.cjs"),
+  bundle: true,
+  format: "cjs",
+  // `import()` of the packages left outside (node-pty, ripgrep) becomes `require`: a script run
+  // through `vm.Script` has no module loader of its own.
+  supported: { "dynamic-import": false },
+  platform: "node",
+  target: "node20",
+  minify: process.env.NORTH_MINIFY !== "0",
+  legalComments: "none",
+  loader: { ".md": "text" },
+  external: ["@vscode/ripgrep", "@lydell/node-pty"],
+  define,
+  plugins: [
+    {
+      name: "interface-outside-core",
+      setup(b) {
+        b.onResolve({ filter: /^\.\/modes\/interactive\/index\.js$/ }, () => ({
+          path: join(root, "src", "modes", "interactive", "outside-core.ts"),
+        }));
+      },
+    },
+  ],
+  logLevel: "warning",
+});
 // The executable: a tiny CommonJS launcher (dist/package.json marks dist/ as CommonJS).
 await build({
   entryPoints: [join(root, "src", "launcher.ts")],
@@ -77,7 +108,7 @@ await build({
   platform: "node",
   target: "node20",
   minify: process.env.NORTH_MINIFY !== "0",
-  external: ["./chunks/*"],
+  external: ["./chunks/*", "./core.cjs"],
   define,
   banner: { js: "#!/usr/bin/env node" },
   logLevel: "warning",

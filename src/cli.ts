@@ -1,39 +1,14 @@
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import { parseCommandLine } from "./cli-options.js";
 import { HELP, USAGE } from "./help.js";
 
 declare const __NORTH_VERSION__: string;
 const VERSION = typeof __NORTH_VERSION__ === "string" ? __NORTH_VERSION__ : "0.0.0-dev";
 
-const OPTIONS = {
-  print: { type: "boolean", short: "p" },
-  "output-format": { type: "string" },
-  "input-format": { type: "string" },
-  "log-level": { type: "string" },
-  model: { type: "string" },
-  provider: { type: "string" },
-  mode: { type: "string" },
-  approve: { type: "string" },
-  sandbox: { type: "string" },
-  "max-steps": { type: "string" },
-  path: { type: "string" },
-  continue: { type: "boolean", short: "c" },
-  resume: { type: "string" },
-  all: { type: "boolean" },
-  version: { type: "boolean", short: "v" },
-  help: { type: "boolean", short: "h" },
-} satisfies ParseArgsConfig["options"];
-
 /** The edge: every error that reaches here becomes one line on stderr and an exit code. */
 export async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
-    // `--resume` may come without an id (then North lists the saved conversations).
-    const args = argv.flatMap((arg, i) =>
-      arg === "--resume" && (argv[i + 1] === undefined || argv[i + 1]!.startsWith("-"))
-        ? ["--resume="]
-        : [arg],
-    );
-    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseCommandLine(argv);
   } catch (error) {
     return usageError((error as Error).message);
   }

@@ -80,7 +80,9 @@ describe.each(protocols)("%s adapter against the mock server", (protocol) => {
         .text("I'll search and read.")
         .tool("search_text", { pattern: "retry" })
         .tool("read_file", { path: "src/retry.ts" })
-        .usage({ input: 120, output: 30, cacheRead: 100 }),
+        .usage({ input: 120, output: 30, cacheRead: 100 })
+        // Events a moment apart, as from a model: each delta reaches the caller as it comes.
+        .slow(3),
       reply().text("The policy retries three times."),
     ]);
     const provider = providerFor(protocol, baseUrlOf(server, protocol));
@@ -190,5 +192,36 @@ describe.each(protocols)("%s adapter against the mock server", (protocol) => {
     const done = events.at(-1) as Extract<StreamEvent, { type: "done" }>;
     expect(done.message.stopReason).toBe("aborted");
     expect(done.error?.kind).toBe("aborted");
+  });
+});
+
+describe("anthropic-messages stream reading", () => {
+  it("joins the deltas of one block that arrive together, keeping the text whole", async () => {
+    const text = Array.from({ length: 300 }, (_, i) => `word${i}`).join(" ");
+    server = await startMockModelServer([reply().text(text)]);
+    const provider = providerFor("anthropic-messages", server.anthropicBaseUrl);
+    const { events, message } = await collect(
+      provider.stream(request([{ role: "user", content: "hi" }]), new AbortController().signal),
+    );
+    const deltas = events.filter((e) => e.type === "text_delta");
+    // 300 words are about 300 SSE deltas; sent in one go they reach the caller in a few events.
+    expect(deltas.length).toBeGreaterThan(0);
+    expect(deltas.length).toBeLessThan(30);
+    expect(deltas.map((e) => (e as { text: string }).text).join("")).toBe(text);
+    expect(message.content).toEqual([{ type: "text", text }]);
+  });
+
+  it("classifies an `error` event inside a 200 stream, as the SDK does, and retries it", async () => {
+    server = await startMockModelServer([
+      reply().text("half an answer").streamError("overloaded", { afterEvents: 3 }),
+      reply().text("whole answer"),
+    ]);
+    const provider = providerFor("anthropic-messages", server.anthropicBaseUrl);
+    const { events, message } = await collect(
+      provider.stream(request([{ role: "user", content: "hi" }]), new AbortController().signal),
+    );
+    const retry = events.find((e) => e.type === "retry") as Extract<StreamEvent, { type: "retry" }>;
+    expect(retry.error).toMatchObject({ kind: "overloaded", retryable: true });
+    expect(message.content).toEqual([{ type: "text", text: "whole answer" }]);
   });
 });

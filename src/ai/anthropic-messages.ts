@@ -1,5 +1,6 @@
 import type { ErrorHints } from "./errors.js";
 import { Accumulator, adapterStream, type Json } from "./adapter-stream.js";
+import { coalesce, sseBatches } from "./sse.js";
 import { parseArguments } from "./tool-arguments.js";
 import type {
   AssistantPart,
@@ -35,35 +36,94 @@ const EPHEMERAL = { type: "ephemeral" } as const;
  * the conversation so far from cache.
  */
 export function createAnthropicProvider(options: EndpointOptions): Provider {
-  let client:
-    Promise<{ messages: { create(body: Json, opts: Json): Promise<unknown> } }> | undefined;
+  let client: Promise<Client> | undefined;
   const getClient = () =>
-    (client ??= import("@anthropic-ai/sdk").then(
-      ({ default: Anthropic }) =>
-        new Anthropic({
-          apiKey: options.apiKey,
-          ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-          ...(options.fetch ? { fetch: options.fetch } : {}),
-          defaultHeaders: options.headers ?? {},
-          ...(options.query ? { defaultQuery: options.query } : {}),
-          ...(options.sdkTimeoutMs ? { timeout: options.sdkTimeoutMs } : {}),
-          maxRetries: 0,
-        }) as never,
-    ));
+    (client ??= import("@anthropic-ai/sdk").then(({ default: Anthropic, APIError }) => ({
+      sdk: new Anthropic({
+        apiKey: options.apiKey,
+        ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        defaultHeaders: options.headers ?? {},
+        ...(options.query ? { defaultQuery: options.query } : {}),
+        ...(options.sdkTimeoutMs ? { timeout: options.sdkTimeoutMs } : {}),
+        maxRetries: 0,
+      }) as unknown as Client["sdk"],
+      streamError: (body: unknown, headers: Headers) =>
+        // Its type is read from the body (`error.type`), as the SDK's own stream does.
+        new APIError(undefined, body as object, undefined, headers),
+    })));
   return {
     name: options.name,
     protocol: "anthropic-messages",
     stream(request, signal) {
-      const open = async () =>
-        (await (
-          await getClient()
-        ).messages.create(
-          { ...toAnthropicBody(request), stream: true },
-          { signal },
-        )) as AsyncIterable<Json>;
+      const open = async () => {
+        const { sdk, streamError } = await getClient();
+        // The SDK sends the request and turns an error status into its APIError; the events
+        // are read here, a network chunk at a time (see sse.ts).
+        const response = await sdk.messages
+          .create({ ...toAnthropicBody(request), stream: true }, { signal })
+          .asResponse();
+        return anthropicEvents(response, streamError);
+      };
       return adapterStream(open, new AnthropicAccumulator(request.model), options.hints, signal);
     },
   };
+}
+
+interface Client {
+  sdk: {
+    messages: { create(body: Json, opts: Json): { asResponse(): Promise<Response> } };
+  };
+  /** The SDK's error for an `error` event inside a stream (an overload mid-answer). */
+  streamError(body: unknown, headers: Headers): Error;
+}
+
+/**
+ * The raw events of an Anthropic stream as the SDK would yield them (pings and unnamed events
+ * skipped, an `error` event thrown as the SDK's APIError), with adjacent deltas of one content
+ * block joined into one event.
+ */
+async function* anthropicEvents(
+  response: Response,
+  streamError: Client["streamError"],
+): AsyncGenerator<Json> {
+  if (!response.body) throw new Error("The model's response had no body.");
+  for await (const batch of sseBatches(response.body)) {
+    const events: Json[] = [];
+    for (const message of batch) {
+      if (message.event === "ping" || message.event === null) continue;
+      if (message.event === "error") {
+        throw streamError(parseOr(message.data), response.headers);
+      }
+      if (message.data) events.push(JSON.parse(message.data) as Json);
+    }
+    yield* coalesce(events, joinDeltas);
+  }
+}
+
+/** The growing field of each delta type that can be joined; others are kept whole. */
+const DELTA_TEXT: Record<string, string> = {
+  text_delta: "text",
+  thinking_delta: "thinking",
+  input_json_delta: "partial_json",
+};
+
+function joinDeltas(a: Json, b: Json): Json | undefined {
+  if (a.type !== "content_block_delta" || b.type !== "content_block_delta") return undefined;
+  if (a.index !== b.index) return undefined;
+  const da = a.delta as Json;
+  const db = b.delta as Json;
+  const field = DELTA_TEXT[da.type as string];
+  if (field === undefined || da.type !== db.type) return undefined;
+  return { ...a, delta: { ...da, [field]: String(da[field]) + String(db[field]) } };
+}
+
+function parseOr(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 /** The request body (without `stream`), exported so tests can check it without a server. */

@@ -39,11 +39,11 @@
  */
 import { LightHeaders, LightResponse } from "./light-web.js";
 import * as http from "node:http";
-import * as https from "node:https";
+import type * as Https from "node:https";
 import type { Duplex, Readable } from "node:stream";
 import { finished, pipeline } from "node:stream";
-import * as tls from "node:tls";
-import * as zlib from "node:zlib";
+import type * as Tls from "node:tls";
+import type * as Zlib from "node:zlib";
 import { bare, defaultPort, matchesNoProxy, proxyAuth, tunnelAgent } from "./http-proxy.js";
 import { ModelStallError, type RequestTimeouts, SseProgress } from "./stall.js";
 
@@ -86,13 +86,15 @@ async function encodeBody(body: unknown, headers: LightHeaders): Promise<Buffer 
 }
 
 function decoders(encoding = ""): Duplex[] {
-  const flush = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  if (/^\s*(identity)?\s*$/i.test(encoding)) return [];
+  const z = zlib();
+  const flush = { flush: z.constants.Z_SYNC_FLUSH, finishFlush: z.constants.Z_SYNC_FLUSH };
   const out: Duplex[] = [];
   for (const coding of encoding.toLowerCase().split(",").reverse()) {
     const c = coding.trim();
-    if (c === "gzip" || c === "x-gzip") out.push(zlib.createGunzip(flush));
-    else if (c === "deflate") out.push(zlib.createInflate(flush));
-    else if (c === "br") out.push(zlib.createBrotliDecompress());
+    if (c === "gzip" || c === "x-gzip") out.push(z.createGunzip(flush));
+    else if (c === "deflate") out.push(z.createInflate(flush));
+    else if (c === "br") out.push(z.createBrotliDecompress());
     else if (c !== "" && c !== "identity") return []; // unknown coding: leave the body as it is
   }
   return out;
@@ -207,6 +209,13 @@ function bodyStream(
 /** The most bytes that go to the reader as one chunk (see `bodyStream`). */
 const BATCH_BYTES = 64 * 1024;
 
+// TLS (with crypto) and zlib are loaded when first needed: a run against a local server over
+// plain http (Ollama, vLLM, the tests) never pays for them.
+let httpsModule: typeof Https | undefined;
+const https = () => (httpsModule ??= process.getBuiltinModule("node:https"));
+const tls = (): typeof Tls => process.getBuiltinModule("node:tls");
+const zlib = (): typeof Zlib => process.getBuiltinModule("node:zlib");
+
 /** Creates a `fetch` on node:http/node:https with its own keep-alive agents. */
 export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
   const { timeouts } = options;
@@ -222,10 +231,15 @@ export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
   const httpProxy = parse(env.http_proxy || env.HTTP_PROXY);
   const httpsProxy = parse(env.https_proxy || env.HTTPS_PROXY);
   const noProxy = (useProxy && (env.no_proxy || env.NO_PROXY)) || "";
-  const ca = options.ca === undefined ? undefined : [...tls.rootCertificates, options.ca].flat();
   const httpAgent = new http.Agent({ keepAlive: true });
-  const httpsAgent = new https.Agent({ keepAlive: true, ...(ca ? { ca } : {}) });
-  let tunnel: https.Agent | undefined;
+  const agentOptions = (): Https.AgentOptions => {
+    const ca =
+      options.ca === undefined ? undefined : [...tls().rootCertificates, options.ca].flat();
+    return { keepAlive: true, ...(ca ? { ca } : {}) };
+  };
+  let httpsAgent: Https.Agent | undefined;
+  const secureAgent = () => (httpsAgent ??= new (https().Agent)(agentOptions()));
+  let tunnel: Https.Agent | undefined;
 
   function send(
     url: URL,
@@ -244,7 +258,7 @@ export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
       else if (method === "POST" || method === "PUT") out["content-length"] = "0";
       const path = url.pathname + url.search;
       const port = defaultPort(url);
-      let options: https.RequestOptions = { method, host: bare(url), port, path, headers: out };
+      let options: Https.RequestOptions = { method, host: bare(url), port, path, headers: out };
       let viaTls = secure;
       if (proxy && !secure) {
         const auth = proxyAuth(proxy);
@@ -257,10 +271,10 @@ export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
           path: url.origin + path,
         };
       } else if (proxy) {
-        tunnel ??= tunnelAgent(proxy, { keepAlive: true, ...(ca ? { ca } : {}) });
+        tunnel ??= tunnelAgent(proxy, agentOptions());
       }
-      options.agent = proxy && secure ? tunnel : viaTls ? httpsAgent : httpAgent;
-      const req = (viaTls ? https : http).request(options);
+      options.agent = proxy && secure ? tunnel : viaTls ? secureAgent() : httpAgent;
+      const req = (viaTls ? https() : http).request(options);
       let timer: NodeJS.Timeout | undefined;
       const settle = () => {
         clearTimeout(timer);

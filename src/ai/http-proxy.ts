@@ -4,9 +4,9 @@
  * for https targets.
  */
 import * as http from "node:http";
-import * as https from "node:https";
+import type * as Https from "node:https";
 import type { Duplex } from "node:stream";
-import * as tls from "node:tls";
+import type * as Tls from "node:tls";
 
 export const bare = (url: URL) => url.hostname.replace(/^\[|\]$/g, "");
 export const defaultPort = (url: URL) => Number(url.port) || (url.protocol === "https:" ? 443 : 80);
@@ -37,7 +37,8 @@ function connectTunnel(proxy: URL, host: string, port: number): Promise<Duplex> 
   return new Promise((resolve, reject) => {
     const target = `${host.includes(":") ? `[${host}]` : host}:${port}`;
     const auth = proxyAuth(proxy);
-    const req = (proxy.protocol === "https:" ? https : http).request({
+    const secure = proxy.protocol === "https:";
+    const req = (secure ? (process.getBuiltinModule("node:https") as typeof Https) : http).request({
       host: bare(proxy),
       port: defaultPort(proxy),
       method: "CONNECT",
@@ -59,11 +60,13 @@ function connectTunnel(proxy: URL, host: string, port: number): Promise<Duplex> 
 }
 
 /** A keep-alive https agent whose sockets are TLS over a CONNECT tunnel through `proxy`. */
-export function tunnelAgent(proxy: URL, options: https.AgentOptions): https.Agent {
+export function tunnelAgent(proxy: URL, options: Https.AgentOptions): Https.Agent {
+  const https: typeof Https = process.getBuiltinModule("node:https");
+  const tls: typeof Tls = process.getBuiltinModule("node:tls");
   const agent = new https.Agent(options);
   agent.createConnection = (opts, callback) => {
     connectTunnel(proxy, String(opts.host), Number(opts.port) || 443).then(
-      (socket) => callback?.(null, tls.connect({ ...(opts as tls.ConnectionOptions), socket })),
+      (socket) => callback?.(null, tls.connect({ ...(opts as Tls.ConnectionOptions), socket })),
       (err: Error) => callback?.(err, undefined as never),
     );
     return undefined;

@@ -14,6 +14,11 @@ export function dataDir(env: Env): string {
   return join(env.XDG_DATA_HOME || join(homedir(), ".local", "share"), "north");
 }
 
+/** `$XDG_CACHE_HOME/north`, default `~/.cache/north`: what can be rebuilt at any time. */
+export function cacheDir(env: Env): string {
+  return join(env.XDG_CACHE_HOME || join(homedir(), ".cache"), "north");
+}
+
 /**
  * Creates `dir` (and missing parents) readable by its owner only (0700). A folder that already
  * exists and belongs to this user is narrowed to 0700 too: North's data holds conversations.

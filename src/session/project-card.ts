@@ -52,17 +52,33 @@ export interface ProjectCard {
  * could point it anywhere) the card is built and not kept.
  */
 export async function loadProjectCard(ws: Workspace, signal?: AbortSignal): Promise<ProjectCard> {
+  const { card, saved } = await openProjectCard(ws, signal);
+  await saved;
+  return card;
+}
+
+/**
+ * The card as soon as it is known, and the saving of a freshly built one to the cache (which
+ * never rejects): a first request need not wait for the disk.
+ */
+async function openProjectCard(
+  ws: Workspace,
+  signal?: AbortSignal,
+): Promise<{ card: ProjectCard; saved: Promise<void> }> {
   const cached = readCached(ws.root);
-  if (cached && isFresh(ws.root, cached)) return cached;
+  if (cached && isFresh(ws.root, cached)) return { card: cached, saved: Promise.resolve() };
   // The cache folder exists before the root is stamped, so saving the card leaves it fresh.
   const cacheDir = await repoOwnDir(ws.root, ".north/cache");
   const card = await buildCard(ws, signal ?? new AbortController().signal);
-  if (cacheDir === undefined) return card;
-  const text = `${JSON.stringify(card, null, 1)}\n`;
-  await writeFileAtomic(join(ws.root, CARD_PATH), Buffer.from(text)).catch(() => {});
-  const ignore = join(cacheDir, ".gitignore");
-  if (!existsSync(ignore)) await writeFileAtomic(ignore, Buffer.from("*\n")).catch(() => {});
-  return card;
+  // A build cut short is incomplete: never cached.
+  if (cacheDir === undefined || signal?.aborted) return { card, saved: Promise.resolve() };
+  const save = async () => {
+    const text = `${JSON.stringify(card, null, 1)}\n`;
+    await writeFileAtomic(join(ws.root, CARD_PATH), Buffer.from(text));
+    const ignore = join(cacheDir, ".gitignore");
+    if (!existsSync(ignore)) await writeFileAtomic(ignore, Buffer.from("*\n"));
+  };
+  return { card, saved: save().catch(() => {}) };
 }
 
 /**
@@ -84,18 +100,25 @@ export function projectCardNotices(root: string): string[] {
 /**
  * Loads the card in the background from construction on. `block()` is "" until it is ready;
  * `ready(ms)` waits for it at most `ms` (a warm cache takes a millisecond or two, a cold build
- * of a large repository longer: the first request then goes without the card).
+ * of a large repository longer: the first request then goes without the card). `close()`
+ * stops a build still running and waits for a built card's save, so a session that ends leaves
+ * no temporary file behind.
  */
 export class ProjectCardLoader {
   private text = "";
   private readonly loaded: Promise<void>;
+  private saved: Promise<void> = Promise.resolve();
+  private readonly abort = new AbortController();
   /** Files the card cannot use, one line each (see `projectCardNotices`). */
   readonly notices: readonly string[];
 
   constructor(ws: Workspace) {
     this.notices = projectCardNotices(ws.root);
-    this.loaded = loadProjectCard(ws).then(
-      (card) => void (this.text = renderProjectCard(card)),
+    this.loaded = openProjectCard(ws, this.abort.signal).then(
+      ({ card, saved }) => {
+        this.text = renderProjectCard(card);
+        this.saved = saved;
+      },
       () => {},
     );
   }
@@ -109,6 +132,12 @@ export class ProjectCardLoader {
     const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
     await Promise.race([this.loaded, timeout]);
     clearTimeout(timer);
+  }
+
+  async close(): Promise<void> {
+    this.abort.abort();
+    await this.loaded;
+    await this.saved;
   }
 }
 

@@ -384,7 +384,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     setSandbox: (on) => sandbox.set(on),
     async dispose() {
       storage.release();
-      await shells.dispose();
+      await Promise.all([shells.dispose(), card.close()]);
     },
     async setModel(idOrAlias, providerName) {
       const next = await switchModel(switching, idOrAlias, providerName);

@@ -18,6 +18,12 @@ export interface CliResult {
 }
 
 /**
+ * One folder of compiled code (src/code-cache.ts) for every run of the tests, as on a person's
+ * machine: only the first headless run compiles North. test/e2e/code-cache.test.ts uses its own.
+ */
+const SHARED_CACHE = join(tmpdir(), "north-test-cache");
+
+/**
  * A sandbox for one end-to-end run: a home with its own XDG config/data/state folders, so a test
  * never reads or writes the developer's real config, sessions or log. The probe for local model
  * servers is off, so an Ollama running on the machine never answers a test; tests of the probe
@@ -30,6 +36,7 @@ export function makeHome(config?: unknown): { home: string; env: Record<string, 
     XDG_CONFIG_HOME: join(home, "config"),
     XDG_DATA_HOME: join(home, "data"),
     XDG_STATE_HOME: join(home, "state"),
+    XDG_CACHE_HOME: SHARED_CACHE,
     NORTH_LOCAL_SERVERS: "off",
   };
   if (config !== undefined) {

@@ -1,0 +1,91 @@
+// Headless runs go through V8's code cache (src/code-cache.ts): the first run leaves the compiled
+// code in $XDG_CACHE_HOME/north/code, later runs read it back. The cache may speed North up and
+// must never change what it does: missing, corrupt, stale or unwritable, the answer is the same.
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeHome, makeRepo, runCli } from "../support/cli-runner.js";
+import { reply, startMockModelServer, type MockModelServer } from "../support/mock-model-server.js";
+
+let server: MockModelServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function ask(cache: string) {
+  server = await startMockModelServer([reply().text("A demo service.")]);
+  const { env } = makeHome();
+  const result = await runCli(["-p", "what is this?"], {
+    cwd: makeRepo(),
+    env: {
+      ...env,
+      XDG_CACHE_HOME: cache,
+      ANTHROPIC_API_KEY: "sk-ant-test",
+      ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+    },
+  });
+  await server.close();
+  server = undefined;
+  return result;
+}
+
+const cacheFiles = (cache: string) =>
+  readdirSync(join(cache, "north", "code")).filter((n) => n.endsWith(".bin"));
+
+describe("the code cache of headless runs", () => {
+  it("is written by the first run (0600, atomically) and read, not rewritten, by the next", async () => {
+    const cache = mkdtempSync(join(tmpdir(), "north-cache-"));
+    const first = await ask(cache);
+    expect(first).toMatchObject({ code: 0, stderr: "" });
+    expect(first.stdout.trim()).toBe("A demo service.");
+    const [name] = cacheFiles(cache);
+    expect(cacheFiles(cache)).toEqual([name]);
+    expect(name).toMatch(/^core-/);
+    const file = join(cache, "north", "code", name!);
+    const written = statSync(file);
+    expect(written.mode & 0o777).toBe(0o600);
+    expect(written.size).toBeGreaterThan(100_000);
+    // No temporary file left beside it.
+    expect(readdirSync(join(cache, "north", "code"))).toEqual([name]);
+
+    const second = await ask(cache);
+    expect(second).toMatchObject({ code: 0, stderr: "" });
+    expect(second.stdout.trim()).toBe("A demo service.");
+    expect(statSync(file).mtimeMs).toBe(written.mtimeMs);
+  }, 30_000);
+
+  it("replaces a corrupt cache and removes the caches of other builds", async () => {
+    const cache = mkdtempSync(join(tmpdir(), "north-cache-"));
+    await ask(cache);
+    const [name] = cacheFiles(cache);
+    const dir = join(cache, "north", "code");
+    writeFileSync(join(dir, name!), Buffer.alloc(4096, 7));
+    writeFileSync(join(dir, "core-0.0.1-v18.0.0-1-1.bin"), "an older build's cache");
+    const result = await ask(cache);
+    expect(result).toMatchObject({ code: 0, stderr: "" });
+    expect(result.stdout.trim()).toBe("A demo service.");
+    expect(cacheFiles(cache)).toEqual([name]);
+    expect(statSync(join(dir, name!)).size).toBeGreaterThan(100_000);
+    expect(readFileSync(join(dir, name!)).subarray(0, 16)).not.toEqual(Buffer.alloc(16, 7));
+  }, 30_000);
+
+  it("is skipped without a word when it cannot be written", async () => {
+    const cache = mkdtempSync(join(tmpdir(), "north-cache-"));
+    // A file where the folder would go.
+    mkdirSync(join(cache, "north"));
+    writeFileSync(join(cache, "north", "code"), "not a folder");
+    const result = await ask(cache);
+    expect(result).toMatchObject({ code: 0, stderr: "" });
+    expect(result.stdout.trim()).toBe("A demo service.");
+    expect(readFileSync(join(cache, "north", "code"), "utf8")).toBe("not a folder");
+  }, 30_000);
+});
