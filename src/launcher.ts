@@ -1,14 +1,10 @@
 // The executable, built as a tiny CommonJS file (dist/north.js). It answers `--version` and
-// `--help` alone, then hands the run to one of two builds of the same program (src/entry.ts):
-// the interactive interface loads the ESM chunks (Ink needs ES modules); every headless run
-// (`-p`, `rpc`, a listing) runs dist/core.cjs through V8's code cache (code-cache.ts).
+// `--help` alone, loading nothing, then hands the run to one of two builds of the same program
+// (src/entry.ts): the interactive interface loads the ESM chunks (Ink needs ES modules); every
+// headless run (`-p`, `rpc`, a listing) runs dist/core.cjs through V8's code cache
+// (code-cache.ts).
 import { writeSync } from "node:fs";
-import { isatty } from "node:tty";
-import { join } from "node:path";
 import { HELP } from "./help.js";
-import { opensInterface } from "./cli-options.js";
-import { runCached } from "./code-cache.js";
-import { cacheDir } from "./session/paths.js";
 
 declare const __NORTH_VERSION__: string;
 
@@ -22,15 +18,29 @@ function print(text: string): void {
   }
 }
 
+/** Loaded only here (bundled lazily), so that `--help` does not pay for what they import. */
+async function start(args: string[]): Promise<void> {
+  const [{ opensInterface }, { runCached }, { cacheDir }] = await Promise.all([
+    import("./cli-options.js"),
+    import("./code-cache.js"),
+    import("./session/paths.js"),
+  ]);
+  const { isatty } = process.getBuiltinModule("node:tty");
+  if (opensInterface(args, isatty(0) && isatty(1))) {
+    // Resolved at run time, beside this file in dist/; not bundled into the launcher.
+    const program = "./chunks/main.mjs";
+    await import(program);
+  } else {
+    const { join } = process.getBuiltinModule("node:path");
+    runCached(join(__dirname, "core.cjs"), join(cacheDir(process.env), "code"), __NORTH_VERSION__);
+  }
+}
+
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) {
   print(`north ${__NORTH_VERSION__}\n`);
 } else if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
   print(`${HELP}\n`);
-} else if (opensInterface(args, isatty(0) && isatty(1))) {
-  // Resolved at run time, beside this file in dist/; not bundled into the launcher.
-  const program = "./chunks/main.mjs";
-  void import(program);
 } else {
-  runCached(join(__dirname, "core.cjs"), join(cacheDir(process.env), "code"), __NORTH_VERSION__);
+  void start(args);
 }

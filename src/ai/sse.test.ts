@@ -63,6 +63,25 @@ describe("sseBatches", () => {
     ]);
   });
 
+  it("reads a web stream, and cancels it when the reader stops early", async () => {
+    let cancelled = false;
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode("data: 1\n\n"));
+        controller.enqueue(encoder.encode("data: 2\n\n"));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    for await (const batch of sseBatches(body)) {
+      expect(batch).toEqual([{ event: null, data: "1" }]);
+      break;
+    }
+    await expect.poll(() => cancelled).toBe(true);
+  });
+
   it("rejects when the body does", async () => {
     async function* broken(): AsyncGenerator<Uint8Array> {
       yield new TextEncoder().encode("data: 1\n\n");

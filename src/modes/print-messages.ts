@@ -43,7 +43,7 @@ export async function runMessages(
       }
       const isCommand = message.text.trimStart().startsWith("/");
       if (isCommand) await printed;
-      const started = performance.now();
+      const started = Date.now();
       const commands = isCommand
         ? await runHeadlessCommands(session, message.text, env)
         : { prompt: message.text, lines: [] };
@@ -68,7 +68,7 @@ export async function runMessages(
         }
         const calls = done ? refused.take() : [];
         const summary = {
-          ...resultObject(result, session.model, performance.now() - started),
+          ...resultObject(result, session.model, Date.now() - started),
           session_id: session.id,
           ...(commands.lines.length > 0 ? { command_output: commands.lines } : {}),
           ...(calls.length > 0 ? { refused_calls: calls } : {}),

@@ -38,7 +38,7 @@ export interface PrintOptions {
  * exit code: 0 done, 1 the run failed, 130 interrupted, 143/129 ended by SIGTERM/SIGHUP. Fatal setup errors are thrown to the edge.
  */
 export async function runPrint(options: PrintOptions): Promise<number> {
-  const started = performance.now();
+  const started = Date.now();
   const logger = createLogger();
   logger.log("app_start", { mode: "print", format: options.format, cwd: options.root });
   // Key values are masked: a provider's error text may echo the key (`log/secrets.ts`).
@@ -105,7 +105,7 @@ export async function runPrint(options: PrintOptions): Promise<number> {
       await session.dispose();
     }
     code = signalled ?? code;
-    logger.log("app_exit", { code, duration_ms: Math.round(performance.now() - started) });
+    logger.log("app_exit", { code, duration_ms: Math.round(Date.now() - started) });
     return code;
   } finally {
     process.off("SIGINT", onSigint);

@@ -74,9 +74,12 @@ async function openProjectCard(
   if (cacheDir === undefined || signal?.aborted) return { card, saved: Promise.resolve() };
   const save = async () => {
     const text = `${JSON.stringify(card, null, 1)}\n`;
-    await writeFileAtomic(join(ws.root, CARD_PATH), Buffer.from(text));
+    // A cache: rebuilt if a crash loses it, so not worth an fsync.
+    await writeFileAtomic(join(ws.root, CARD_PATH), Buffer.from(text), { durable: false });
     const ignore = join(cacheDir, ".gitignore");
-    if (!existsSync(ignore)) await writeFileAtomic(ignore, Buffer.from("*\n"));
+    if (!existsSync(ignore)) {
+      await writeFileAtomic(ignore, Buffer.from("*\n"), { durable: false });
+    }
   };
   return { card, saved: save().catch(() => {}) };
 }

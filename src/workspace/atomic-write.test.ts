@@ -40,6 +40,17 @@ describe("writeFileAtomic", () => {
     expect(await listing(tree.root)).toEqual(["a/", "a/b/", "a/b/c.txt"]);
   });
 
+  it("writes a cache (durable: false) the same way, without sidecar files", async () => {
+    tree = await makeTempTree({ "cache/card.json": "old" });
+    const target = path.join(tree.root, "cache/card.json");
+    await writeFileAtomic(target, Buffer.from("new"), { durable: false });
+    await writeFileAtomic(path.join(tree.root, "cache/.gitignore"), Buffer.from("*\n"), {
+      durable: false,
+    });
+    expect(await text(tree.root, "cache/card.json")).toBe("new");
+    expect(await listing(tree.root)).toEqual(["cache/", "cache/.gitignore", "cache/card.json"]);
+  });
+
   it("replaces a file, keeping its mode", async () => {
     tree = await makeTempTree({ "run.sh": "old", "secret.txt": "old" });
     await chmod(path.join(tree.root, "run.sh"), 0o755);

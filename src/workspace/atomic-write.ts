@@ -33,6 +33,11 @@ export interface WriteOptions {
   journal?: string | undefined;
   /** The mode of created files (default 0666 less the umask); replaced files keep theirs. */
   mode?: number;
+  /**
+   * false: no fsync of the data or the folder, for files that can be rebuilt (a cache). Still
+   * atomic for readers: a crash can lose the write, never leave half of it. Default true.
+   */
+  durable?: boolean;
 }
 
 /** Writes one file atomically; see `writeFilesAtomic`. */
@@ -83,7 +88,7 @@ export async function writeFilesAtomic(
   const journal = options.journal ? await openJournal(options.journal, writes, names) : undefined;
   try {
     for (const [i, write] of writes.entries()) {
-      staged.push(await stage(write, names[i]!, madeDirs, options.mode));
+      staged.push(await stage(write, names[i]!, madeDirs, options));
     }
     for (const item of staged) {
       if (!item.existed) continue;
@@ -102,7 +107,9 @@ export async function writeFilesAtomic(
     throw error;
   }
   await Promise.all(staged.map((s) => (s.backup ? fsp.rm(s.backup, { force: true }) : null)));
-  await Promise.all([...new Set(staged.map((s) => path.dirname(s.target)))].map(syncDir));
+  if (options.durable !== false) {
+    await Promise.all([...new Set(staged.map((s) => path.dirname(s.target)))].map(syncDir));
+  }
   await journal?.remove().catch(() => undefined);
 }
 
@@ -147,7 +154,7 @@ async function stage(
   write: FileWrite,
   names: { temp: string; backup: string },
   madeDirs: string[],
-  createMode = 0o666,
+  { mode: createMode = 0o666, durable = true }: WriteOptions,
 ): Promise<Staged> {
   const target = write.absolute;
   let mode: number | undefined;
@@ -174,7 +181,7 @@ async function stage(
   try {
     await handle.writeFile(write.data);
     if (mode !== undefined) await handle.chmod(mode);
-    await handle.sync();
+    if (durable) await handle.sync();
   } catch (error) {
     await handle.close();
     await fsp.rm(temp, { force: true });
