@@ -80,6 +80,11 @@ export type Review =
   /** The model asks to run a slash command that changes state (`slash_command`). */
   | { type: "slash"; command: string; description: string }
   /**
+   * A call of an MCP server's tool that the server does not mark read-only: `server` is its
+   * configured name, `tool` its own (unprefixed) name, `arguments` what the model passed.
+   */
+  | { type: "mcp"; server: string; tool: string; arguments: Record<string, unknown> }
+  /**
    * Questions for the person (`ask_user_question`): answered with a `answer` decision, one
    * answer per question, or declined. Never a permission: the policy does not see it.
    */
@@ -108,6 +113,12 @@ export interface Tool<A = unknown, D = unknown> {
   /** Prose for the model, kept in a `.md` file beside the tool. */
   description: string;
   schema: z.ZodType<A>;
+  /**
+   * The JSON schema sent to the model as is, for tools whose schema comes from elsewhere (an MCP
+   * server's `inputSchema`); `schema` then only checks calls against it. Absent: derived from
+   * `schema`.
+   */
+  jsonSchema?: Record<string, unknown>;
   /**
    * Read tools: runs the call. Tools that change something prepare a `Proposal` instead (the
    * wrapper calls `prepare`, asks the policy, then `apply`); their `execute` is `prepare` + `apply`
@@ -163,6 +174,9 @@ const PRECOMPUTED: Record<string, ToolSchema> =
 
 /** The JSON schema sent to the model: draft-7, without the bounds zod adds that only cost tokens. */
 export function toolSchema(tool: AnyTool): ToolSchema {
+  if (tool.jsonSchema) {
+    return { name: tool.name, description: tool.description.trim(), parameters: tool.jsonSchema };
+  }
   const known = PRECOMPUTED[tool.name];
   if (known && known.description === tool.description.trim()) return known;
   const json = z.toJSONSchema(tool.schema, { target: "draft-7", io: "input" }) as Record<

@@ -11,6 +11,7 @@ import { costCommand } from "./builtin/cost.js";
 import { modelCommand } from "./builtin/model.js";
 import { resumeCommand } from "./builtin/resume.js";
 import { sandboxCommand } from "./builtin/sandbox.js";
+import { mcpCommand } from "./builtin/mcp.js";
 import { helpCommand } from "./builtin/help.js";
 import { initCommand } from "./builtin/init.js";
 import { languageCommand } from "./builtin/language.js";
@@ -34,6 +35,7 @@ export const BUILTIN_COMMANDS = [
   clearCommand,
   modeCommand,
   sandboxCommand,
+  mcpCommand,
   stopCommand,
   undoCommand,
   initCommand,

@@ -12,6 +12,7 @@ const HEADLESS = new Set([
   "help",
   "agents",
   "permissions",
+  "mcp",
 ]);
 
 export interface HeadlessCommands {
@@ -49,6 +50,8 @@ export async function runHeadlessCommands(
       };
     }
   }
+  // `/mcp` reports the servers as this run found them: connected or failed, not half-way.
+  if (parsed.commands.some((c) => c.name === "mcp")) await session.mcp.settled();
   const lines: HeadlessCommands["lines"] = [];
   const prompts: string[] = [];
   const ctx: CommandContext = {

@@ -102,6 +102,11 @@ function buildSchemas() {
         strictObject({ model: z.string().min(1).optional(), maxSteps: positiveInt.optional() }),
       )
       .optional(),
+    /**
+     * MCP servers by name, as other agents write them (checked one by one in `mcp/config.ts`, so
+     * that one broken entry never disables the rest of the config).
+     */
+    mcpServers: z.record(z.string(), z.unknown()).optional(),
     /** Automatic compaction: when a request would pass `threshold` of the context window (0.85). */
     compaction: strictObject({
       threshold: z

@@ -8,6 +8,7 @@ export type {
   SubmitOptions,
   Submitted,
 } from "./session-api.js";
+export type { McpControl, McpServerView, McpState } from "./session-mcp.js";
 export type { CompactOptions, CompactResult } from "./context-keeper.js";
 export type { ContextBreakdown, ContextReport } from "./context-usage.js";
 export { loadConfig, loadConfigFile, configPath } from "./config.js";

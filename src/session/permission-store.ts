@@ -15,6 +15,13 @@ interface StoredPermissions {
   root: string;
   edits: boolean;
   commands: AllowRule[];
+  /** MCP tools allowed "always": the configured server name and the server's own tool name. */
+  mcpTools?: { server: string; tool: string }[];
+  /**
+   * MCP servers of the repository's `.north/mcp.json` the person approved, by name: the
+   * fingerprint of the definition approved (a changed definition needs approving again).
+   */
+  mcpServers?: Record<string, string>;
   /** The one-time import of `.north/autoaccept.json` / `allowlist.json` has been done. */
   migrated: boolean;
 }
@@ -107,9 +114,15 @@ export class PermissionStore {
   }
 
   /** Every standing permission of this repository, as stored now. */
-  list(): { edits: boolean; commands: AllowRule[] } {
-    const { edits, commands } = this.fresh();
-    return { edits, commands: [...commands] };
+  list(): { edits: boolean; commands: AllowRule[]; mcpTools: { server: string; tool: string }[] } {
+    const { edits, commands, mcpTools = [] } = this.fresh();
+    return { edits, commands: [...commands], mcpTools: [...mcpTools] };
+  }
+
+  /** Asks again before every call of an MCP tool not marked read-only. */
+  async revokeMcpTools(): Promise<boolean> {
+    this.data = { ...this.fresh(), mcpTools: [] };
+    return this.write(this.data);
   }
 
   /** Stops auto-accepting edits; false when the file could not be written. */
@@ -129,6 +142,31 @@ export class PermissionStore {
   async acceptEditsAlways(): Promise<void> {
     this.data = { ...this.fresh(), edits: true };
     await this.write(this.data);
+  }
+
+  /** The person allowed this MCP server's tool "always" in this repository. */
+  allowsMcpTool(server: string, tool: string): boolean {
+    return (this.fresh().mcpTools ?? []).some((k) => k.server === server && k.tool === tool);
+  }
+
+  /** Allows an MCP server's tool from now on in this repository (in memory if the file fails). */
+  async allowMcpToolAlways(server: string, tool: string): Promise<void> {
+    const data = this.fresh();
+    if (this.allowsMcpTool(server, tool)) return;
+    this.data = { ...data, mcpTools: [...(data.mcpTools ?? []), { server, tool }] };
+    await this.write(this.data);
+  }
+
+  /** Whether the person approved this definition (by fingerprint) of a repository's server. */
+  approvedMcpServer(name: string, fingerprint: string): boolean {
+    return this.fresh().mcpServers?.[name] === fingerprint;
+  }
+
+  /** Records the person's approval of a repository's MCP server definition; false if unsaved. */
+  async approveMcpServer(name: string, fingerprint: string): Promise<boolean> {
+    const data = this.fresh();
+    this.data = { ...data, mcpServers: { ...data.mcpServers, [name]: fingerprint } };
+    return this.write(this.data);
   }
 
   async allowAlways(rule: AllowRule): Promise<void> {
@@ -167,9 +205,22 @@ function readStored(file: string, root: string): StoredPermissions | undefined {
   const v = (raw ?? {}) as Record<string, unknown>;
   if (v.root !== root) return { root, edits: false, commands: [], migrated: true };
   const commands = Array.isArray(v.commands) ? v.commands : [];
+  const tools = Array.isArray(v.mcpTools) ? (v.mcpTools as Record<string, unknown>[]) : [];
+  const servers =
+    typeof v.mcpServers === "object" && v.mcpServers !== null && !Array.isArray(v.mcpServers)
+      ? Object.entries(v.mcpServers as Record<string, unknown>).filter(
+          (e): e is [string, string] => typeof e[1] === "string",
+        )
+      : [];
   return {
     root,
     edits: v.edits === true,
+    mcpTools: tools.flatMap((k) =>
+      typeof k?.server === "string" && typeof k.tool === "string"
+        ? [{ server: k.server, tool: k.tool }]
+        : [],
+    ),
+    mcpServers: Object.fromEntries(servers),
     commands: commands.flatMap((c) => {
       const rule = wellFormedRule(c);
       return rule ? [rule] : [];

@@ -19,7 +19,8 @@ export type RefusalCase =
   | "edits-headless"
   | "plan-mode-headless"
   | "plan-mode-declined"
-  | "slash-headless";
+  | "slash-headless"
+  | "mcp-headless";
 
 /**
  * `{allow: false}` with the reason for `which`. `detail` is the person's note (rejections), the
@@ -76,5 +77,7 @@ function text(which: RefusalCase, detail: string | undefined, escalating: boolea
       return `Refused: this headless run does not allow running commands (it needs --approve all). ${NO_RETRY}`;
     case "edits-headless":
       return `Refused: this headless run does not allow changing files (it needs --approve edits). ${NO_RETRY}`;
+    case "mcp-headless":
+      return `Refused: this MCP tool is not marked read-only, and this headless run does not allow calling it (it needs --approve all). ${NO_RETRY}`;
   }
 }

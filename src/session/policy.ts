@@ -54,6 +54,9 @@ const ALLOW: Verdict = { allow: true };
  *   read-only in ask mode and in plan mode before a plan is accepted;
  * - a command that asks to leave the sandbox (`escalate`): only a person, never in ask/plan
  *   before acceptance, never headless (unless the run had `--sandbox off`: profile "none");
+ * - an MCP tool the server does not mark read-only: refused like an edit in ask mode and in plan
+ *   mode before acceptance; then the person's "always" for that server and tool, `--approve all`
+ *   (headless), or the person;
  * - everything else (edits; every command when there is no sandbox): refused in ask mode and in
  *   plan mode before acceptance; then the person's standing permissions, `--approve`, or the
  *   person. Commands flagged as dangerous need a person there.
@@ -111,6 +114,12 @@ export function createPolicy({ state, store, ask, profile }: PolicyOptions): Aut
     if (readOnlyNow()) {
       return refusal(state.mode === "ask" ? "ask-mode" : "plan-mode", undefined, escalating);
     }
+    if (review?.type === "mcp") {
+      // An MCP tool not marked read-only: a stored "always" for it, `--approve all`, or a person.
+      if (store.allowsMcpTool(review.server, review.tool)) return ALLOW;
+      if (headless !== undefined) return headless === "all" ? ALLOW : refusal("mcp-headless");
+      return decide(review, true);
+    }
     if (escalating) {
       // Leaving the sandbox: only a person, never a standing rule or `--approve`.
       if (headless !== undefined || !command) return refusal("escalate-headless");
@@ -134,6 +143,7 @@ export function createPolicy({ state, store, ask, profile }: PolicyOptions): Aut
       if (decision.type === "always" && mayStore) {
         if (shown.type === "edit") await store.acceptEditsAlways();
         if (shown.type === "command" && decision.rule) await store.allowAlways(decision.rule);
+        if (shown.type === "mcp") await store.allowMcpToolAlways(shown.server, shown.tool);
       }
       return ALLOW;
     }

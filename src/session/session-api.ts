@@ -8,6 +8,7 @@ import type { AllowRule } from "./allow-rules.js";
 import type { GlobalConfig } from "./config.js";
 import type { CompactOptions, CompactResult } from "./context-keeper.js";
 import type { ContextReport } from "./context-usage.js";
+import type { McpControl, McpServerView } from "./session-mcp.js";
 import type { ModelSwitch } from "./model-switch.js";
 import type { Approve, Mode } from "./permissions.js";
 import type { Decision } from "./policy.js";
@@ -69,7 +70,9 @@ export type SessionEvent =
   /** The messages waiting for the running turn, oldest first, after every change. */
   | { type: "queue"; messages: string[] }
   /** A line for the person: a file that could not be attached, a message that failed. */
-  | { type: "notice"; tone: "info" | "warn" | "error"; text: string };
+  | { type: "notice"; tone: "info" | "warn" | "error"; text: string }
+  /** The MCP servers after any of them changed state or tools (connected, failed, approved). */
+  | { type: "mcp"; servers: McpServerView[] };
 
 export interface SubmitOptions {
   /** Paths picked with `@` (typed `@path` words are found in the text as well). */
@@ -122,7 +125,9 @@ export interface Session {
   readonly sandbox: SandboxView;
   /** Turns the sandbox on (where available) or off for the rest of this session. */
   setSandbox(on: boolean): void;
-  /** Ends the shell and its jobs; call once when the program is done with the session. */
+  /** The MCP servers: their states, `/mcp reconnect` and `/mcp approve`. */
+  readonly mcp: McpControl;
+  /** Ends the shell, its jobs and the MCP servers; call once when the program is done with it. */
   dispose(): Promise<void>;
   /** The model's todo list (`todo_write`), restored with a resumed conversation. */
   readonly todos: readonly TodoItem[];
@@ -191,8 +196,14 @@ export interface Session {
     signal?: AbortSignal,
   ): Promise<{ output: string; exitCode: number | null }>;
   readonly permissions: {
-    list(): { edits: boolean; commands: AllowRule[] };
+    list(): {
+      edits: boolean;
+      commands: AllowRule[];
+      /** MCP tools allowed "always" (server name, the server's tool name). */
+      mcpTools: { server: string; tool: string }[];
+    };
     revokeEdits(): Promise<boolean>;
+    revokeMcpTools(): Promise<boolean>;
     revokeRule(index: number): Promise<boolean>;
   };
   /** Answers an `approval_request`; false when nothing is pending under that id. */

@@ -35,6 +35,7 @@ import type { TurnResult } from "../agent/loop.js";
 import { TurnQueue } from "./turn-queue.js";
 import { attachFiles } from "./attach.js";
 import { UsageError } from "./errors.js";
+import { openMcp } from "./session-mcp.js";
 
 /**
  * Opens a session in `options.root`: the model and its provider, the workspace, the tools and
@@ -117,6 +118,19 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const broker = new ApprovalBroker();
   const store = await PermissionStore.load(workspace.root, options.env);
   notices.push(...store.notices);
+  // MCP servers connect in the background from here on; their tools join as each is ready.
+  const mcp = openMcp({
+    root: workspace.root,
+    env: options.env,
+    global: options.config.mcpServers,
+    protectedVariables: providerKeyVariables(options.config),
+    store,
+    interactive: options.approvals === "interactive",
+    logger,
+    changed: (servers) => broadcast({ type: "mcp", servers }),
+    notice: (text) => broadcast({ type: "notice", tone: "warn", text }),
+  });
+  notices.push(...mcp.notices);
   const authorize = createPolicy({
     state,
     store,
@@ -196,7 +210,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const schemas = new WeakMap<AnyTool, ReturnType<typeof toolSchema>>();
   const schemaOf = (t: AnyTool) => schemas.get(t) ?? schemas.set(t, toolSchema(t)).get(t)!;
   const toolsNow = () =>
-    current.model.supportsTools ? toolsForMode(state.mode, allTools, profile()) : [];
+    current.model.supportsTools
+      ? toolsForMode(state.mode, [...allTools, ...mcp.hub.tools()], profile())
+      : [];
   const parts = (tools = toolsNow()): RequestParts => ({
     system: buildSystemPrompt({ root: workspace.root, mode: state.mode }),
     rules: rules.block(),
@@ -259,6 +275,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     broker.attach(emit);
     live.emit = emit;
     turnEmit = emit;
+    // Headless: the servers' tools are there for the first request (a person's turn never waits).
+    if (options.approvals !== "interactive") await mcp.control.settled();
     const tools = toolsNow();
     const turnMode = state.mode;
     await card.ready(CARD_WAIT_MS);
@@ -382,9 +400,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       return sandbox.view;
     },
     setSandbox: (on) => sandbox.set(on),
+    mcp: mcp.control,
     async dispose() {
       storage.release();
-      await Promise.all([shells.dispose(), card.close()]);
+      await Promise.all([shells.dispose(), card.close(), mcp.hub.close()]);
     },
     async setModel(idOrAlias, providerName) {
       const next = await switchModel(switching, idOrAlias, providerName);
@@ -424,6 +443,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     permissions: {
       list: () => store.list(),
       revokeEdits: () => store.revokeEdits(),
+      revokeMcpTools: () => store.revokeMcpTools(),
       revokeRule: (index) => store.revokeRule(index),
     },
     async undoable(turns = 1) {
@@ -459,6 +479,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       const { used, window, percent, estimated } = keeper.context();
       listener({ type: "context", used, window, percent, estimated });
       listener({ type: "todo", items: [...todos] });
+      const servers = mcp.control.servers();
+      if (servers.length > 0) listener({ type: "mcp", servers });
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },

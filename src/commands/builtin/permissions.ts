@@ -23,15 +23,21 @@ export const permissionsCommand: Command = {
     const permissions = ctx.session.permissions;
     const [verb, what] = args;
     if (verb === undefined) {
-      const { edits, commands } = permissions.list();
+      const { edits, commands, mcpTools } = permissions.list();
       const lines = [edits ? t("cmd.permissions.edits") : t("cmd.permissions.editsReviewed")];
+      if (mcpTools.length > 0) {
+        const names = mcpTools.map((k) => `${k.server}/${k.tool}`).join(", ");
+        lines.push(t("cmd.permissions.mcpTools", { tools: names }));
+      }
       lines.push(
         commands.length === 0
           ? t("cmd.permissions.noRules")
           : t("cmd.permissions.rules", { count: String(commands.length) }),
       );
       commands.forEach((rule, i) => lines.push(`  ${i + 1}. ${ruleWords(rule)}`));
-      if (edits || commands.length > 0) lines.push(t("cmd.permissions.howRevoke"));
+      if (edits || commands.length > 0 || mcpTools.length > 0) {
+        lines.push(t("cmd.permissions.howRevoke"));
+      }
       ctx.say(lines.join("\n"));
       return;
     }
@@ -39,9 +45,13 @@ export const permissionsCommand: Command = {
       ctx.say(t("cmd.permissions.usage"), "error");
       return;
     }
-    const { edits, commands } = permissions.list();
+    const { edits, commands, mcpTools } = permissions.list();
     const saved: boolean[] = [];
     const done: string[] = [];
+    if ((what === "mcp" || what === "all") && mcpTools.length > 0) {
+      saved.push(await permissions.revokeMcpTools());
+      done.push(...mcpTools.map((k) => `${k.server}/${k.tool}`));
+    }
     if ((what === "edits" || what === "all") && edits) {
       saved.push(await permissions.revokeEdits());
       done.push(t("cmd.permissions.revokedEdits"));
@@ -49,7 +59,7 @@ export const permissionsCommand: Command = {
     if (what === "all") {
       for (let i = commands.length - 1; i >= 0; i--) saved.push(await permissions.revokeRule(i));
       for (const rule of commands) done.push(ruleWords(rule));
-    } else if (what !== "edits") {
+    } else if (what !== "edits" && what !== "mcp") {
       const n = Number(what);
       if (!Number.isInteger(n) || n < 1 || n > commands.length) {
         ctx.say(t("cmd.permissions.noSuchRule", { what, count: String(commands.length) }), "error");

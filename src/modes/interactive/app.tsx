@@ -166,6 +166,7 @@ function Live(
         contextWindow={state.context?.window ?? state.model?.contextWindow}
         cost={state.cost}
         standing={state.standing}
+        mcp={state.mcp}
         sessionTokens={state.sessionTokens + state.turnTokens}
         width={state.width}
       />

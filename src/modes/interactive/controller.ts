@@ -128,6 +128,13 @@ export class TurnController {
         this.flush();
         this.deps.dispatch({ type: "note", tone: event.tone, text: event.text });
         return;
+      case "mcp":
+        this.deps.dispatch({
+          type: "mcp",
+          failed: event.servers.filter((s) => s.state === "failed").length,
+          waiting: event.servers.filter((s) => s.state === "needs-approval").length,
+        });
+        return;
     }
     if (event.type === "usage" || event.type === "compaction_end") {
       this.deps.dispatch({ type: "cost", usd: session.costs.total() });

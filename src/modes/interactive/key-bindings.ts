@@ -182,6 +182,8 @@ export const REVIEW_BINDINGS: Readonly<
   Record<Review["type"], Readonly<Record<string, ReviewKeyAction>>>
 > = {
   edit: { a: "accept", y: "always", r: "reject", t: "reject-with-note", ...REVIEW_COMMON },
+  /** A call of an MCP server's tool; "always" stores the server and tool for this repository. */
+  mcp: { a: "accept", y: "always", r: "reject", t: "reject-with-note", ...REVIEW_COMMON },
   command: {
     r: "accept",
     a: "always",

@@ -133,6 +133,8 @@ export interface UiState {
   highlightReady: boolean;
   /** Standing permissions in force (the status line shows them). */
   standing?: { edits: boolean; rules: number };
+  /** MCP servers that failed, and repository servers waiting for the person's approval. */
+  mcp?: { failed: number; waiting: number };
 }
 
 export type UiAction =
@@ -154,6 +156,7 @@ export type UiAction =
   | { type: "idle" }
   | { type: "toggle-todos" }
   | { type: "standing"; edits: boolean; rules: number }
+  | { type: "mcp"; failed: number; waiting: number }
   /** The highlighter is loading (false) or ready (true: a held answer settles). */
   | { type: "highlighter"; ready: boolean }
   | ReviewAction
@@ -354,6 +357,10 @@ export function reduce(state: UiState, action: UiAction): UiState {
       return state.standing?.edits === action.edits && state.standing.rules === action.rules
         ? state
         : { ...state, standing: { edits: action.edits, rules: action.rules } };
+    case "mcp":
+      return state.mcp?.failed === action.failed && state.mcp.waiting === action.waiting
+        ? state
+        : { ...state, mcp: { failed: action.failed, waiting: action.waiting } };
     case "toggle-todos":
       return { ...state, todosOpen: !state.todosOpen };
     case "idle":

@@ -16,6 +16,8 @@ export interface StatusProps {
   cost?: number | undefined;
   /** Standing permissions in force: edits auto-accepted, command rules. */
   standing?: { edits: boolean; rules: number } | undefined;
+  /** MCP servers that failed, and repository servers waiting for approval (shown when any). */
+  mcp?: { failed: number; waiting: number } | undefined;
   width: number;
 }
 
@@ -47,6 +49,14 @@ export const meterColor = (percent: number) =>
 
 const truncate = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
+/** "mcp: 1 failed", "mcp: 2 to approve", or "" when all is well. */
+function mcpMarker(mcp: StatusProps["mcp"]): string {
+  if (!mcp) return "";
+  if (mcp.failed > 0) return t("status.mcpFailed", { count: String(mcp.failed) });
+  if (mcp.waiting > 0) return t("status.mcpWaiting", { count: String(mcp.waiting) });
+  return "";
+}
+
 /** Project · [MODE] · sandbox · model · context meter · tokens so far, on one line. */
 export function StatusLine(props: StatusProps) {
   const percent = props.contextWindow
@@ -61,6 +71,7 @@ export function StatusLine(props: StatusProps) {
   const sandboxText = props.sandbox
     ? t(props.sandbox === "on" ? "status.sandboxOn" : "status.sandboxOff")
     : "";
+  const mcpText = mcpMarker(props.mcp);
   const contextText = props.contextWindow
     ? `  ${t("status.context")} ${bar} ${shownPercent}% ${formatTokens(props.contextTokens)}/${formatTokens(props.contextWindow)}`
     : "";
@@ -73,6 +84,7 @@ export function StatusLine(props: StatusProps) {
     standing?.edits ? ` ${t("status.edits")}` : "",
     rules > 0 ? ` ${rulesText}` : "",
     sandboxText ? ` ${sandboxText}` : "",
+    mcpText ? ` ${mcpText}` : "",
     ` ${props.model ?? t("status.noModel")}`,
     contextText,
     sessionText,
@@ -98,6 +110,9 @@ export function StatusLine(props: StatusProps) {
           <Text color={tint(props.sandbox === "on" ? "green" : "yellow")}>
             {` ${t(props.sandbox === "on" ? "status.sandboxOn" : "status.sandboxOff")}`}
           </Text>
+        ) : null}
+        {mcpText ? (
+          <Text color={tint(props.mcp?.failed ? "red" : "yellow")}>{` ${mcpText}`}</Text>
         ) : null}
         <Text>{` ${props.model ?? t("status.noModel")}`}</Text>
         {props.contextWindow ? (

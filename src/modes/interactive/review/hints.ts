@@ -41,6 +41,12 @@ const LABELS: Record<
     reject: "review.deny",
     "reject-with-note": "review.denyNote",
   },
+  mcp: {
+    accept: "review.accept",
+    always: "review.alwaysMcpTool",
+    reject: "review.reject",
+    "reject-with-note": "review.rejectNote",
+  },
   // The question picker has hints of its own.
   question: {},
 };
@@ -92,10 +98,13 @@ export function reviewHints(pending: PendingReview, folded: boolean, width: numb
     rows.flatMap((row) => wrapAnsi(row, Math.max(20, width), { hard: true }).split("\n"));
   if (pending.confirming) {
     const key = choices.find((c) => c.action === "always")?.key ?? "y";
+    const review = pending.review;
     const question =
-      pending.review.type === "command" && rule
+      review.type === "command" && rule
         ? t("review.confirmRule", { rule: ruleText(rule) })
-        : t("review.confirmEdits");
+        : review.type === "mcp"
+          ? t("review.confirmMcpTool", { tool: review.tool, server: review.server })
+          : t("review.confirmEdits");
     return wrap([
       paint.yellow(question),
       [

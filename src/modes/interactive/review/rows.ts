@@ -85,6 +85,14 @@ function layout(review: Review, width: number): ReviewRows {
         body: wrap(paint.dim(oneLine(review.description))),
         footer: wrap(t("review.slashWhen")),
       };
+    case "mcp":
+      return {
+        header: wrap(
+          `${paint.bold(t("review.mcpCall", { tool: oneLine(review.tool) }))} ${paint.dim(t("review.mcpServer", { server: oneLine(review.server) }))}`,
+        ),
+        body: mcpArguments(review.arguments).flatMap(wrap),
+        footer: [],
+      };
     case "question":
       // Drawn by the question picker (question-view.tsx); these rows only size it.
       return {
@@ -93,6 +101,21 @@ function layout(review: Review, width: number): ReviewRows {
         footer: Array.from({ length: 5 }, () => ""),
       };
   }
+}
+
+/** Most argument rows shown in a review of an MCP call (the body scrolls within them). */
+const MAX_ARGUMENT_ROWS = 400;
+
+/** An MCP call's arguments pretty-printed, without control characters, bounded. */
+function mcpArguments(args: Record<string, unknown>): string[] {
+  const lines = JSON.stringify(args, null, 2)
+    .split("\n")
+    .map((line) => line.replace(/\t/g, "  ").replace(/[\x00-\x1f\x7f]/g, ""));
+  if (lines.length <= MAX_ARGUMENT_ROWS) return lines;
+  return [
+    ...lines.slice(0, MAX_ARGUMENT_ROWS),
+    t("review.moreArguments", { count: lines.length - MAX_ARGUMENT_ROWS }),
+  ];
 }
 
 /** "at the project root" for `.`, else "in src/app" (the shell tool's display form). */

@@ -142,6 +142,8 @@ function deniedTitle(review: Review, how: "person" | "cancel" | "policy"): strin
       return t("tool.planModeDeclined", { mode: "agent" });
     case "slash":
       return t("tool.slashNotRun", { command: review.command });
+    case "mcp":
+      return t("tool.mcpNotCalled", { tool: `${review.server}/${review.tool}` });
     case "question":
       return "Question not answered";
   }

@@ -1,0 +1,73 @@
+import type { McpServerView } from "../../session/index.js";
+import type { Command } from "../types.js";
+import { t } from "../../i18n/index.js";
+
+/** One server as a line of `/mcp`: name, where it comes from, transport, state, tools, error. */
+function line(server: McpServerView): string {
+  const origin = t(server.origin === "project" ? "cmd.mcp.project" : "cmd.mcp.global");
+  const state = t(`cmd.mcp.state.${server.state}` as const);
+  const tools =
+    server.state === "ready" ? `, ${t("cmd.mcp.tools", { count: String(server.tools) })}` : "";
+  const error = server.error ? `\n    ${server.error}` : "";
+  return `  ${server.name} (${origin}, ${server.transport}) — ${state}${tools}\n    ${server.summary}${error}`;
+}
+
+/**
+ * `/mcp`: the MCP servers, where each is defined, its transport, state, tool count and error;
+ * `/mcp reconnect NAME` starts one again; `/mcp approve NAME` approves a server the repository's
+ * `.north/mcp.json` defines (for this repository and this definition) and starts it.
+ */
+export const mcpCommand: Command = {
+  name: "mcp",
+  get description() {
+    return t("cmd.mcp.description");
+  },
+  arity: "rest",
+  source: "builtin",
+  effect: (parsed) => (parsed.args.length === 0 ? "report" : "change"),
+  choices: (ctx) => [
+    { value: "", label: "list", description: t("cmd.mcp.listChoice") },
+    ...ctx.session.mcp.servers().flatMap((s) =>
+      s.state === "needs-approval"
+        ? [{ value: `approve ${s.name}`, label: `approve ${s.name}`, description: s.summary }]
+        : s.state === "failed" || s.state === "ready"
+          ? [
+              {
+                value: `reconnect ${s.name}`,
+                label: `reconnect ${s.name}`,
+                description: t("cmd.mcp.reconnectChoice"),
+              },
+            ]
+          : [],
+    ),
+  ],
+  async run(ctx, { args }) {
+    const words = args.join(" ").trim().split(/\s+/).filter(Boolean);
+    const [action, name] = words;
+    const servers = ctx.session.mcp.servers();
+    if (!action) {
+      ctx.say(
+        servers.length === 0
+          ? t("cmd.mcp.none")
+          : `${t("cmd.mcp.heading")}\n${servers.map(line).join("\n")}`,
+      );
+      return;
+    }
+    if ((action !== "reconnect" && action !== "approve") || !name || words.length > 2) {
+      ctx.say(t("cmd.mcp.usage"), "error");
+      return;
+    }
+    try {
+      if (action === "reconnect") {
+        ctx.say(line(await ctx.session.mcp.reconnect(name)).trimStart());
+      } else {
+        const { view, saved } = await ctx.session.mcp.approve(name);
+        ctx.say(
+          `${t(saved ? "cmd.mcp.approved" : "cmd.mcp.approvedUnsaved", { name })}\n${line(view)}`,
+        );
+      }
+    } catch (error) {
+      ctx.say((error as Error).message, "error");
+    }
+  },
+};

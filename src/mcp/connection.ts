@@ -1,0 +1,247 @@
+/**
+ * One MCP server: its client on the official SDK (`@modelcontextprotocol/client`, loaded on the
+ * first connection), the transport its entry names, its state and its tools. Connecting happens
+ * in the background; a server that fails or exits is reported once (`onChange`) and started
+ * again on its next use.
+ */
+import type { Client } from "@modelcontextprotocol/client";
+import type { Readable } from "node:stream";
+import type { AnyTool } from "../agent/tool.js";
+import type { Logger } from "../log/logger.js";
+import type { McpServerEntry } from "./config.js";
+import { createMcpTools } from "./tool-bridge.js";
+
+export type McpState =
+  /** Defined by the repository and not approved by the person for it yet. */
+  | "needs-approval"
+  /** Not started: a headless run does not start a repository's server nobody approved. */
+  | "off"
+  | "connecting"
+  | "ready"
+  /** Failed to start, or exited; `error` says why. Started again on the next use. */
+  | "failed"
+  /** The entry cannot be used (`problem`). */
+  | "invalid";
+
+/** What `/mcp` and the status line show of a server. */
+export interface McpServerView {
+  name: string;
+  origin: McpServerEntry["origin"];
+  /** "stdio", "http", "sse" (what was reached), or what the entry names before connecting. */
+  transport: string;
+  summary: string;
+  state: McpState;
+  tools: number;
+  error?: string;
+}
+
+/** How long starting a server (spawn or reach it, then `initialize`) may take. */
+export const CONNECT_TIMEOUT_MS = 30_000;
+/** Most stderr lines of one server written to the log (a chatty server cannot fill it). */
+const MAX_STDERR_LINES = 2_000;
+
+declare const __NORTH_VERSION__: string;
+const VERSION = typeof __NORTH_VERSION__ === "string" ? __NORTH_VERSION__ : "0.0.0-dev";
+
+export class McpConnection {
+  state: McpState;
+  error: string | undefined;
+  tools: AnyTool[] = [];
+  private client: Client | undefined;
+  private reached: string | undefined;
+  private connecting: Promise<Client> | undefined;
+  private closed = false;
+
+  constructor(
+    readonly entry: McpServerEntry,
+    private readonly options: {
+      logger: Logger;
+      /** Called after every change of state or tools. */
+      onChange: (connection: McpConnection) => void;
+    },
+    initial: "needs-approval" | "off" | "start",
+  ) {
+    this.state = entry.config ? (initial === "start" ? "connecting" : initial) : "invalid";
+    this.error = entry.problem;
+  }
+
+  get view(): McpServerView {
+    return {
+      name: this.entry.name,
+      origin: this.entry.origin,
+      transport: this.reached ?? this.entry.config?.transport ?? "?",
+      summary: this.entry.summary,
+      state: this.state,
+      tools: this.tools.length,
+      ...(this.error ? { error: this.error } : {}),
+    };
+  }
+
+  /** Connects in the background (never rejects); the state says how it went. */
+  start(): Promise<void> {
+    return this.connect().then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  /**
+   * The connected client, connecting (again) first when the server is not running. Rejects with
+   * a message for the model when it cannot be reached.
+   */
+  connect(): Promise<Client> {
+    if (this.client && this.state === "ready") return Promise.resolve(this.client);
+    if (!this.entry.config || this.closed) {
+      return Promise.reject(new Error(this.error ?? "the server is not available"));
+    }
+    this.connecting ??= this.open().finally(() => (this.connecting = undefined));
+    return this.connecting;
+  }
+
+  /** Stops the server (its process, its connection) for good. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const client = this.client;
+    this.client = undefined;
+    await client?.close().catch(() => {});
+  }
+
+  /** Stops and starts it again (`/mcp reconnect`). */
+  async restart(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    await client?.close().catch(() => {});
+    this.set("connecting", undefined);
+    await this.start();
+  }
+
+  private async open(): Promise<Client> {
+    const config = this.entry.config!;
+    const { logger } = this.options;
+    this.set("connecting", undefined);
+    const started = Date.now();
+    try {
+      const sdk = await import("@modelcontextprotocol/client");
+      const client = new sdk.Client({ name: "north", version: VERSION }, { capabilities: {} });
+      client.onerror = (error) =>
+        logger.log("mcp_protocol_warning", { server: this.entry.name, message: error.message });
+      const timeout = { timeout: CONNECT_TIMEOUT_MS };
+      if (config.transport === "stdio") {
+        const { StdioClientTransport, getDefaultEnvironment } =
+          await import("@modelcontextprotocol/client/stdio");
+        const transport = new StdioClientTransport({
+          command: config.command,
+          args: config.args,
+          // Only the basics (PATH, HOME…) and what the entry sets: never North's API keys.
+          env: { ...getDefaultEnvironment(), ...config.env },
+          cwd: config.cwd,
+          stderr: "pipe",
+        });
+        this.logStderr(transport.stderr as Readable | null);
+        await client.connect(transport, timeout);
+        this.reached = "stdio";
+      } else {
+        const requestInit = { headers: config.headers };
+        const url = new URL(config.url);
+        if (config.transport === "sse") {
+          await client.connect(new sdk.SSEClientTransport(url, { requestInit }), timeout);
+          this.reached = "sse";
+        } else {
+          try {
+            await client.connect(new sdk.StreamableHTTPClientTransport(url, { requestInit }));
+            this.reached = "http";
+          } catch (error) {
+            // A server from before Streamable HTTP answers only the older SSE transport.
+            logger.log("mcp_http_fallback", {
+              server: this.entry.name,
+              message: (error as Error).message,
+            });
+            await client.connect(new sdk.SSEClientTransport(url, { requestInit }), timeout);
+            this.reached = "sse";
+          }
+        }
+      }
+      client.onclose = () => this.lost(client);
+      this.tools = createMcpTools(
+        { server: this.entry.name, timeoutMs: config.timeoutMs, connect: () => this.connect() },
+        await listAllTools(client),
+      );
+      if (this.closed) {
+        await client.close().catch(() => {});
+        throw new Error("North is closing");
+      }
+      this.client = client;
+      logger.log("mcp_connected", {
+        server: this.entry.name,
+        transport: this.reached,
+        tools: this.tools.length,
+        ms: Date.now() - started,
+      });
+      this.set("ready", undefined);
+      return client;
+    } catch (error) {
+      const message = describeFailure(error);
+      logger.log("mcp_connect_failed", { server: this.entry.name, message });
+      this.set("failed", message);
+      throw new Error(message);
+    }
+  }
+
+  /** The connection closed: the server exited or dropped it. */
+  private lost(client: Client): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    this.options.logger.log("mcp_server_exited", { server: this.entry.name });
+    this.set("failed", "the server exited; it is started again on its next use");
+  }
+
+  private set(state: McpState, error: string | undefined): void {
+    if (this.state === state && this.error === error) return;
+    this.state = state;
+    this.error = error;
+    this.options.onChange(this);
+  }
+
+  /** The server's stderr goes to North's log, line by line, never to the screen. */
+  private logStderr(stream: Readable | null): void {
+    if (!stream) return;
+    let lines = 0;
+    let rest = "";
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk: string) => {
+      const parts = (rest + chunk).split("\n");
+      rest = parts.pop() ?? "";
+      if (rest.length > 4096) rest = rest.slice(0, 4096);
+      for (const line of parts) {
+        if (++lines > MAX_STDERR_LINES) continue;
+        this.options.logger.log("mcp_stderr", {
+          server: this.entry.name,
+          line: line.slice(0, 2000),
+        });
+      }
+    });
+    stream.on("error", () => {});
+  }
+}
+
+/** Every page of `tools/list`. */
+async function listAllTools(client: Client) {
+  const tools = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 100; page++) {
+    const result = await client.listTools(cursor ? { cursor } : undefined);
+    tools.push(...result.tools);
+    cursor = result.nextCursor;
+    if (!cursor) break;
+  }
+  return tools;
+}
+
+function describeFailure(error: unknown): string {
+  const err = error as { code?: unknown; message?: unknown };
+  if (err?.code === "ENOENT") return "its command was not found";
+  const message = typeof err?.message === "string" ? err.message : String(error);
+  if (/ENOENT/.test(message)) return "its command was not found";
+  if (/ECONNREFUSED/.test(message)) return "nothing answers at its address (connection refused)";
+  return message.split("\n")[0]!.slice(0, 300);
+}

@@ -1,0 +1,119 @@
+/**
+ * The MCP servers of a session. Servers start in the background and never hold up start-up;
+ * their tools join the session's tools as each one is ready. A server a repository defines
+ * (`.north/mcp.json`) starts only once the person approved that very definition for this
+ * repository (`approvals`, kept outside the repository); until then it waits, and a headless
+ * run leaves it off.
+ */
+import type { AnyTool } from "../agent/tool.js";
+import type { Logger } from "../log/logger.js";
+import type { McpServerEntry } from "./config.js";
+import { McpConnection, type McpServerView } from "./connection.js";
+
+export type { McpServerView, McpState } from "./connection.js";
+
+/** The person's approvals of repository-defined servers (see `PermissionStore`). */
+export interface McpApprovals {
+  approved(name: string, fingerprint: string): boolean;
+  /** Records an approval; false when it could not be saved (it holds for this session). */
+  approve(name: string, fingerprint: string): Promise<boolean>;
+}
+
+export interface McpHubOptions {
+  servers: readonly McpServerEntry[];
+  approvals: McpApprovals;
+  /** A person is there to approve repository servers (the TUI); headless runs are not. */
+  interactive: boolean;
+  logger: Logger;
+  /** Called when a server's state or tools change (the session tells its front end). */
+  onChange?: (server: McpServerView) => void;
+}
+
+export class McpHub {
+  private readonly connections: McpConnection[];
+
+  constructor(private readonly options: McpHubOptions) {
+    this.connections = options.servers.map((entry) => {
+      const approved =
+        entry.origin === "global" || options.approvals.approved(entry.name, entry.fingerprint);
+      const initial = approved ? "start" : options.interactive ? "needs-approval" : "off";
+      return new McpConnection(
+        entry,
+        { logger: options.logger, onChange: (c) => options.onChange?.(c.view) },
+        initial,
+      );
+    });
+  }
+
+  /** Starts every server that may start, in the background. */
+  start(): void {
+    for (const c of this.connections) if (c.state === "connecting") void c.start();
+  }
+
+  /**
+   * Resolves once every started server is ready or has failed (at most `timeoutMs`): a headless
+   * run waits for its servers' tools before its first request.
+   */
+  async settled(timeoutMs: number): Promise<void> {
+    const pending = this.connections.filter((c) => c.state === "connecting");
+    if (pending.length === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(pending.map((c) => c.start())),
+      new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+    ]);
+    clearTimeout(timer);
+  }
+
+  /** The tools of the servers that are ready, in configuration order. */
+  tools(): AnyTool[] {
+    return this.connections.flatMap((c) => (c.state === "ready" ? c.tools : []));
+  }
+
+  servers(): McpServerView[] {
+    return this.connections.map((c) => c.view);
+  }
+
+  /** Starts a server again (`/mcp reconnect NAME`); its view afterwards. */
+  async reconnect(name: string): Promise<McpServerView> {
+    const c = this.find(name);
+    if (c.state === "needs-approval" || c.state === "off") {
+      throw new Error(
+        `"${name}" is defined by this repository and not approved: /mcp approve ${name}`,
+      );
+    }
+    if (c.state === "invalid") throw new Error(`"${name}" cannot start: ${c.error ?? "?"}`);
+    await c.restart();
+    return c.view;
+  }
+
+  /**
+   * The person approves a repository's server (`/mcp approve NAME`): remembered for this
+   * definition in this repository, then started. Resolves once it is ready or has failed.
+   */
+  async approve(name: string): Promise<{ view: McpServerView; saved: boolean }> {
+    const c = this.find(name);
+    if (c.entry.origin !== "project")
+      throw new Error(`"${name}" is in your own config: nothing to approve`);
+    if (c.state === "invalid") throw new Error(`"${name}" cannot start: ${c.error ?? "?"}`);
+    const saved = await this.options.approvals.approve(name, c.entry.fingerprint);
+    if (c.state === "needs-approval" || c.state === "off") await c.restart();
+    return { view: c.view, saved };
+  }
+
+  /** Stops every server. */
+  async close(): Promise<void> {
+    await Promise.all(this.connections.map((c) => c.close()));
+  }
+
+  private find(name: string): McpConnection {
+    const c = this.connections.find((x) => x.entry.name === name);
+    if (!c) {
+      const names = this.connections.map((x) => x.entry.name);
+      throw new Error(
+        `No MCP server "${name}"${names.length ? ` (configured: ${names.join(", ")})` : " is configured"}.`,
+      );
+    }
+    return c;
+  }
+}

@@ -1,0 +1,8 @@
+export {
+  DEFAULT_MCP_TIMEOUT_MS,
+  PROJECT_MCP_FILE,
+  readMcpServers,
+  type McpServerEntry,
+} from "./config.js";
+export { McpHub, type McpApprovals, type McpServerView, type McpState } from "./hub.js";
+export { mcpToolOrigin } from "./tool-bridge.js";

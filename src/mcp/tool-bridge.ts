@@ -1,0 +1,113 @@
+import type { Client, Tool as McpTool } from "@modelcontextprotocol/client";
+import { ToolError, type AnyTool, type ToolContext, type ToolOutput } from "../agent/tool.js";
+import { argumentsChecker } from "./json-arguments.js";
+import { mcpName } from "./tool-names.js";
+import { convertResult, type McpCallDetails } from "./tool-result.js";
+
+/** A server whose tools are bridged: its configured name, its client, its call timeout. */
+export interface McpToolSource {
+  server: string;
+  /** The connected client; starts the server again when it has exited. */
+  connect(): Promise<Client>;
+  /** Per call; on expiry the SDK cancels the request (`notifications/cancelled`). */
+  timeoutMs: number;
+}
+
+/** The MCP tool behind a North tool, for policy, search and renderers. */
+export interface McpToolOrigin {
+  server: string;
+  tool: string;
+  readOnly: boolean;
+}
+
+const origins = new WeakMap<AnyTool, McpToolOrigin>();
+
+/** Where `tool` comes from when it is a bridged MCP tool; undefined for North's own tools. */
+export function mcpToolOrigin(tool: AnyTool): McpToolOrigin | undefined {
+  return origins.get(tool);
+}
+
+/** Longest description sent to the model, in characters (some servers write pages). */
+const MAX_DESCRIPTION = 2_000;
+/** The SDK's code for its own request timeout (`SdkErrorCode.RequestTimeout`). */
+const REQUEST_TIMEOUT = "REQUEST_TIMEOUT";
+
+/**
+ * The North tools of one server's `tools/list` result: named `mcp__<server>__<tool>` (sanitised,
+ * ≤ 64 characters, unique within this list), the server's `inputSchema` sent as is and checked
+ * lightly on call. A tool the server marks `readOnlyHint: true` is a `read` tool; any other is
+ * `interactive` and prepares a `{ type: "mcp" }` review, so the policy asks before it runs.
+ * A call is bounded by `timeoutMs` and the turn's signal, both cancelling the server's request.
+ */
+export function createMcpTools(source: McpToolSource, tools: McpTool[]): AnyTool[] {
+  const taken = new Set<string>();
+  return tools.map((tool) => {
+    const name = mcpName(source.server, tool.name, taken);
+    const readOnly = tool.annotations?.readOnlyHint === true;
+    const jsonSchema = { ...(tool.inputSchema as Record<string, unknown>) };
+    delete jsonSchema.$schema;
+    const call = (args: Record<string, unknown>, ctx: ToolContext) =>
+      callMcpTool(source, tool.name, args, ctx);
+    const base = {
+      name,
+      description: describeTool(source.server, tool),
+      schema: argumentsChecker(jsonSchema),
+      jsonSchema,
+    };
+    const bridged: AnyTool = readOnly
+      ? { ...base, kind: "read", execute: call }
+      : {
+          ...base,
+          kind: "interactive",
+          async prepare(args: Record<string, unknown>) {
+            return {
+              review: { type: "mcp", server: source.server, tool: tool.name, arguments: args },
+              apply: (ctx: ToolContext) => call(args, ctx),
+            };
+          },
+          execute: call,
+        };
+    origins.set(bridged, { server: source.server, tool: tool.name, readOnly });
+    return bridged;
+  });
+}
+
+function describeTool(server: string, tool: McpTool): string {
+  const text = (tool.description ?? tool.title ?? "").trim();
+  const prose = text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION)}…` : text;
+  return `${prose || tool.name} (MCP server "${server}")`;
+}
+
+async function callMcpTool(
+  source: McpToolSource,
+  tool: string,
+  args: Record<string, unknown>,
+  ctx: ToolContext,
+): Promise<ToolOutput<McpCallDetails>> {
+  let result: Record<string, unknown>;
+  try {
+    const client = await source.connect();
+    result = await client.callTool(
+      { name: tool, arguments: args },
+      { signal: ctx.signal, timeout: source.timeoutMs },
+    );
+    // A server on the 2024-10-07 protocol answers `{ toolResult }` instead of content.
+    if (!("content" in result) && "toolResult" in result) {
+      result = { content: [{ type: "text", text: JSON.stringify(result.toolResult) }] };
+    }
+  } catch (error) {
+    if (ctx.signal.aborted) throw error;
+    const code = (error as { code?: unknown }).code;
+    if (code === REQUEST_TIMEOUT) {
+      const seconds = Number((source.timeoutMs / 1000).toFixed(1));
+      throw new ToolError(
+        `The MCP server "${source.server}" did not answer ${tool} within ${seconds} s; the call was cancelled. Try smaller arguments, or tell the person the server is slow.`,
+      );
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ToolError(`The MCP server "${source.server}" failed on ${tool}: ${message}`);
+  }
+  const out = convertResult(result, { server: source.server, tool });
+  if (result.isError === true) throw new ToolError(out.content);
+  return { content: out.content, truncated: out.truncated, details: out.details };
+}

@@ -1,0 +1,86 @@
+import type { Logger } from "../log/logger.js";
+import { McpHub, PROJECT_MCP_FILE, readMcpServers, type McpServerView } from "../mcp/index.js";
+import type { PermissionStore } from "./permission-store.js";
+
+export type { McpServerView, McpState } from "../mcp/index.js";
+
+/** What the session offers about its MCP servers (`/mcp`, RPC, the status line). */
+export interface McpControl {
+  servers(): McpServerView[];
+  /** Starts a server again. Throws a message for the person for an unknown or unusable one. */
+  reconnect(name: string): Promise<McpServerView>;
+  /**
+   * Approves a server of the repository's `.north/mcp.json` for this repository (stored outside
+   * it, for this very definition) and starts it. `saved` is false when the approval could not be
+   * written (it holds for this session).
+   */
+  approve(name: string): Promise<{ view: McpServerView; saved: boolean }>;
+  /** Resolves once every started server is ready or failed (headless waits for this). */
+  settled(): Promise<void>;
+}
+
+/** How long a headless run waits for its servers before its first request. */
+export const HEADLESS_MCP_WAIT_MS = 30_000;
+
+/**
+ * Opens the session's MCP servers (global config, then `.north/mcp.json`) and starts the ones
+ * that may start, in the background. `changed` hears every change (the session broadcasts it);
+ * `notice` gets what the person is told once: a server that failed, servers awaiting approval.
+ */
+export function openMcp(input: {
+  root: string;
+  env: Record<string, string | undefined>;
+  global: unknown;
+  protectedVariables: readonly string[];
+  store: PermissionStore;
+  interactive: boolean;
+  logger: Logger;
+  changed: (servers: McpServerView[]) => void;
+  notice: (text: string) => void;
+}): { hub: McpHub; control: McpControl; notices: string[] } {
+  const { servers, notices } = readMcpServers({
+    global: input.global,
+    root: input.root,
+    env: input.env,
+    protectedVariables: input.protectedVariables,
+  });
+  const told = new Set<string>();
+  const hub: McpHub = new McpHub({
+    servers,
+    interactive: input.interactive,
+    logger: input.logger,
+    approvals: {
+      approved: (name, fingerprint) => input.store.approvedMcpServer(name, fingerprint),
+      approve: (name, fingerprint) => input.store.approveMcpServer(name, fingerprint),
+    },
+    onChange(view) {
+      input.changed(hub.servers());
+      if (view.state === "failed" && !told.has(view.name)) {
+        told.add(view.name);
+        input.notice(`MCP server "${view.name}" failed: ${view.error ?? "?"} (/mcp for details).`);
+      }
+    },
+  });
+  for (const view of hub.servers()) {
+    if (view.state === "invalid") {
+      notices.push(`MCP server "${view.name}" is not started: ${view.error ?? "?"}.`);
+    }
+  }
+  const waiting = hub.servers().filter((v) => v.state === "needs-approval" || v.state === "off");
+  if (waiting.length > 0) {
+    const names = waiting.map((v) => `"${v.name}"`).join(", ");
+    notices.push(
+      input.interactive
+        ? `${PROJECT_MCP_FILE} defines MCP servers not approved for this repository: ${names}. Check what they run with /mcp; /mcp approve NAME starts one.`
+        : `${PROJECT_MCP_FILE} defines MCP servers not approved for this repository: ${names}; they are not started (approve one with /mcp approve NAME in North's interface).`,
+    );
+  }
+  hub.start();
+  const control: McpControl = {
+    servers: () => hub.servers(),
+    reconnect: (name) => hub.reconnect(name),
+    approve: (name) => hub.approve(name),
+    settled: () => hub.settled(HEADLESS_MCP_WAIT_MS),
+  };
+  return { hub, control, notices };
+}
