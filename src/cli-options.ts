@@ -17,6 +17,7 @@ const OPTIONS = {
   continue: { type: "boolean", short: "c" },
   resume: { type: "string" },
   all: { type: "boolean" },
+  "allow-changes": { type: "boolean" },
   version: { type: "boolean", short: "v" },
   help: { type: "boolean", short: "h" },
 } satisfies ParseArgsConfig["options"];
@@ -33,7 +34,8 @@ export function parseCommandLine(argv: string[]) {
 }
 
 /**
- * Whether these arguments open the interactive interface: no `-p`, no subcommand, and a
+ * Whether these arguments open the interactive interface: no `-p`, no subcommand (`rpc`,
+ * `mcp serve`), and a
  * terminal on both standard input and output (cli.ts refuses the interface without one).
  * Arguments that do not parse are not interactive: the headless build reports them.
  */
@@ -41,7 +43,8 @@ export function opensInterface(argv: string[], terminal: boolean): boolean {
   if (!terminal) return false;
   try {
     const { values, positionals } = parseCommandLine(argv);
-    return !values.print && !values.help && !values.version && positionals[0] !== "rpc";
+    const subcommand = positionals[0] === "rpc" || positionals[0] === "mcp";
+    return !values.print && !values.help && !values.version && !subcommand;
   } catch {
     return false;
   }

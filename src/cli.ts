@@ -68,6 +68,17 @@ async function run(
     const root = await session.findRepoRoot(cwd);
     return runRpc({ root, env: process.env, mode: modeFlag ?? (await projectMode(session, root)) });
   }
+  if (positionals[0] === "mcp" && !values.print) {
+    if (positionals[1] !== "serve" || positionals.length > 2) {
+      return usageError("north mcp takes one command: north mcp serve [--allow-changes]");
+    }
+    const [{ runMcpServe }, session] = await Promise.all([
+      import("./modes/mcp-serve.js"),
+      import("./session/index.js"),
+    ]);
+    const root = await session.findRepoRoot(cwd);
+    return runMcpServe({ root, env: process.env, allowChanges: values["allow-changes"] === true });
+  }
   if (values.resume === "" && !values.print && !process.stdout.isTTY) {
     // `north --resume | …`: the list, for a script, instead of a picker.
     const [{ printSessions }, session] = await Promise.all([

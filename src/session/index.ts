@@ -12,6 +12,7 @@ export type { McpControl, McpServerView, McpState } from "./session-mcp.js";
 export type { CompactOptions, CompactResult } from "./context-keeper.js";
 export type { ContextBreakdown, ContextReport } from "./context-usage.js";
 export { loadConfig, loadConfigFile, configPath } from "./config.js";
+export { serveRepositoryTools, type ToolServerOptions } from "./tool-server.js";
 export type { GlobalConfig, LoadedConfig } from "./config.js";
 export { saveLanguage, type SaveResult } from "./config-save.js";
 export { loadProjectSettings, projectSettingsPath } from "./settings.js";

@@ -1,0 +1,122 @@
+// `north mcp serve`, driven by the official SDK's own client over stdio: the repository's read
+// and search tools, path escapes and secret files refused, nothing written; `--allow-changes`
+// adds the edit tools (and `shell_run` where the OS sandbox works).
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { CLI, makeHome, makeRepo } from "../support/cli-runner.js";
+
+const clients: Client[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.close().catch(() => {});
+});
+
+async function connect(repo: string, args: string[] = []) {
+  const { env } = makeHome();
+  const client = new Client({ name: "north-test-client", version: "1.0.0" }, { capabilities: {} });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, "mcp", "serve", ...args],
+    cwd: repo,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stderr: "pipe",
+  });
+  await client.connect(transport);
+  clients.push(client);
+  return { client, env };
+}
+
+const text = (result: { content?: unknown }) =>
+  ((result.content ?? []) as { type: string; text?: string }[]).map((b) => b.text ?? "").join("");
+
+const listing = (root: string): string[] =>
+  readdirSync(root, { recursive: true, encoding: "utf8" })
+    .filter((p) => !p.startsWith(".git/") && p !== ".git")
+    .sort();
+
+describe("north mcp serve", () => {
+  it("serves the read and search tools, each callable, nothing else", async () => {
+    const repo = makeRepo();
+    execFileSync("git", ["add", "-A"], { cwd: repo });
+    execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "init"], {
+      cwd: repo,
+    });
+    const before = listing(repo);
+    const { client } = await connect(repo);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [
+        "detect_languages",
+        "find_files",
+        "hotfiles",
+        "list_root",
+        "read_file",
+        "read_readme",
+        "search_text",
+      ].sort(),
+    );
+    expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
+    const calls: [string, Record<string, unknown>, RegExp][] = [
+      ["list_root", {}, /src\//],
+      ["find_files", { pattern: "retry" }, /src\/retry\.ts/],
+      ["search_text", { pattern: "attempts" }, /src\/retry\.ts/],
+      ["read_file", { path: "src/retry.ts" }, /attempts: 3/],
+      ["read_readme", {}, /A demo service/],
+      ["detect_languages", {}, /TypeScript/],
+      ["hotfiles", {}, /retry\.ts|client\.ts/],
+    ];
+    for (const [name, args, expected] of calls) {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError ?? false, name).toBe(false);
+      expect(text(result), name).toMatch(expected);
+    }
+    // The repository is exactly as it was (North's card cache aside, which stays ignored).
+    expect(listing(repo).filter((p) => !p.startsWith(".north"))).toEqual(
+      before.filter((p) => !p.startsWith(".north")),
+    );
+  }, 60_000);
+
+  it("refuses paths outside the repository, secret files, unknown tools and bad arguments", async () => {
+    const outside = mkdtempSync(join(tmpdir(), "north-outside-"));
+    writeFileSync(join(outside, "secret.txt"), "do not serve");
+    const repo = makeRepo({ "a.txt": "hello\n", ".env": "TOKEN=abc123\n" });
+    const { client } = await connect(repo);
+    const escape = await client.callTool({
+      name: "read_file",
+      arguments: { path: join("..", outside.split("/").pop()!, "secret.txt") },
+    });
+    expect(escape.isError).toBe(true);
+    expect(text(escape)).toMatch(/outside the repository/);
+    const secret = await client.callTool({ name: "read_file", arguments: { path: ".env" } });
+    expect(secret.isError).toBe(true);
+    expect(text(secret)).not.toContain("abc123");
+    const unknown = await client.callTool({ name: "edit_create_file", arguments: {} });
+    expect(unknown.isError).toBe(true);
+    expect(text(unknown)).toMatch(/No tool "edit_create_file"/);
+    const bad = await client.callTool({ name: "read_file", arguments: { path: 42 } });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toMatch(/Invalid arguments for read_file/);
+  }, 60_000);
+
+  it("with --allow-changes serves the edit tools, which write inside the repository only", async () => {
+    const repo = makeRepo({ "a.txt": "hello\n" });
+    const { client } = await connect(repo, ["--allow-changes"]);
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(["edit_create_file", "edit_replace_exact"]));
+    const made = await client.callTool({
+      name: "edit_create_file",
+      arguments: { path: "notes/new.txt", content: "made over MCP\n" },
+    });
+    expect(made.isError ?? false).toBe(false);
+    expect(readFileSync(join(repo, "notes", "new.txt"), "utf8")).toBe("made over MCP\n");
+    const out = await client.callTool({
+      name: "edit_create_file",
+      arguments: { path: "../escape.txt", content: "no" },
+    });
+    expect(out.isError).toBe(true);
+  }, 60_000);
+});
