@@ -12,6 +12,7 @@ import { modelCommand } from "./builtin/model.js";
 import { resumeCommand } from "./builtin/resume.js";
 import { sandboxCommand } from "./builtin/sandbox.js";
 import { mcpCommand } from "./builtin/mcp.js";
+import { toolsCommand } from "./builtin/tools.js";
 import { helpCommand } from "./builtin/help.js";
 import { initCommand } from "./builtin/init.js";
 import { languageCommand } from "./builtin/language.js";
@@ -36,6 +37,7 @@ export const BUILTIN_COMMANDS = [
   modeCommand,
   sandboxCommand,
   mcpCommand,
+  toolsCommand,
   stopCommand,
   undoCommand,
   initCommand,

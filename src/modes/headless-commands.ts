@@ -13,6 +13,7 @@ const HEADLESS = new Set([
   "agents",
   "permissions",
   "mcp",
+  "tools",
 ]);
 
 export interface HeadlessCommands {

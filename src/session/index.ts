@@ -9,6 +9,7 @@ export type {
   Submitted,
 } from "./session-api.js";
 export type { McpControl, McpServerView, McpState } from "./session-mcp.js";
+export type { DevTool, DevToolsReport } from "./dev-tools.js";
 export type { CompactOptions, CompactResult } from "./context-keeper.js";
 export type { ContextBreakdown, ContextReport } from "./context-usage.js";
 export { loadConfig, loadConfigFile, configPath } from "./config.js";

@@ -53,6 +53,15 @@ describe("the project card", () => {
     return tree.root;
   }
 
+  it("names the package managers its lock files show", async () => {
+    const root = await repo();
+    writeFileSync(join(root, "pnpm-lock.yaml"), "lockfileVersion: 9\n");
+    writeFileSync(join(root, "uv.lock"), "version = 1\n");
+    const card = await loadProjectCard(await createWorkspace(root));
+    expect(card.uses).toEqual(["pnpm (pnpm-lock.yaml)", "uv (uv.lock)"]);
+    expect(renderProjectCard(card)).toContain("- Uses: pnpm (pnpm-lock.yaml), uv (uv.lock)");
+  });
+
   it("gathers languages, the README's gist, commands and the most-changed files", async () => {
     const root = await repo();
     const card = await loadProjectCard(await createWorkspace(root));
@@ -68,6 +77,7 @@ describe("the project card", () => {
     expect(existsSync(join(root, CARD_PATH))).toBe(true);
     expect(readFileSync(join(root, ".north/cache/.gitignore"), "utf8")).toBe("*\n");
     expect(git(root, "status", "--porcelain")).toBe("");
+    expect(card.uses).toEqual([]);
 
     const block = renderProjectCard(card);
     expect(block).toContain("- Languages: TypeScript 79%, Python 20%, Makefile 1%");

@@ -16,7 +16,7 @@ import {
   type Workspace,
 } from "../workspace/index.js";
 import { gitHead } from "./git-head.js";
-import { COMMAND_SOURCES, detectCommands } from "./project-commands.js";
+import { COMMAND_SOURCES, detectCommands, detectToolchain } from "./project-commands.js";
 
 export const CARD_PATH = join(".north", "cache", "project-card.json");
 const README_NAME = /^readme(\.(md|markdown|rst|txt|adoc))?$/i;
@@ -31,8 +31,8 @@ const BLOCK_COMMANDS = 5;
 const BLOCK_FILES = 4;
 
 export interface ProjectCard {
-  /** 2 since cards are built only from files inside the repository (older caches are rebuilt). */
-  version: 2;
+  /** 3 since cards name the toolchain (older caches are rebuilt). */
+  version: 3;
   /** The commit HEAD pointed at when the card was built; null without git. */
   head: string | null;
   /** Modification times (ms) of the files it was built from, "." the root; null: absent. */
@@ -41,6 +41,8 @@ export interface ProjectCard {
   languages: { name: string; percent: number }[];
   readme?: { path: string; gist: string };
   commands: string[];
+  /** The package managers and toolchains its lock files name: "pnpm (pnpm-lock.yaml)". */
+  uses: string[];
   /** Most-changed existing files in recent git history, most first. */
   hotfiles: string[];
 }
@@ -159,6 +161,7 @@ export function renderProjectCard(card: ProjectCard): string {
       gist.length > BLOCK_GIST ? `${gist.slice(0, BLOCK_GIST - 1).replace(/[\s…]+$/, "")}…` : gist;
     lines.push(`- ${card.readme.path}: ${shown}`);
   }
+  if (card.uses.length > 0) lines.push(`- Uses: ${card.uses.join(", ")}`);
   if (card.commands.length > 0)
     lines.push(`- Commands: ${card.commands.slice(0, BLOCK_COMMANDS).join(", ")}`);
   if (card.hotfiles.length > 0)
@@ -172,7 +175,7 @@ function readCached(root: string): ProjectCard | undefined {
   if (!read.ok || read.truncated) return undefined;
   try {
     const card = JSON.parse(read.text) as ProjectCard;
-    return card.version === 2 && typeof card.sources === "object" ? card : undefined;
+    return card.version === 3 && typeof card.sources === "object" ? card : undefined;
   } catch {
     return undefined;
   }
@@ -210,12 +213,13 @@ async function buildCard(ws: Workspace, signal: AbortSignal): Promise<ProjectCar
     : undefined;
   const gist = readme?.ok ? readmeGist(readme.text) : "";
   return {
-    version: 2,
+    version: 3,
     head,
     sources,
     languages,
     ...(readmePath && gist ? { readme: { path: readmePath, gist } } : {}),
     commands: detectCommands(root),
+    uses: detectToolchain(root),
     hotfiles,
   };
 }

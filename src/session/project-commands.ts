@@ -112,3 +112,31 @@ function denoTasks(text: string): string[] {
     return [];
   }
 }
+
+/** Lock files and what they say the project builds with, in this order. */
+const LOCK_FILES: [file: string, tool: string][] = [
+  ["package-lock.json", "npm"],
+  ["pnpm-lock.yaml", "pnpm"],
+  ["yarn.lock", "yarn"],
+  ["bun.lock", "bun"],
+  ["bun.lockb", "bun"],
+  ["uv.lock", "uv"],
+  ["poetry.lock", "poetry"],
+  ["Pipfile.lock", "pipenv"],
+  ["Cargo.lock", "cargo"],
+  ["go.sum", "go"],
+  ["Gemfile.lock", "bundler"],
+  ["gradlew", "gradle (wrapper)"],
+  ["mvnw", "maven (wrapper)"],
+  ["composer.lock", "composer"],
+];
+
+/**
+ * The package managers and toolchains the lock files at `root` name ("pnpm (pnpm-lock.yaml)"):
+ * the model then uses the project's own, not the one it guesses.
+ */
+export function detectToolchain(root: string): string[] {
+  return LOCK_FILES.filter(([file]) => existsSync(join(root, file))).map(
+    ([file, tool]) => `${tool} (${file})`,
+  );
+}

@@ -9,6 +9,7 @@ import type { GlobalConfig } from "./config.js";
 import type { CompactOptions, CompactResult } from "./context-keeper.js";
 import type { ContextReport } from "./context-usage.js";
 import type { McpControl, McpServerView } from "./session-mcp.js";
+import type { DevToolsReport } from "./dev-tools.js";
 import type { ModelSwitch } from "./model-switch.js";
 import type { Approve, Mode } from "./permissions.js";
 import type { Decision } from "./policy.js";
@@ -125,6 +126,11 @@ export interface Session {
   readonly sandbox: SandboxView;
   /** Turns the sandbox on (where available) or off for the rest of this session. */
   setSandbox(on: boolean): void;
+  /**
+   * The developer tools on this machine's PATH with their versions, and the missing ones with
+   * how to get them (`/tools`); `refresh` asks every program again instead of the cache.
+   */
+  devTools(refresh?: boolean): Promise<DevToolsReport>;
   /** The MCP servers: their states, `/mcp reconnect` and `/mcp approve`. */
   readonly mcp: McpControl;
   /** Ends the shell, its jobs and the MCP servers; call once when the program is done with it. */

@@ -36,6 +36,7 @@ import { TurnQueue } from "./turn-queue.js";
 import { attachFiles } from "./attach.js";
 import { UsageError } from "./errors.js";
 import { openMcp } from "./session-mcp.js";
+import { cachedDevTools, devToolsLine, discoverDevTools } from "./dev-tools.js";
 
 /**
  * Opens a session in `options.root`: the model and its provider, the workspace, the tools and
@@ -203,6 +204,12 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     }
   };
   const card = new ProjectCardLoader(workspace);
+  // Known from the cache at once (never a process started here); the prompt keeps it all session.
+  const installedTools = devToolsLine(cachedDevTools(options.env));
+  // A person's session learns the rest in the background, for the next sessions and `/tools`.
+  if (options.approvals === "interactive") {
+    setTimeout(() => void discoverDevTools(options.env), DEV_TOOLS_DELAY_MS).unref();
+  }
   // Repository files North leaves out of the prompt (a symlink out, a FIFO…), said once at start.
   rules.block();
   notices.push(...rules.takeNotices(), ...card.notices);
@@ -214,7 +221,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       ? toolsForMode(state.mode, [...allTools, ...mcp.hub.tools()], profile())
       : [];
   const parts = (tools = toolsNow()): RequestParts => ({
-    system: buildSystemPrompt({ root: workspace.root, mode: state.mode }),
+    system: buildSystemPrompt({ root: workspace.root, mode: state.mode, tools: installedTools }),
     rules: rules.block(),
     card: card.block(),
     schemas: offered(tools, dialogue).map(schemaOf),
@@ -401,6 +408,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     setSandbox: (on) => sandbox.set(on),
     mcp: mcp.control,
+    devTools: (refresh) => discoverDevTools(options.env, { refresh }),
     async dispose() {
       storage.release();
       await Promise.all([shells.dispose(), card.close(), mcp.hub.close()]);
@@ -486,6 +494,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
   };
 }
+
+/** A person's session looks for the developer tools this long after start (not during paint). */
+const DEV_TOOLS_DELAY_MS = 1_500;
 
 /** How long the first message waits for a project card still being built (cold cache). */
 const CARD_WAIT_MS = 300;

@@ -4,6 +4,8 @@ export interface PromptContext {
   root: string;
   mode: string;
   date?: Date;
+  /** The developer tools installed ("git 2.43.0, python3 3.11.2, …"); no line when empty. */
+  tools?: string;
 }
 
 const MODE_TEXT: Record<string, string> = {
@@ -20,6 +22,7 @@ export function buildSystemPrompt(ctx: PromptContext): string {
     platform: `${process.platform} ${process.arch}`,
     date: (ctx.date ?? new Date()).toISOString().slice(0, 10),
     mode: MODE_TEXT[ctx.mode] ?? ctx.mode,
+    tools: ctx.tools ? `\n- Installed developer tools: ${ctx.tools}` : "",
   };
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "").trim();
 }

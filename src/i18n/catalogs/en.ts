@@ -256,4 +256,9 @@ export const en = {
     "Call {tool} of MCP server {server} in this project from now on, without asking? (/permissions takes it back)",
   "cmd.permissions.mcpTools": "MCP tools called without asking: {tools}",
   "cmd.mcp.listChoice": "the servers, their state and tools",
+  "cmd.tools.description": "developer tools on this machine, with versions",
+  "cmd.tools.usage": "Usage: /tools, /tools refresh",
+  "cmd.tools.installed": "Installed ({count}):",
+  "cmd.tools.noVersion": "version unknown",
+  "cmd.tools.missing": "Not found on PATH:",
 } as const;

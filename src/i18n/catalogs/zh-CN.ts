@@ -246,4 +246,9 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
     "今后在此项目中调用 MCP 服务器 {server} 的 {tool} 时不再询问？（/permissions 可撤销）",
   "cmd.permissions.mcpTools": "无需询问即可调用的 MCP 工具：{tools}",
   "cmd.mcp.listChoice": "服务器及其状态和工具",
+  "cmd.tools.description": "本机的开发工具及版本",
+  "cmd.tools.usage": "用法：/tools、/tools refresh",
+  "cmd.tools.installed": "已安装（{count}）：",
+  "cmd.tools.noVersion": "版本未知",
+  "cmd.tools.missing": "PATH 中未找到：",
 };
