@@ -25,6 +25,8 @@ import { loadCustomCommands } from "./custom.js";
 import { CommandRegistry } from "./registry.js";
 import type { Command } from "./types.js";
 
+import { mcpPromptCommand } from "./mcp-prompts.js";
+import type { McpPromptCommand } from "../session/index.js";
 export { CommandRegistry, refusalOf } from "./registry.js";
 export { parseInput } from "./parser.js";
 export type * from "./types.js";
@@ -60,6 +62,11 @@ const CUSTOM_FRESH_MS = 500;
 export function createCommands(
   root: string,
   env: Record<string, string | undefined>,
+  /**
+   * The MCP servers' prompts of the session in use (`/mcp__<server>__<prompt>`), asked on every
+   * lookup; the same array until a server changes. They never shadow another command.
+   */
+  mcpPrompts: () => readonly McpPromptCommand[] = () => [],
 ): CommandRegistry {
   const folders = [
     { dir: join(root, ".north", "commands"), label: ".north/commands", repoRoot: root },
@@ -77,9 +84,19 @@ export function createCommands(
     }
     return loaded.commands;
   };
+  let joined:
+    { files: Command[]; prompts: readonly McpPromptCommand[]; all: Command[] } | undefined;
+  const withPrompts = (fresh: boolean) => {
+    const files = custom(fresh);
+    const prompts = mcpPrompts();
+    if (joined?.files !== files || joined.prompts !== prompts) {
+      joined = { files, prompts, all: [...files, ...prompts.map(mcpPromptCommand)] };
+    }
+    return joined.all;
+  };
   return new CommandRegistry(
     [...BUILTIN_COMMANDS, resumeCommand(env), languageCommand(env), agentsCommand(env)],
-    custom,
+    withPrompts,
   );
 }
 

@@ -10,6 +10,7 @@ import type { AnyTool } from "../agent/tool.js";
 import type { Logger } from "../log/logger.js";
 import type { McpServerEntry } from "./config.js";
 import { createMcpTools } from "./tool-bridge.js";
+import { createMcpPromptCommands, type McpPromptCommand } from "./prompts.js";
 
 export type McpState =
   /** Defined by the repository and not approved by the person for it yet. */
@@ -47,6 +48,8 @@ export class McpConnection {
   state: McpState;
   error: string | undefined;
   tools: AnyTool[] = [];
+  /** The server's prompts, as slash commands (none when it offers no prompts). */
+  prompts: McpPromptCommand[] = [];
   private client: Client | undefined;
   private reached: string | undefined;
   private connecting: Promise<Client> | undefined;
@@ -162,10 +165,16 @@ export class McpConnection {
         }
       }
       client.onclose = () => this.lost(client);
-      this.tools = createMcpTools(
-        { server: this.entry.name, timeoutMs: config.timeoutMs, connect: () => this.connect() },
-        await listAllTools(client),
-      );
+      const source = {
+        server: this.entry.name,
+        timeoutMs: config.timeoutMs,
+        connect: () => this.connect(),
+      };
+      const capabilities = client.getServerCapabilities();
+      this.tools = capabilities?.tools ? createMcpTools(source, await listAllTools(client)) : [];
+      this.prompts = capabilities?.prompts
+        ? createMcpPromptCommands(source, await listAllPrompts(client))
+        : [];
       if (this.closed) {
         await client.close().catch(() => {});
         throw new Error("North is closing");
@@ -222,6 +231,23 @@ export class McpConnection {
     });
     stream.on("error", () => {});
   }
+}
+
+/** Every page of `prompts/list` (a server that fails to list them has none). */
+async function listAllPrompts(client: Client) {
+  const prompts = [];
+  let cursor: string | undefined;
+  try {
+    for (let page = 0; page < 100; page++) {
+      const result = await client.listPrompts(cursor ? { cursor } : undefined);
+      prompts.push(...result.prompts);
+      cursor = result.nextCursor;
+      if (!cursor) break;
+    }
+  } catch {
+    return prompts;
+  }
+  return prompts;
 }
 
 /** Every page of `tools/list`. */

@@ -9,6 +9,8 @@ import type { AnyTool } from "../agent/tool.js";
 import type { Logger } from "../log/logger.js";
 import type { McpServerEntry } from "./config.js";
 import { McpConnection, type McpServerView } from "./connection.js";
+import type { McpPromptCommand } from "./prompts.js";
+import { readMcpResource } from "./resources.js";
 
 export type { McpServerView, McpState } from "./connection.js";
 
@@ -31,6 +33,8 @@ export interface McpHubOptions {
 
 export class McpHub {
   private readonly connections: McpConnection[];
+  /** The ready servers' prompts; a new array only when a server changed (see `prompts`). */
+  private promptList: McpPromptCommand[] = [];
 
   constructor(private readonly options: McpHubOptions) {
     this.connections = options.servers.map((entry) => {
@@ -39,7 +43,15 @@ export class McpHub {
       const initial = approved ? "start" : options.interactive ? "needs-approval" : "off";
       return new McpConnection(
         entry,
-        { logger: options.logger, onChange: (c) => options.onChange?.(c.view) },
+        {
+          logger: options.logger,
+          onChange: (c) => {
+            this.promptList = this.connections.flatMap((x) =>
+              x.state === "ready" ? x.prompts : [],
+            );
+            options.onChange?.(c.view);
+          },
+        },
         initial,
       );
     });
@@ -68,6 +80,29 @@ export class McpHub {
   /** The tools of the servers that are ready, in configuration order. */
   tools(): AnyTool[] {
     return this.connections.flatMap((c) => (c.state === "ready" ? c.tools : []));
+  }
+
+  /**
+   * The ready servers' prompts as slash commands; the same array until a server changes, so a
+   * caller may keep what it built from it.
+   */
+  prompts(): readonly McpPromptCommand[] {
+    return this.promptList;
+  }
+
+  /** The names of the servers that are ready (their resources can be attached). */
+  readyServers(): string[] {
+    return this.connections.filter((c) => c.state === "ready").map((c) => c.entry.name);
+  }
+
+  /** Reads a resource of a ready server (`@server:uri`). Throws a message for the person. */
+  readResource(server: string, uri: string, signal?: AbortSignal) {
+    const c = this.find(server);
+    return readMcpResource(
+      { connect: () => c.connect(), timeoutMs: c.entry.config?.timeoutMs ?? 60_000 },
+      uri,
+      signal,
+    );
   }
 
   servers(): McpServerView[] {

@@ -6,3 +6,5 @@ export {
 } from "./config.js";
 export { McpHub, type McpApprovals, type McpServerView, type McpState } from "./hub.js";
 export { mcpToolOrigin } from "./tool-bridge.js";
+export type { McpPromptCommand } from "./prompts.js";
+export { resourceMentions } from "./resources.js";

@@ -36,7 +36,9 @@ export async function runHeadlessCommands(
   env: Record<string, string | undefined>,
 ): Promise<HeadlessCommands> {
   if (!text.trimStart().startsWith("/")) return { prompt: text, lines: [] };
-  const registry = createCommands(session.root, env);
+  // A server's prompt (`/mcp__server__prompt`) is known once the servers are up.
+  if (/^\s*\/mcp__/.test(text)) await session.mcp.settled();
+  const registry = createCommands(session.root, env, () => session.mcp.prompts());
   const parsed = registry.parse(text);
   if (parsed.commands.length === 0 && !parsed.unknown) return { prompt: text, lines: [] };
   const refusal = refusalOf(parsed, registry);

@@ -8,7 +8,7 @@ export type {
   SubmitOptions,
   Submitted,
 } from "./session-api.js";
-export type { McpControl, McpServerView, McpState } from "./session-mcp.js";
+export type { McpControl, McpPromptCommand, McpServerView, McpState } from "./session-mcp.js";
 export type { DevTool, DevToolsReport } from "./dev-tools.js";
 export type { CompactOptions, CompactResult } from "./context-keeper.js";
 export type { ContextBreakdown, ContextReport } from "./context-usage.js";

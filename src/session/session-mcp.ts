@@ -1,8 +1,14 @@
 import type { Logger } from "../log/logger.js";
-import { McpHub, PROJECT_MCP_FILE, readMcpServers, type McpServerView } from "../mcp/index.js";
+import {
+  McpHub,
+  PROJECT_MCP_FILE,
+  readMcpServers,
+  type McpPromptCommand,
+  type McpServerView,
+} from "../mcp/index.js";
 import type { PermissionStore } from "./permission-store.js";
 
-export type { McpServerView, McpState } from "../mcp/index.js";
+export type { McpPromptCommand, McpServerView, McpState } from "../mcp/index.js";
 
 /** What the session offers about its MCP servers (`/mcp`, RPC, the status line). */
 export interface McpControl {
@@ -15,6 +21,8 @@ export interface McpControl {
    * written (it holds for this session).
    */
   approve(name: string): Promise<{ view: McpServerView; saved: boolean }>;
+  /** The ready servers' prompts (slash commands); the same array until a server changes. */
+  prompts(): readonly McpPromptCommand[];
   /** Resolves once every started server is ready or failed (headless waits for this). */
   settled(): Promise<void>;
 }
@@ -81,6 +89,7 @@ export function openMcp(input: {
     reconnect: (name) => hub.reconnect(name),
     approve: (name) => hub.approve(name),
     settled: () => hub.settled(HEADLESS_MCP_WAIT_MS),
+    prompts: () => hub.prompts(),
   };
   return { hub, control, notices };
 }

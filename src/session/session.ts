@@ -119,6 +119,11 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const broker = new ApprovalBroker();
   const store = await PermissionStore.load(workspace.root, options.env);
   notices.push(...store.notices);
+  const listeners = new Set<(event: SessionEvent) => void>();
+  const early: SessionEvent[] = [];
+  const broadcast = (event: SessionEvent) => {
+    for (const listener of listeners) listener(event);
+  };
   // MCP servers connect in the background from here on; their tools join as each is ready.
   const mcp = openMcp({
     root: workspace.root,
@@ -129,7 +134,11 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     interactive: options.approvals === "interactive",
     logger,
     changed: (servers) => broadcast({ type: "mcp", servers }),
-    notice: (text) => broadcast({ type: "notice", tone: "warn", text }),
+    // Said before anyone listens (a server failing at once): kept for the first subscriber.
+    notice: (text) =>
+      listeners.size > 0
+        ? broadcast({ type: "notice", tone: "warn", text })
+        : early.push({ type: "notice", tone: "warn", text }),
   });
   notices.push(...mcp.notices);
   const authorize = createPolicy({
@@ -244,10 +253,6 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     reportedFrom: storage.rewrittenAt,
   });
 
-  const listeners = new Set<(event: SessionEvent) => void>();
-  const broadcast = (event: SessionEvent) => {
-    for (const listener of listeners) listener(event);
-  };
   let sending = false;
   const idleOnly = () => {
     if (turns.busy || sending) throw new UsageError("Not while a message runs; cancel it first.");
@@ -318,6 +323,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     emit: broadcast,
     log: (event, fields) => logger.log(event, fields),
     async run(text, submitted, signal, steering) {
+      // `@server:uri` of a server still connecting is attached once it is up (headless).
+      if (options.approvals !== "interactive" && /@[\w.-]+:/.test(text)) {
+        await mcp.control.settled();
+      }
       const attached = await attachFiles({
         root: workspace.root,
         text,
@@ -325,6 +334,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         context: submitted.context ?? [],
         report: keeper.context(),
         secrets: options.approvals === "interactive" || approve === "all" ? "attach" : "refuse",
+        resources: {
+          servers: mcp.hub.readyServers(),
+          read: (server, uri) => mcp.hub.readResource(server, uri, signal),
+        },
       });
       for (const note of attached.notes) broadcast({ type: "notice", tone: "warn", text: note });
       if (attached.attached > 0) logger.log("files_attached", { files: attached.attached });
@@ -489,6 +502,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       listener({ type: "todo", items: [...todos] });
       const servers = mcp.control.servers();
       if (servers.length > 0) listener({ type: "mcp", servers });
+      for (const event of early.splice(0)) listener(event);
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },

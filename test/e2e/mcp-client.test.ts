@@ -17,6 +17,7 @@ import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { jsonLines, makeHome, makeRepo, runCli } from "../support/cli-runner.js";
 import {
+  firstUserText,
   reply,
   startMockModelServer,
   toolNames,
@@ -261,4 +262,29 @@ describe("MCP servers a repository defines", () => {
     expect(result.stdout).toMatch(/a model provider's key/);
     expect(result.stdout + result.stderr).not.toContain("sk-ant-test-key-123456");
   }, 30_000);
+});
+
+describe("MCP prompts and resources", () => {
+  it("runs a server's prompt as a slash command, and attaches @server:uri resources", async () => {
+    const log = newLog();
+    server = await startMockModelServer([reply().text("Reviewed."), reply().text("Friday.")]);
+    const { env } = makeHome({ mcpServers: { t: testServerEntry(log) } });
+    const repo = makeRepo();
+    const run = (prompt: string) =>
+      runCli(["-p", prompt], { cwd: repo, env: { ...env, ...keys(server!) } });
+    const review = await run("/mcp__t__review src/retry.ts focus=races");
+    expect(review.code).toBe(0);
+    expect(review.stdout.trim()).toBe("Reviewed.");
+    expect(firstUserText(server.requests[0]!)).toBe("Review src/retry.ts for races.");
+    const missing = await run("/mcp__t__review");
+    expect(missing.stdout + missing.stderr).toMatch(/needs file/);
+    expect(server.requests).toHaveLength(1);
+    const notes = await run("when do we ship? @t:notes://today");
+    expect(notes.code).toBe(0);
+    const sent = firstUserText(server.requests[1]!);
+    expect(sent).toContain('<resource server="t" uri="notes://today">');
+    expect(sent).toContain("Ship the release on Friday.");
+    const unknown = await run("and this? @t:notes://nope");
+    expect(unknown.stderr).toMatch(/@t:notes:\/\/nope was not attached/);
+  }, 60_000);
 });

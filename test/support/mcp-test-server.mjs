@@ -70,6 +70,27 @@ function build() {
       return { content: [{ type: "text", text: `noted: ${text}` }] };
     },
   );
+  server.registerPrompt(
+    "review",
+    {
+      description: "Review one file carefully.",
+      argsSchema: z.object({ file: z.string(), focus: z.string().optional() }),
+    },
+    ({ file, focus }) => ({
+      messages: [
+        {
+          role: "user",
+          content: { type: "text", text: `Review ${file}${focus ? ` for ${focus}` : ""}.` },
+        },
+      ],
+    }),
+  );
+  server.registerResource(
+    "today",
+    "notes://today",
+    { description: "Today's notes.", mimeType: "text/plain" },
+    async (uri) => ({ contents: [{ uri: uri.href, text: "Ship the release on Friday." }] }),
+  );
   return server;
 }
 

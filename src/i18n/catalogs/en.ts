@@ -261,4 +261,7 @@ export const en = {
   "cmd.tools.installed": "Installed ({count}):",
   "cmd.tools.noVersion": "version unknown",
   "cmd.tools.missing": "Not found on PATH:",
+  "mention.resourceLarge": "{what} is large: only its start is attached.",
+  "mention.resourceFailed": "{what} was not attached: {why}",
+  "mention.resourceCut": "Cut to fit the context that is left: {what}.",
 } as const;

@@ -251,4 +251,7 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.tools.installed": "已安装（{count}）：",
   "cmd.tools.noVersion": "版本未知",
   "cmd.tools.missing": "PATH 中未找到：",
+  "mention.resourceLarge": "{what} 很大：只附加了开头部分。",
+  "mention.resourceFailed": "{what} 未附加：{why}",
+  "mention.resourceCut": "为适应剩余上下文而省略：{what}。",
 };

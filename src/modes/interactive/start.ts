@@ -168,7 +168,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
     },
   });
 
-  const registry = createCommands(options.root, options.env);
+  const registry = createCommands(options.root, options.env, () => session?.mcp.prompts() ?? []);
   for (const problem of registry.problems)
     store.dispatch({ type: "note", tone: "warn", text: problem });
   const commands = {
