@@ -8,3 +8,9 @@ export { McpHub, type McpApprovals, type McpServerView, type McpState } from "./
 export { mcpToolOrigin } from "./tool-bridge.js";
 export type { McpPromptCommand } from "./prompts.js";
 export { resourceMentions } from "./resources.js";
+export {
+  createMcpToolState,
+  DEFAULT_MCP_TOOL_BUDGET,
+  visibleMcpTools,
+  type McpToolState,
+} from "./search/mcp-search.js";

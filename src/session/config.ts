@@ -107,6 +107,11 @@ function buildSchemas() {
      * that one broken entry never disables the rest of the config).
      */
     mcpServers: z.record(z.string(), z.unknown()).optional(),
+    /**
+     * `toolBudget`: bytes all MCP tools' schemas may take in a request (12 KB); past it the model
+     * gets `mcp_search` to find the ones it needs instead.
+     */
+    mcp: strictObject({ toolBudget: positiveInt.optional() }).optional(),
     /** Automatic compaction: when a request would pass `threshold` of the context window (0.85). */
     compaction: strictObject({
       threshold: z

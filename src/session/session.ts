@@ -36,6 +36,7 @@ import { TurnQueue } from "./turn-queue.js";
 import { attachFiles } from "./attach.js";
 import { UsageError } from "./errors.js";
 import { openMcp } from "./session-mcp.js";
+import { createMcpToolState, DEFAULT_MCP_TOOL_BUDGET, visibleMcpTools } from "../mcp/index.js";
 import { cachedDevTools, devToolsLine, discoverDevTools } from "./dev-tools.js";
 
 /**
@@ -225,9 +226,16 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const ledger = new UsageLedger();
   const schemas = new WeakMap<AnyTool, ReturnType<typeof toolSchema>>();
   const schemaOf = (t: AnyTool) => schemas.get(t) ?? schemas.set(t, toolSchema(t)).get(t)!;
+  // Past the budget the MCP tools are found with `mcp_search`; its choices are kept here.
+  const mcpTools = createMcpToolState();
+  const mcpBudget = options.config.mcp?.toolBudget ?? DEFAULT_MCP_TOOL_BUDGET;
   const toolsNow = () =>
     current.model.supportsTools
-      ? toolsForMode(state.mode, [...allTools, ...mcp.hub.tools()], profile())
+      ? toolsForMode(
+          state.mode,
+          [...allTools, ...visibleMcpTools(mcp.hub.tools(), mcpTools, mcpBudget)],
+          profile(),
+        )
       : [];
   const parts = (tools = toolsNow()): RequestParts => ({
     system: buildSystemPrompt({ root: workspace.root, mode: state.mode, tools: installedTools }),
@@ -306,10 +314,15 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         maxSteps: options.maxSteps,
         authorize,
         beforeStep: (_history, stepSignal) => keeper.beforeStep(request, emit, stepSignal),
-        // `enter_plan_mode` accepted mid-turn: the next steps get plan mode's tools.
+        // The next step's tools: plan mode's after `enter_plan_mode`, MCP tools of a server
+        // that came up, those `mcp_search` chose in the step before.
         toolsForStep: () => {
-          if (state.mode === turnMode) return { tools, schemas: request.schemas };
           const now = toolsNow();
+          const same =
+            state.mode === turnMode &&
+            now.length === tools.length &&
+            now.every((tool, i) => tool === tools[i]);
+          if (same) return { tools, schemas: request.schemas };
           return { tools: now, schemas: offered(now, dialogue).map(schemaOf) };
         },
         ...(steering ? { steering } : {}),

@@ -288,3 +288,26 @@ describe("MCP prompts and resources", () => {
     expect(unknown.stderr).toMatch(/@t:notes:\/\/nope was not attached/);
   }, 60_000);
 });
+
+describe("many MCP tools", () => {
+  it("past the budget offers mcp_search, and the tools it finds from the next step", async () => {
+    const log = newLog();
+    server = await startMockModelServer([
+      reply().tool("mcp_search", { query: "capitals" }),
+      reply().tool("mcp__t__shout", { text: "found" }),
+      reply().text("Done."),
+    ]);
+    const { env } = makeHome({ mcpServers: { t: testServerEntry(log) }, mcp: { toolBudget: 300 } });
+    const result = await runCli(["-p", "shout something"], {
+      cwd: makeRepo(),
+      env: { ...env, ...keys(server) },
+    });
+    expect(result.stderr).toBe("");
+    const first = toolNames(server.requests[0]!);
+    expect(first).toContain("mcp_search");
+    expect(first.some((n) => n.startsWith("mcp__"))).toBe(false);
+    expect(toolResultsOf(server.requests[1]!).at(-1)!.content).toMatch(/mcp__t__shout/);
+    expect(toolNames(server.requests[1]!)).toContain("mcp__t__shout");
+    expect(toolResultsOf(server.requests[2]!).at(-1)!.content).toBe("FOUND");
+  }, 60_000);
+});
