@@ -11,6 +11,7 @@ for (const name of [
   "tool-steps",
   "shell-sandbox",
   "first-request",
+  "mcp",
   "search-text",
   "tui-startup",
   "tui-stream",

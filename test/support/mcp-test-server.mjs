@@ -91,6 +91,26 @@ function build() {
     { description: "Today's notes.", mimeType: "text/plain" },
     async (uri) => ({ contents: [{ uri: uri.href, text: "Ship the release on Friday." }] }),
   );
+  // `--many N`: N more tools, each with a paragraph of description and a few arguments, as a
+  // large server (an issue tracker, a cloud console) has.
+  const manyAt = process.argv.indexOf("--many");
+  const many = manyAt > 0 ? Number(process.argv[manyAt + 1]) : 0;
+  for (let i = 0; i < many; i++) {
+    server.registerTool(
+      `records_${i}`,
+      {
+        description: `Lists the records of collection ${i}, newest first, filtered by owner, state and label. Use it to find what changed recently in that collection.`,
+        inputSchema: z.object({
+          owner: z.string().describe("Who owns the records"),
+          state: z.enum(["open", "closed", "all"]).describe("Which records"),
+          label: z.string().optional().describe("Only records with this label"),
+          limit: z.number().int().optional().describe("Most records to return"),
+        }),
+        annotations: readOnly,
+      },
+      async () => ({ content: [{ type: "text", text: `collection ${i}: nothing` }] }),
+    );
+  }
   return server;
 }
 

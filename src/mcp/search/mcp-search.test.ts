@@ -50,7 +50,10 @@ async function fiftyTools(): Promise<AnyTool[]> {
       };
     }),
   );
-  return createMcpTools({ server: "srv", connect: async () => fake!.client, timeoutMs: 5000 }, fake.tools);
+  return createMcpTools(
+    { server: "srv", connect: async () => fake!.client, timeoutMs: 5000 },
+    fake.tools,
+  );
 }
 
 describe("mcp_search", () => {
