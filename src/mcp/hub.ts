@@ -77,9 +77,14 @@ export class McpHub {
     clearTimeout(timer);
   }
 
-  /** The tools of the servers that are ready, in configuration order. */
+  /**
+   * The tools of the servers that are ready, in configuration order, and of those that were and
+   * then exited (a call starts such a server again).
+   */
   tools(): AnyTool[] {
-    return this.connections.flatMap((c) => (c.state === "ready" ? c.tools : []));
+    return this.connections.flatMap((c) =>
+      c.state === "ready" || c.state === "failed" ? c.tools : [],
+    );
   }
 
   /**

@@ -11,7 +11,8 @@ const tui = useTui();
 
 describe("what a newcomer expects", () => {
   test("the first screen: North, its version, the folder, the model and provider, the keys", async () => {
-    const { term } = await tui.open([]);
+    // Tall enough that /help's list leaves the header on the screen.
+    const { term } = await tui.open([], [], { rows: 60 });
     await term.waitFor("? for shortcuts · / for commands");
     await send(term, "/help");
     await term.waitFor("/agents");
