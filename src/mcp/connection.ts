@@ -10,6 +10,8 @@ import type { AnyTool } from "../agent/tool.js";
 import type { Logger } from "../log/logger.js";
 import type { McpServerEntry } from "./config.js";
 import { createMcpTools } from "./tool-bridge.js";
+import { NorthOAuthProvider } from "./oauth/oauth-provider.js";
+import { OAuthStore } from "./oauth/oauth-store.js";
 import { createMcpPromptCommands, type McpPromptCommand } from "./prompts.js";
 
 export type McpState =
@@ -19,6 +21,8 @@ export type McpState =
   | "off"
   | "connecting"
   | "ready"
+  /** A remote server that wants an OAuth sign-in first (`/mcp login NAME`). */
+  | "needs-sign-in"
   /** Failed to start, or exited; `error` says why. Started again on the next use. */
   | "failed"
   /** The entry cannot be used (`problem`). */
@@ -59,6 +63,8 @@ export class McpConnection {
     readonly entry: McpServerEntry,
     private readonly options: {
       logger: Logger;
+      /** Where OAuth tokens of remote servers are kept (North's data folder, 0700). */
+      authDir: string;
       /** Called after every change of state or tools. */
       onChange: (connection: McpConnection) => void;
     },
@@ -123,6 +129,7 @@ export class McpConnection {
     const { logger } = this.options;
     this.set("connecting", undefined);
     const started = Date.now();
+    let auth: NorthOAuthProvider | undefined;
     try {
       const sdk = await import("@modelcontextprotocol/client");
       const client = new sdk.Client({ name: "north", version: VERSION }, { capabilities: {} });
@@ -144,22 +151,28 @@ export class McpConnection {
         await client.connect(transport, timeout);
         this.reached = "stdio";
       } else {
+        const provider = new NorthOAuthProvider({
+          store: new OAuthStore(this.options.authDir, config.url),
+        });
+        auth = provider;
         const requestInit = { headers: config.headers };
+        const options = { requestInit, authProvider: provider };
         const url = new URL(config.url);
         if (config.transport === "sse") {
-          await client.connect(new sdk.SSEClientTransport(url, { requestInit }), timeout);
+          await client.connect(new sdk.SSEClientTransport(url, options), timeout);
           this.reached = "sse";
         } else {
           try {
-            await client.connect(new sdk.StreamableHTTPClientTransport(url, { requestInit }));
+            await client.connect(new sdk.StreamableHTTPClientTransport(url, options));
             this.reached = "http";
           } catch (error) {
+            if (provider.needsSignIn) throw error;
             // A server from before Streamable HTTP answers only the older SSE transport.
             logger.log("mcp_http_fallback", {
               server: this.entry.name,
               message: (error as Error).message,
             });
-            await client.connect(new sdk.SSEClientTransport(url, { requestInit }), timeout);
+            await client.connect(new sdk.SSEClientTransport(url, options), timeout);
             this.reached = "sse";
           }
         }
@@ -189,6 +202,12 @@ export class McpConnection {
       this.set("ready", undefined);
       return client;
     } catch (error) {
+      if (auth?.needsSignIn || (error as Error).name === "UnauthorizedError") {
+        const message = `it needs you to sign in: /mcp login ${this.entry.name}`;
+        logger.log("mcp_needs_sign_in", { server: this.entry.name });
+        this.set("needs-sign-in", message);
+        throw new Error(message);
+      }
       const message = describeFailure(error);
       logger.log("mcp_connect_failed", { server: this.entry.name, message });
       this.set("failed", message);

@@ -27,6 +27,8 @@ export interface McpHubOptions {
   /** A person is there to approve repository servers (the TUI); headless runs are not. */
   interactive: boolean;
   logger: Logger;
+  /** North's data folder's `mcp-auth/`: the OAuth tokens of remote servers (0600 files). */
+  authDir: string;
   /** Called when a server's state or tools change (the session tells its front end). */
   onChange?: (server: McpServerView) => void;
 }
@@ -45,6 +47,7 @@ export class McpHub {
         entry,
         {
           logger: options.logger,
+          authDir: options.authDir,
           onChange: (c) => {
             this.promptList = this.connections.flatMap((x) =>
               x.state === "ready" ? x.prompts : [],
@@ -139,6 +142,23 @@ export class McpHub {
     const saved = await this.options.approvals.approve(name, c.entry.fingerprint);
     if (c.state === "needs-approval" || c.state === "off") await c.restart();
     return { view: c.view, saved };
+  }
+
+  /**
+   * Signs in to a remote server (`/mcp login NAME`): the OAuth flow with a loopback redirect,
+   * `show` getting the URL the person opens; then starts the server. Throws a message for the
+   * person (not a remote server, the sign-in failed or timed out).
+   */
+  async login(name: string, show: (url: string) => void): Promise<McpServerView> {
+    const c = this.find(name);
+    const config = c.entry.config;
+    if (!config || config.transport === "stdio") {
+      throw new Error(`"${name}" is not a remote server: there is nothing to sign in to.`);
+    }
+    const { signIn } = await import("./oauth/sign-in.js");
+    await signIn({ serverUrl: config.url, authDir: this.options.authDir, show });
+    await c.restart();
+    return c.view;
   }
 
   /** Stops every server. */

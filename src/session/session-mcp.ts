@@ -7,6 +7,9 @@ import {
   type McpServerView,
 } from "../mcp/index.js";
 import type { PermissionStore } from "./permission-store.js";
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { dataDir } from "./paths.js";
 
 export type { McpPromptCommand, McpServerView, McpState } from "../mcp/index.js";
 
@@ -23,6 +26,11 @@ export interface McpControl {
   approve(name: string): Promise<{ view: McpServerView; saved: boolean }>;
   /** The ready servers' prompts (slash commands); the same array until a server changes. */
   prompts(): readonly McpPromptCommand[];
+  /**
+   * Signs in to a remote server that wants OAuth, then starts it; `show` gets the URL the
+   * person opens (North also opens it with `$BROWSER` when that is set).
+   */
+  login(name: string, show: (url: string) => void): Promise<McpServerView>;
   /** Resolves once every started server is ready or failed (headless waits for this). */
   settled(): Promise<void>;
 }
@@ -57,6 +65,7 @@ export function openMcp(input: {
     servers,
     interactive: input.interactive,
     logger: input.logger,
+    authDir: join(dataDir(input.env), "mcp-auth"),
     approvals: {
       approved: (name, fingerprint) => input.store.approvedMcpServer(name, fingerprint),
       approve: (name, fingerprint) => input.store.approveMcpServer(name, fingerprint),
@@ -66,6 +75,10 @@ export function openMcp(input: {
       if (view.state === "failed" && !told.has(view.name)) {
         told.add(view.name);
         input.notice(`MCP server "${view.name}" failed: ${view.error ?? "?"} (/mcp for details).`);
+      }
+      if (view.state === "needs-sign-in" && !told.has(view.name)) {
+        told.add(view.name);
+        input.notice(`MCP server "${view.name}" is not started: ${view.error ?? "?"}.`);
       }
     },
   });
@@ -90,6 +103,27 @@ export function openMcp(input: {
     approve: (name) => hub.approve(name),
     settled: () => hub.settled(HEADLESS_MCP_WAIT_MS),
     prompts: () => hub.prompts(),
+    login: (name, show) =>
+      hub.login(name, (url) => {
+        show(url);
+        openInBrowser(url, input.env);
+      }),
   };
   return { hub, control, notices };
+}
+
+/**
+ * Opens `url` with the person's `$BROWSER` (their own setting, from their environment), as other
+ * command-line tools do; without it the printed URL is all. Never throws.
+ */
+function openInBrowser(url: string, env: Record<string, string | undefined>): void {
+  const browser = env.BROWSER;
+  if (!browser) return;
+  try {
+    const child = spawn(browser, [url], { stdio: "ignore", detached: true });
+    child.on("error", () => {});
+    child.unref();
+  } catch {
+    // The printed URL still works.
+  }
 }

@@ -5,11 +5,13 @@
 // 5 MB, over stdio and Streamable HTTP).
 import { spawn, type ChildProcess } from "node:child_process";
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -309,5 +311,59 @@ describe("many MCP tools", () => {
     expect(toolResultsOf(server.requests[1]!).at(-1)!.content).toMatch(/mcp__t__shout/);
     expect(toolNames(server.requests[1]!)).toContain("mcp__t__shout");
     expect(toolResultsOf(server.requests[2]!).at(-1)!.content).toBe("FOUND");
+  }, 60_000);
+});
+
+describe("MCP servers behind OAuth", () => {
+  it("say they need a sign-in, sign in with /mcp login (PKCE, loopback), then work", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "north-mcp-oauth-"));
+    const portFile = join(dir, "port");
+    const oauth = spawn(
+      process.execPath,
+      [join(ROOT, "test", "support", "mcp-oauth-server.mjs"), portFile],
+      { stdio: "ignore" },
+    );
+    children.push(oauth);
+    await expect
+      .poll(() => existsSync(portFile) && readFileSync(portFile, "utf8") !== "")
+      .toBe(true);
+    const url = `http://127.0.0.1:${readFileSync(portFile, "utf8")}/mcp`;
+    // The person's browser: opens the address, which the server sends back to North's loopback.
+    const browser = join(dir, "browser");
+    writeFileSync(
+      browser,
+      `#!/bin/sh\nexec "${process.execPath}" -e 'fetch(process.argv[1])' "$1"\n`,
+    );
+    chmodSync(browser, 0o755);
+    server = await startMockModelServer([
+      reply().text("Without it."),
+      reply().tool("mcp__secure__whoami", {}),
+      reply().text("Done."),
+    ]);
+    const { env } = makeHome({ mcpServers: { secure: { type: "http", url } } });
+    const repo = makeRepo();
+    const run = (prompt: string) =>
+      runCli(["-p", prompt], {
+        cwd: repo,
+        env: { ...env, ...keys(server!), BROWSER: browser },
+      });
+    const before = await run("hello");
+    expect(before.stdout.trim()).toBe("Without it.");
+    expect(before.stderr).toMatch(
+      /"secure" is not started: it needs you to sign in: \/mcp login secure/,
+    );
+    const login = await run("/mcp login secure");
+    expect(login.code).toBe(0);
+    expect(login.stdout).toMatch(
+      /open this address in a browser[^\n]*\nhttp:\/\/127\.0\.0\.1:\d+\/authorize\?/,
+    );
+    expect(login.stdout).toMatch(/Signed in to "secure"/);
+    expect(login.stdout).toMatch(/secure \(your config, http\) — ready, 1 tools/);
+    const authDir = join(env.XDG_DATA_HOME!, "north", "mcp-auth");
+    const [tokenFile] = readdirSync(authDir);
+    expect(statSync(join(authDir, tokenFile!)).mode & 0o777).toBe(0o600);
+    const after = await run("who am I?");
+    expect(after.stderr).toBe("");
+    expect(toolResultsOf(server.requests[2]!).at(-1)!.content).toBe("signed in as tester");
   }, 60_000);
 });

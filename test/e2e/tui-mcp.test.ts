@@ -70,7 +70,7 @@ describe("MCP tools in the TUI", () => {
     const { term, server } = await tui.open([reply().text("Hello.")], [], {
       files: { ".north/mcp.json": JSON.stringify({ mcpServers: { t } }) },
     });
-    await term.waitFor("mcp: 1 to approve");
+    await term.waitFor("mcp: 1 waiting");
     expect(term.screen()).toMatch(/not approved for this repository: "t"/);
     expect(events(log)).toBe("");
     await send(term, "/mcp approve t");

@@ -30,15 +30,17 @@ export const mcpCommand: Command = {
     ...ctx.session.mcp.servers().flatMap((s) =>
       s.state === "needs-approval"
         ? [{ value: `approve ${s.name}`, label: `approve ${s.name}`, description: s.summary }]
-        : s.state === "failed" || s.state === "ready"
-          ? [
-              {
-                value: `reconnect ${s.name}`,
-                label: `reconnect ${s.name}`,
-                description: t("cmd.mcp.reconnectChoice"),
-              },
-            ]
-          : [],
+        : s.state === "needs-sign-in"
+          ? [{ value: `login ${s.name}`, label: `login ${s.name}`, description: s.summary }]
+          : s.state === "failed" || s.state === "ready"
+            ? [
+                {
+                  value: `reconnect ${s.name}`,
+                  label: `reconnect ${s.name}`,
+                  description: t("cmd.mcp.reconnectChoice"),
+                },
+              ]
+            : [],
     ),
   ],
   async run(ctx, { args }) {
@@ -53,13 +55,19 @@ export const mcpCommand: Command = {
       );
       return;
     }
-    if ((action !== "reconnect" && action !== "approve") || !name || words.length > 2) {
+    const actions = ["reconnect", "approve", "login"];
+    if (!actions.includes(action) || !name || words.length > 2) {
       ctx.say(t("cmd.mcp.usage"), "error");
       return;
     }
     try {
       if (action === "reconnect") {
         ctx.say(line(await ctx.session.mcp.reconnect(name)).trimStart());
+      } else if (action === "login") {
+        const view = await ctx.session.mcp.login(name, (url) =>
+          ctx.say(t("cmd.mcp.openUrl", { name, url })),
+        );
+        ctx.say(`${t("cmd.mcp.signedIn", { name })}\n${line(view)}`);
       } else {
         const { view, saved } = await ctx.session.mcp.approve(name);
         ctx.say(

@@ -233,7 +233,7 @@ export const en = {
   "review.moreArguments": "… {count} more lines",
   "tool.mcpNotCalled": "Not called: {tool}",
   "status.mcpFailed": "mcp: {count} failed",
-  "status.mcpWaiting": "mcp: {count} to approve",
+  "status.mcpWaiting": "mcp: {count} waiting (/mcp)",
   "cmd.mcp.description": "MCP servers: state, tools, errors; reconnect or approve one",
   "cmd.mcp.project": ".north/mcp.json",
   "cmd.mcp.global": "your config",
@@ -247,7 +247,7 @@ export const en = {
   "cmd.mcp.none":
     'No MCP servers are configured: add "mcpServers" to ~/.config/north/config.json or .north/mcp.json.',
   "cmd.mcp.heading": "MCP servers:",
-  "cmd.mcp.usage": "Usage: /mcp, /mcp reconnect NAME, /mcp approve NAME",
+  "cmd.mcp.usage": "Usage: /mcp, /mcp reconnect NAME, /mcp approve NAME, /mcp login NAME",
   "cmd.mcp.reconnectChoice": "start a server again",
   "cmd.mcp.approved": 'Approved "{name}" for this repository.',
   "cmd.mcp.approvedUnsaved":
@@ -264,4 +264,8 @@ export const en = {
   "mention.resourceLarge": "{what} is large: only its start is attached.",
   "mention.resourceFailed": "{what} was not attached: {why}",
   "mention.resourceCut": "Cut to fit the context that is left: {what}.",
+  "cmd.mcp.state.needs-sign-in": "needs sign-in (/mcp login NAME)",
+  "cmd.mcp.openUrl":
+    'To sign in to "{name}", open this address in a browser (North waits up to 5 minutes):\n{url}',
+  "cmd.mcp.signedIn": 'Signed in to "{name}".',
 } as const;

@@ -224,7 +224,7 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "review.moreArguments": "… 还有 {count} 行",
   "tool.mcpNotCalled": "未调用：{tool}",
   "status.mcpFailed": "mcp：{count} 个失败",
-  "status.mcpWaiting": "mcp：{count} 个待批准",
+  "status.mcpWaiting": "mcp：{count} 个待处理（/mcp）",
   "cmd.mcp.description": "MCP 服务器：状态、工具、错误；重新连接或批准",
   "cmd.mcp.project": ".north/mcp.json",
   "cmd.mcp.global": "你的配置",
@@ -238,7 +238,7 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.mcp.none":
     '未配置 MCP 服务器：在 ~/.config/north/config.json 或 .north/mcp.json 中添加 "mcpServers"。',
   "cmd.mcp.heading": "MCP 服务器：",
-  "cmd.mcp.usage": "用法：/mcp、/mcp reconnect NAME、/mcp approve NAME",
+  "cmd.mcp.usage": "用法：/mcp、/mcp reconnect NAME、/mcp approve NAME、/mcp login NAME",
   "cmd.mcp.reconnectChoice": "重新启动服务器",
   "cmd.mcp.approved": "已在此仓库批准“{name}”。",
   "cmd.mcp.approvedUnsaved": "已在本次会话批准“{name}”（无法保存批准）。",
@@ -254,4 +254,7 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "mention.resourceLarge": "{what} 很大：只附加了开头部分。",
   "mention.resourceFailed": "{what} 未附加：{why}",
   "mention.resourceCut": "为适应剩余上下文而省略：{what}。",
+  "cmd.mcp.state.needs-sign-in": "需要登录（/mcp login NAME）",
+  "cmd.mcp.openUrl": "要登录“{name}”，请在浏览器中打开此地址（North 最多等待 5 分钟）：\n{url}",
+  "cmd.mcp.signedIn": "已登录“{name}”。",
 };

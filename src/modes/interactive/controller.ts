@@ -132,7 +132,9 @@ export class TurnController {
         this.deps.dispatch({
           type: "mcp",
           failed: event.servers.filter((s) => s.state === "failed").length,
-          waiting: event.servers.filter((s) => s.state === "needs-approval").length,
+          waiting: event.servers.filter(
+            (s) => s.state === "needs-approval" || s.state === "needs-sign-in",
+          ).length,
         });
         return;
     }
