@@ -8,6 +8,9 @@ import { dataDir } from "./paths.js";
 import { createSessionTools } from "./session-tools.js";
 import type { GlobalConfig } from "./config.js";
 import { providerKeyVariables } from "./shell-set.js";
+import { discoverDevTools } from "./dev-tools.js";
+import * as z from "zod";
+import { defineTool } from "../agent/tool.js";
 import type { Readable, Writable } from "node:stream";
 
 export interface ToolServerOptions {
@@ -63,6 +66,7 @@ export async function serveRepositoryTools(options: ToolServerOptions): Promise<
       `shell_run is not served: commands run only in the OS sandbox, and ${sandbox?.available === false ? sandbox.reason : "it is unavailable"}.`,
     );
   }
+  served.push(devToolsTool(options.env));
   const byName = new Map<string, AnyTool>(served.map((t) => [t.name, t]));
   const listed: ServedTool[] = served.map((t) => {
     const schema = toolSchema(t);
@@ -94,4 +98,26 @@ export async function serveRepositoryTools(options: ToolServerOptions): Promise<
   } finally {
     await shells.dispose();
   }
+}
+
+/**
+ * `dev_tools`: the developer tools on this machine's PATH with their versions, and the missing
+ * ones (what `/tools` shows), so a client's model picks `python3` or `pnpm` without guessing.
+ */
+function devToolsTool(env: Record<string, string | undefined>): AnyTool {
+  return defineTool({
+    name: "dev_tools",
+    kind: "read",
+    description:
+      "The developer tools installed on this machine (git, node and its package managers, python and its, go, cargo, java build tools, dotnet, ruby, docker, make, ripgrep, gh) with their versions, and which are missing.",
+    schema: z.object({}),
+    async execute() {
+      const { installed, missing } = await discoverDevTools(env);
+      const lines = installed.map((t) => `${t.program} ${t.version ?? "(version unknown)"}`);
+      const absent = missing.map((m) => m.name).join(", ");
+      return {
+        content: `Installed: ${lines.join(", ") || "none"}\nNot found: ${absent || "none"}`,
+      };
+    },
+  });
 }

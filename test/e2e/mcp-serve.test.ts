@@ -51,6 +51,7 @@ describe("north mcp serve", () => {
     expect(tools.map((t) => t.name).sort()).toEqual(
       [
         "detect_languages",
+        "dev_tools",
         "find_files",
         "hotfiles",
         "list_root",
@@ -68,6 +69,7 @@ describe("north mcp serve", () => {
       ["read_readme", {}, /A demo service/],
       ["detect_languages", {}, /TypeScript/],
       ["hotfiles", {}, /retry\.ts|client\.ts/],
+      ["dev_tools", {}, /Installed: .*git \d+\.\d+/],
     ];
     for (const [name, args, expected] of calls) {
       const result = await client.callTool({ name, arguments: args });
