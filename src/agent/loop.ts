@@ -9,6 +9,7 @@ import type {
   Usage,
 } from "../ai/types.js";
 import { addUsage, emptyUsage } from "../ai/types.js";
+import type { ToolImage } from "../ai/types.js";
 import type { Emit, TurnStopReason } from "./events.js";
 import { runTool, type AnyTool, type Gate, type Review } from "./tool.js";
 
@@ -246,7 +247,12 @@ async function runCall(
   const answer = (
     content: string,
     isError: boolean,
-    extra: Partial<{ details: unknown; truncated: boolean; durationMs: number }> = {},
+    extra: Partial<{
+      details: unknown;
+      truncated: boolean;
+      durationMs: number;
+      images: ToolImage[];
+    }> = {},
   ) => {
     emit({
       type: "tool_result",
@@ -264,6 +270,7 @@ async function runCall(
       toolName: call.name,
       content,
       isError,
+      ...(extra.images ? { images: extra.images } : {}),
       ...(extra.details !== undefined ? { details: extra.details } : {}),
     };
   };

@@ -1,7 +1,7 @@
 import * as z from "zod";
-import type { ToolSchema, Usage } from "../ai/types.js";
+import type { ToolImage, ToolSchema, Usage } from "../ai/types.js";
 
-export type { Usage };
+export type { ToolImage, Usage };
 
 /**
  * Drives permissions and parallelism: `read` calls of one step run concurrently; everything else
@@ -29,6 +29,8 @@ export interface ToolContext {
  */
 export interface ToolOutput<D = unknown> {
   content: string;
+  /** Images for the model, besides `content` (which should mention them). */
+  images?: ToolImage[];
   details?: D;
   truncated?: boolean;
   /** Tokens the call spent on model requests of its own (a sub-agent); added to the turn's usage. */
@@ -203,6 +205,7 @@ function stripBounds(node: unknown): Record<string, unknown> {
 
 export interface ToolRunResult {
   content: string;
+  images?: ToolImage[];
   isError: boolean;
   details?: unknown;
   truncated?: boolean;
@@ -265,6 +268,7 @@ export async function runTool(
       content: out.content,
       details: out.details,
       truncated: out.truncated ?? false,
+      ...(out.images && out.images.length > 0 ? { images: out.images } : {}),
       ...(out.usage ? { usage: out.usage } : {}),
     });
   } catch (error) {

@@ -163,7 +163,15 @@ function toAnthropicMessages(history: readonly Message[]): Json[] {
       userTurn().push({
         type: "tool_result",
         tool_use_id: toolUseId(message.toolCallId),
-        content: message.content,
+        content: message.images?.length
+          ? [
+              { type: "text", text: message.content },
+              ...message.images.map((image) => ({
+                type: "image",
+                source: { type: "base64", media_type: image.mediaType, data: image.data },
+              })),
+            ]
+          : message.content,
         ...(message.isError ? { is_error: true } : {}),
       });
     } else {

@@ -65,7 +65,15 @@ function toResponsesInput(history: readonly Message[]): Json[] {
       input.push({
         type: "function_call_output",
         call_id: message.toolCallId,
-        output: toolOutput(message),
+        output: message.images?.length
+          ? [
+              { type: "input_text", text: toolOutput(message) },
+              ...message.images.map((image) => ({
+                type: "input_image",
+                image_url: `data:${image.mediaType};base64,${image.data}`,
+              })),
+            ]
+          : toolOutput(message),
       });
     } else {
       // A reasoning item must be followed by the item it led to; a reply that ran out of tokens

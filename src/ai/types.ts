@@ -61,6 +61,11 @@ export interface ToolResultMessage {
   content: string;
   isError: boolean;
   /**
+   * Images the tool returned (an MCP server's): sent with the result where the protocol takes
+   * them (Anthropic Messages, OpenAI Responses); `content` names them in words for the others.
+   */
+  images?: ToolImage[];
+  /**
    * What the tool reported for the person (a diff, the command run, a review denied): kept so
    * a resumed conversation shows the call as it showed live. Never sent to a model.
    */
@@ -68,6 +73,12 @@ export interface ToolResultMessage {
 }
 
 export type Message = UserMessage | AssistantMessage | ToolResultMessage;
+
+/** One image of a tool result: its media type (`image/png`…) and its bytes in base64. */
+export interface ToolImage {
+  mediaType: string;
+  data: string;
+}
 
 export interface Usage {
   input_tokens: number;

@@ -109,5 +109,10 @@ async function callMcpTool(
   }
   const out = convertResult(result, { server: source.server, tool });
   if (result.isError === true) throw new ToolError(out.content);
-  return { content: out.content, truncated: out.truncated, details: out.details };
+  return {
+    content: out.content,
+    truncated: out.truncated,
+    details: out.details,
+    ...(out.images ? { images: out.images } : {}),
+  };
 }

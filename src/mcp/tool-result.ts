@@ -1,4 +1,4 @@
-import type { ToolOutput } from "../agent/tool.js";
+import type { ToolImage, ToolOutput } from "../agent/tool.js";
 import { blockText, bound as boundText, type ContentBlock } from "./content-text.js";
 
 /** The most of one MCP result the model reads, in characters (like `read_file`'s 100 KB). */
@@ -25,10 +25,13 @@ export function convertResult(
 ): ToolOutput<McpCallDetails> & { media: number } {
   const blocks = Array.isArray(result.content) ? (result.content as ContentBlock[]) : [];
   const parts: string[] = [];
+  const images: ToolImage[] = [];
   let media = 0;
   for (const block of blocks) {
     const part = blockText(block);
     if (block.type === "image" || block.type === "audio") media++;
+    const image = imageOf(block);
+    if (image && images.length < MAX_IMAGES) images.push(image);
     if (part) parts.push(part);
   }
   const hasText = blocks.some((b) => b.type === "text" && typeof b.text === "string" && b.text);
@@ -37,5 +40,27 @@ export function convertResult(
   }
   const text = parts.join("\n") || "(the tool returned no content)";
   const { content, truncated } = boundText(text, MAX_RESULT_CHARS);
-  return { content, truncated, media, details: { ...details, media } };
+  return {
+    content,
+    truncated,
+    media,
+    ...(images.length > 0 ? { images } : {}),
+    details: { ...details, media },
+  };
+}
+
+/** Images sent with one result at most, and the largest one sent (base64 characters, ~3.75 MB). */
+const MAX_IMAGES = 4;
+const MAX_IMAGE_BASE64 = 5_000_000;
+const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+
+/** An image block the models take (PNG, JPEG, GIF, WebP, not too large), as a `ToolImage`. */
+function imageOf(block: ContentBlock): ToolImage | undefined {
+  if (block.type !== "image") return undefined;
+  const { mimeType, data } = block as { mimeType?: unknown; data?: unknown };
+  if (typeof mimeType !== "string" || !IMAGE_TYPES.has(mimeType)) return undefined;
+  if (typeof data !== "string" || data.length === 0 || data.length > MAX_IMAGE_BASE64) {
+    return undefined;
+  }
+  return { mediaType: mimeType, data };
 }

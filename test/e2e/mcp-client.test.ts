@@ -367,3 +367,42 @@ describe("MCP servers behind OAuth", () => {
     expect(toolResultsOf(server.requests[2]!).at(-1)!.content).toBe("signed in as tester");
   }, 60_000);
 });
+
+describe("images from MCP tools", () => {
+  it.each([
+    ["anthropic-messages", "claude-sonnet-5-5"],
+    ["openai-responses", "gpt-5.6-sol"],
+  ])(
+    "go to the model with the result over %s",
+    async (protocol, model) => {
+      server = await startMockModelServer([
+        reply().tool("mcp__everything__get-tiny-image", {}),
+        reply().text("A logo."),
+      ]);
+      const { env } = makeHome({ mcpServers: { everything: { command: EVERYTHING } } });
+      const protocolEnv =
+        protocol === "anthropic-messages"
+          ? keys(server)
+          : { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: server.openaiBaseUrl };
+      const result = await runCli(["-p", "what is the image?", "--model", model], {
+        cwd: makeRepo(),
+        env: { ...env, ...protocolEnv },
+      });
+      expect(result.stderr).toBe("");
+      expect(result.stdout.trim()).toBe("A logo.");
+      const sent = JSON.stringify(server.requests[1]!.body);
+      if (protocol === "anthropic-messages") {
+        expect(sent).toMatch(
+          /"type":"image","source":\{"type":"base64","media_type":"image\/png","data":"[A-Za-z0-9+/=]{20,}/,
+        );
+      } else {
+        expect(sent).toMatch(
+          /"type":"input_image","image_url":"data:image\/png;base64,[A-Za-z0-9+/=]{20,}/,
+        );
+      }
+      // The text still names it, for what cannot show images.
+      expect(sent).toMatch(/\[image: image\/png, [\d.]+ (B|KB)\]/);
+    },
+    60_000,
+  );
+});
