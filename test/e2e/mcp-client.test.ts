@@ -318,10 +318,12 @@ describe("MCP servers behind OAuth", () => {
   it("say they need a sign-in, sign in with /mcp login (PKCE, loopback), then work", async () => {
     const dir = mkdtempSync(join(tmpdir(), "north-mcp-oauth-"));
     const portFile = join(dir, "port");
+    const log = newLog();
+    // Each access token serves 4 requests: the run after the sign-in must refresh it.
     const oauth = spawn(
       process.execPath,
-      [join(ROOT, "test", "support", "mcp-oauth-server.mjs"), portFile],
-      { stdio: "ignore" },
+      [join(ROOT, "test", "support", "mcp-oauth-server.mjs"), portFile, "--uses", "4"],
+      { stdio: "ignore", env: { ...process.env, MCP_TEST_LOG: log } },
     );
     children.push(oauth);
     await expect
@@ -365,6 +367,9 @@ describe("MCP servers behind OAuth", () => {
     const after = await run("who am I?");
     expect(after.stderr).toBe("");
     expect(toolResultsOf(server.requests[2]!).at(-1)!.content).toBe("signed in as tester");
+    // The expired token was refreshed, not signed in again.
+    expect(events(log).filter((l) => l === "token")).toHaveLength(1);
+    expect(events(log)).toContain("refresh");
   }, 60_000);
 });
 
@@ -405,4 +410,67 @@ describe("images from MCP tools", () => {
     },
     60_000,
   );
+});
+
+describe("a server that speaks only the older SSE transport", () => {
+  it("is reached by falling back from Streamable HTTP", async () => {
+    const portFile = join(mkdtempSync(join(tmpdir(), "north-mcp-sse-")), "port");
+    const sse = spawn(
+      process.execPath,
+      [join(ROOT, "test", "support", "mcp-sse-server.mjs"), portFile],
+      {
+        stdio: "ignore",
+      },
+    );
+    children.push(sse);
+    await expect
+      .poll(() => existsSync(portFile) && readFileSync(portFile, "utf8") !== "")
+      .toBe(true);
+    server = await startMockModelServer([
+      reply().tool("mcp__old__ping_old", {}),
+      reply().text("Pong."),
+    ]);
+    const { env } = makeHome({
+      mcpServers: {
+        old: { type: "http", url: `http://127.0.0.1:${readFileSync(portFile, "utf8")}/sse` },
+      },
+    });
+    const repo = makeRepo();
+    const result = await runCli(["-p", "ping"], { cwd: repo, env: { ...env, ...keys(server) } });
+    expect(result.stderr).toBe("");
+    expect(toolResultsOf(server.requests[1]!).at(-1)!.content).toBe("pong over sse");
+    const list = await runCli(["-p", "/mcp"], { cwd: repo, env: { ...env, ...keys(server) } });
+    expect(list.stdout).toMatch(/old \(your config, sse\) — ready, 1 tools/);
+  }, 60_000);
+});
+
+describe("the reference filesystem server", () => {
+  it("reads at once, and writes only with --approve all", async () => {
+    const shared = mkdtempSync(join(tmpdir(), "north-mcp-fs-"));
+    writeFileSync(join(shared, "plan.txt"), "step one\n");
+    const fsServer = join(ROOT, "node_modules", ".bin", "mcp-server-filesystem");
+    server = await startMockModelServer([
+      reply().tool("mcp__fs__read_text_file", { path: join(shared, "plan.txt") }),
+      reply().tool("mcp__fs__write_file", { path: join(shared, "out.txt"), content: "one" }),
+      reply().text("Tried."),
+      reply().tool("mcp__fs__write_file", { path: join(shared, "out.txt"), content: "two" }),
+      reply().text("Written."),
+    ]);
+    const { env } = makeHome({ mcpServers: { fs: { command: fsServer, args: [shared] } } });
+    const repo = makeRepo();
+    const first = await runCli(["-p", "copy the plan"], {
+      cwd: repo,
+      env: { ...env, ...keys(server) },
+    });
+    expect(first.code).toBe(0);
+    expect(toolResultsOf(server.requests[1]!).at(-1)!.content).toContain("step one");
+    expect(toolResultsOf(server.requests[2]!).at(-1)!.content).toMatch(/--approve all/);
+    expect(existsSync(join(shared, "out.txt"))).toBe(false);
+    const second = await runCli(["-p", "write it", "--approve", "all"], {
+      cwd: repo,
+      env: { ...env, ...keys(server) },
+    });
+    expect(second.code).toBe(0);
+    expect(readFileSync(join(shared, "out.txt"), "utf8")).toBe("two");
+  }, 60_000);
 });

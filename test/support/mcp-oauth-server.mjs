@@ -3,7 +3,8 @@
 // a /token that checks the PKCE verifier and refreshes), and a Streamable HTTP MCP endpoint that
 // answers 401 with the resource metadata until a valid access token comes.
 // `node mcp-oauth-server.mjs PORT_FILE`: listens on 127.0.0.1 (a random port, written there).
-// Each access token lasts `--ttl` seconds (default 3600); MCP_TEST_LOG gets "token", "refresh".
+// Each access token lasts `--ttl` seconds (default 3600) and, with `--uses N`, N MCP requests
+// (then 401, so the client must refresh); MCP_TEST_LOG gets "token", "refresh".
 import { createHash, randomBytes } from "node:crypto";
 import { appendFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -13,6 +14,9 @@ import * as z from "zod";
 const portFile = process.argv[2];
 const ttlAt = process.argv.indexOf("--ttl");
 const ttl = ttlAt > 0 ? Number(process.argv[ttlAt + 1]) : 3600;
+const usesAt = process.argv.indexOf("--uses");
+const maxUses = usesAt > 0 ? Number(process.argv[usesAt + 1]) : Infinity;
+const uses = new Map(); // token → MCP requests served
 const note = (line) => {
   if (process.env.MCP_TEST_LOG) appendFileSync(process.env.MCP_TEST_LOG, `${line}\n`);
 };
@@ -111,7 +115,8 @@ const listener = createServer(async (req, res) => {
   if (url.pathname === "/mcp") {
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
     const expires = bearer ? access.get(bearer) : undefined;
-    if (!expires || expires < Date.now()) {
+    if (bearer && expires) uses.set(bearer, (uses.get(bearer) ?? 0) + 1);
+    if (!expires || expires < Date.now() || uses.get(bearer) > maxUses) {
       return json(
         res,
         401,
