@@ -6,7 +6,6 @@ import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
-import * as z from "zod";
 
 const transports = new Map();
 const listener = createServer(async (req, res) => {
