@@ -85,7 +85,9 @@ await build({
   minify: process.env.NORTH_MINIFY !== "0",
   legalComments: "none",
   loader: { ".md": "text" },
-  external: ["@vscode/ripgrep", "@lydell/node-pty"],
+  // The MCP SDKs load from node_modules when a server is configured (or `mcp serve` runs):
+  // bundled, their ~900 KB of source would sit in every headless run's memory.
+  external: ["@vscode/ripgrep", "@lydell/node-pty", "@modelcontextprotocol/*"],
   define,
   plugins: [
     {
