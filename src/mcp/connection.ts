@@ -57,6 +57,8 @@ export class McpConnection {
   private client: Client | undefined;
   private reached: string | undefined;
   private connecting: Promise<Client> | undefined;
+  /** A `tools/list` after the server said its tools changed, while it runs. */
+  private relisting: Promise<void> | undefined;
   private closed = false;
 
   constructor(
@@ -182,12 +184,32 @@ export class McpConnection {
         server: this.entry.name,
         timeoutMs: config.timeoutMs,
         connect: () => this.connect(),
+        toolsSettled: () => this.relisting ?? Promise.resolve(),
       };
       const capabilities = client.getServerCapabilities();
       this.tools = capabilities?.tools ? createMcpTools(source, await listAllTools(client)) : [];
       this.prompts = capabilities?.prompts
         ? createMcpPromptCommands(source, await listAllPrompts(client))
         : [];
+      // A server whose tools change says so: they are listed again and join from the next step.
+      client.setNotificationHandler("notifications/tools/list_changed", () => {
+        const relist = (async () => {
+          try {
+            this.tools = createMcpTools(source, await listAllTools(client));
+            logger.log("mcp_tools_changed", { server: this.entry.name, tools: this.tools.length });
+            this.options.onChange(this);
+          } catch (error) {
+            logger.log("mcp_protocol_warning", {
+              server: this.entry.name,
+              message: (error as Error).message,
+            });
+          }
+        })();
+        const done: Promise<void> = relist.finally(() => {
+          if (this.relisting === done) this.relisting = undefined;
+        });
+        this.relisting = done;
+      });
       if (this.closed) {
         await client.close().catch(() => {});
         throw new Error("North is closing");

@@ -11,6 +11,8 @@ export interface McpToolSource {
   connect(): Promise<Client>;
   /** Per call; on expiry the SDK cancels the request (`notifications/cancelled`). */
   timeoutMs: number;
+  /** Resolves once a change of the server's tool list it announced is listed (see connection). */
+  toolsSettled?(): Promise<void>;
 }
 
 /** The MCP tool behind a North tool, for policy, search and renderers. */
@@ -91,6 +93,8 @@ async function callMcpTool(
       { name: tool, arguments: args },
       { signal: ctx.signal, timeout: source.timeoutMs },
     );
+    // A call that changed the server's tools: the next step offers the new list.
+    await source.toolsSettled?.();
     // A server on the 2024-10-07 protocol answers `{ toolResult }` instead of content.
     if (!("content" in result) && "toolResult" in result) {
       result = { content: [{ type: "text", text: JSON.stringify(result.toolResult) }] };

@@ -228,7 +228,7 @@ describe("MCP servers a repository defines", () => {
     const approve = await run(["-p", "/mcp approve t"]);
     expect(approve.code).toBe(0);
     expect(approve.stdout).toMatch(/Approved "t" for this repository/);
-    expect(approve.stdout).toMatch(/t \(\.north\/mcp\.json, stdio\) — ready, 5 tools/);
+    expect(approve.stdout).toMatch(/t \(\.north\/mcp\.json, stdio\) — ready, 6 tools/);
 
     const after = await run(["-p", "shout"]);
     expect(after.stderr).toBe("");
@@ -288,6 +288,11 @@ describe("MCP prompts and resources", () => {
     expect(sent).toContain("Ship the release on Friday.");
     const unknown = await run("and this? @t:notes://nope");
     expect(unknown.stderr).toMatch(/@t:notes:\/\/nope was not attached/);
+    const before = events(log).filter((l) => l === "start").length;
+    const reconnect = await run("/mcp reconnect t");
+    expect(reconnect.stdout).toMatch(/t \(your config, stdio\) — ready, 6 tools/);
+    // This run's server was stopped and started again.
+    expect(events(log).filter((l) => l === "start")).toHaveLength(before + 2);
   }, 60_000);
 });
 
@@ -472,5 +477,25 @@ describe("the reference filesystem server", () => {
     });
     expect(second.code).toBe(0);
     expect(readFileSync(join(shared, "out.txt"), "utf8")).toBe("two");
+  }, 60_000);
+});
+
+describe("a server whose tools change", () => {
+  it("has its new tools offered from the next step", async () => {
+    const log = newLog();
+    server = await startMockModelServer([
+      reply().tool("mcp__t__unlock", {}),
+      reply().tool("mcp__t__opened", {}),
+      reply().text("Opened."),
+    ]);
+    const { env } = makeHome({ mcpServers: { t: testServerEntry(log) } });
+    const result = await runCli(["-p", "open it"], {
+      cwd: makeRepo(),
+      env: { ...env, ...keys(server) },
+    });
+    expect(result.stderr).toBe("");
+    expect(toolNames(server.requests[0]!)).not.toContain("mcp__t__opened");
+    expect(toolNames(server.requests[1]!)).toContain("mcp__t__opened");
+    expect(toolResultsOf(server.requests[2]!).at(-1)!.content).toBe("it is open");
   }, 60_000);
 });

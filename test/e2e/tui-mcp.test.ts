@@ -75,7 +75,7 @@ describe("MCP tools in the TUI", () => {
     expect(events(log)).toBe("");
     await send(term, "/mcp approve t");
     await term.waitFor(/Approved "t" for this repository/);
-    await term.waitFor(/ready, 5 tools/);
+    await term.waitFor(/ready, 6 tools/);
     await send(term, "hi");
     await term.waitFor("Hello.");
     const tools = (server.requests[0]!.body as { tools: { name: string }[] }).tools.map(

@@ -70,6 +70,23 @@ function build() {
       return { content: [{ type: "text", text: `noted: ${text}` }] };
     },
   );
+  // Adds a tool while connected: the SDK tells the client its list changed.
+  server.registerTool(
+    "unlock",
+    {
+      description: "Makes the tool `opened` appear.",
+      inputSchema: z.object({}),
+      annotations: readOnly,
+    },
+    async () => {
+      server.registerTool(
+        "opened",
+        { description: "Appears after unlock.", inputSchema: z.object({}), annotations: readOnly },
+        async () => ({ content: [{ type: "text", text: "it is open" }] }),
+      );
+      return { content: [{ type: "text", text: "unlocked" }] };
+    },
+  );
   server.registerPrompt(
     "review",
     {
