@@ -13,8 +13,9 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** The screen with its wrapped lines joined (the transcript wraps inside words). */
-const flat = (screen: string) => screen.replace(/\n\s*/g, "");
+/** The screen without any whitespace: the transcript wraps inside words or at a space, depending on
+ * the length of the temporary folder's name. */
+const flat = (screen: string) => screen.replace(/\s+/g, "");
 
 test("north --continue of a session in use starts a new session and says so", async () => {
   let open!: () => void;
@@ -40,7 +41,7 @@ test("north --continue of a session in use starts a new session and says so", as
   cleanups.push(() => term.kill());
   await term.waitFor(COMPOSER);
   await term.waitFor(/is in use by another North/);
-  expect(flat(term.screen())).toMatch(/this is a new session/);
+  expect(flat(term.screen())).toContain("thisisanewsession");
   await send(term, "hello");
   await term.waitFor("A fresh start.");
   expect(JSON.stringify(server.requests[2]!.body.messages)).not.toContain("first question");
