@@ -268,4 +268,16 @@ export const en = {
   "cmd.mcp.openUrl":
     'To sign in to "{name}", open this address in a browser (North waits up to 5 minutes):\n{url}',
   "cmd.mcp.signedIn": 'Signed in to "{name}".',
+  // Browse mode, groups and thinking (issue 14): new keys go right below this line.
+  //
+  //
+  // Ghost-text suggestions (issue 14): new keys go right below this line.
+  //
+  //
+  // Themes (issue 14): new keys go right below this line.
+  //
+  //
+  // Typing and rendering (issue 14): new keys go right below this line.
+  //
+  //
 } as const;

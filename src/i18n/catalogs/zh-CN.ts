@@ -257,4 +257,16 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.mcp.state.needs-sign-in": "需要登录（/mcp login NAME）",
   "cmd.mcp.openUrl": "要登录“{name}”，请在浏览器中打开此地址（North 最多等待 5 分钟）：\n{url}",
   "cmd.mcp.signedIn": "已登录“{name}”。",
+  // Browse mode, groups and thinking (issue 14): new keys go right below this line.
+  //
+  //
+  // Ghost-text suggestions (issue 14): new keys go right below this line.
+  //
+  //
+  // Themes (issue 14): new keys go right below this line.
+  //
+  //
+  // Typing and rendering (issue 14): new keys go right below this line.
+  //
+  //
 };
