@@ -140,6 +140,10 @@ function bodyStream(
   const source: Readable =
     chain.length > 0 ? (pipeline([res, ...chain], onEnd) as unknown as Readable) : res;
   if (chain.length === 0) finished(res, onEnd);
+  let batch: Buffer[] = [];
+  let batchBytes = 0;
+  let full = false;
+  let flushing = false;
   const stream = new ReadableStream<Uint8Array>({
     start(c) {
       ctrl = c;
@@ -149,7 +153,10 @@ function bodyStream(
         held = false;
         arm();
       }
-      source.resume();
+      // A full batch waits for its flush (next check phase): resuming here would let one poll
+      // phase read the socket unbounded (libuv reads up to 32 times 64 KB per turn), and the
+      // keyboard would wait behind megabytes of parsing.
+      if (!full) source.resume();
     },
     cancel() {
       finish();
@@ -161,10 +168,6 @@ function bodyStream(
   // stream of small SSE events then costs one read per batch, not one per packet.
   // A batch is at most BATCH_BYTES: past that the socket waits, so a fast server cannot fill
   // memory faster than the reader empties it.
-  let batch: Buffer[] = [];
-  let batchBytes = 0;
-  let full = false;
-  let flushing = false;
   const flush = () => {
     flushing = false;
     if (done || batch.length === 0) return;
@@ -185,7 +188,7 @@ function bodyStream(
     if (!progress || progress.scan(chunk)) arm();
     batch.push(chunk);
     batchBytes += chunk.length;
-    if (batchBytes >= BATCH_BYTES && !full) {
+    if (batchBytes >= BATCH_BYTES) {
       full = true;
       source.pause();
     }

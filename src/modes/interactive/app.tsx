@@ -16,6 +16,7 @@ import { createKeyHandler } from "./key-handler.js";
 import { menuFor, type MenuSources } from "./menu/menu-model.js";
 import { mentionsCode, preloadHighlighter } from "./markdown/highlight.js";
 import type { Entry, UiState } from "./state.js";
+import type { Scrollback } from "./scrollback.js";
 import type { Store } from "./store.js";
 import { useKeyboard } from "./use-keyboard.js";
 import { t } from "../../i18n/index.js";
@@ -25,6 +26,11 @@ export interface AppProps {
   controller: TurnController;
   history: InputHistory;
   project: string;
+  /**
+   * Answer text in the scrollback without Ink's per-character work (see scrollback.ts); the
+   * stdout Ink writes to must expand its markers. Without it Ink draws every entry.
+   */
+  scrollback?: Scrollback;
   /** Slash commands and the `@` picker; without them every input is a message. */
   commands?: Omit<RunnerDeps, "store" | "controller" | "exit" | "clearScreen">;
 }
@@ -105,7 +111,13 @@ export function App(props: AppProps) {
   return (
     <Box flexDirection="column">
       <Static items={state.entries as Entry[]}>
-        {(entry) => <EntryView key={entry.id} entry={entry} width={state.width} />}
+        {(entry) =>
+          entry.kind === "markdown" && props.scrollback ? (
+            <Text key={entry.id}>{props.scrollback.marker(entry, state.width)}</Text>
+          ) : (
+            <EntryView key={entry.id} entry={entry} width={state.width} />
+          )
+        }
       </Static>
       {exiting ? null : (
         <Live

@@ -27,6 +27,7 @@ import { InputHistory } from "./composer/history.js";
 import { loadMarkdown } from "./markdown/index.js";
 import { highlighterReady, preloadHighlighter } from "./markdown/highlight.js";
 import { TurnController } from "./controller.js";
+import { inkStdout, Scrollback } from "./scrollback.js";
 import { createStore } from "./store.js";
 import { colorWanted, setTheme } from "./theme.js";
 import { onEndSignals } from "../signals.js";
@@ -183,17 +184,19 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   // terminal; they wait in stdin until Ink reads them.
   process.stdin.setRawMode?.(true);
   stdout.write(PASTE_ON);
+  const scrollback = new Scrollback();
   const instance = render(
     createElement(App, {
       store,
       controller,
       history,
       project: basename(options.root),
+      scrollback,
       commands,
     }),
     // Ink 6.8's incremental mode misplaces the first changed line (off by one row), so frames
     // are written whole; the live part is kept small instead.
-    { exitOnCtrlC: false, patchConsole: false, maxFps: 60 },
+    { exitOnCtrlC: false, patchConsole: false, maxFps: 60, stdout: inkStdout(stdout, scrollback) },
   );
   // SIGTERM/SIGHUP: the turn is cancelled as by Esc, then the interface closes and the finally
   // below ends the shell and its jobs; North exits 143/129 (`signals.ts`).
