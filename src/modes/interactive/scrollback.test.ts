@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { EntryView } from "./components/entry-view.js";
 import { loadMarkdown } from "./markdown/index.js";
 import { answerText, inkStdout, Scrollback } from "./scrollback.js";
-import type { Entry } from "./state.js";
 import { setTheme } from "./theme.js";
 
 beforeAll(async () => {
