@@ -200,6 +200,7 @@ export class Suggestions implements SuggestionControl {
       messages: [{ role: "user" as const, content: suggestionPrompt(text, history) }],
       tools: [],
       maxOutputTokens: Math.min(MAX_TOKENS, model.maxOutput),
+      capOutput: true,
     };
     let answer = "";
     for await (const event of provider.stream(request, signal)) {

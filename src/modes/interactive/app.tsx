@@ -9,6 +9,7 @@ import { QueueView } from "./components/queue-view.js";
 import { StatusLine } from "./components/status-line.js";
 import { TodoView } from "./components/todo-view.js";
 import { emptyEditor, type EditorState } from "./composer/editor.js";
+import { useGhostText, wantsSuggestion, type GhostDeps } from "./composer/ghost-text.js";
 import type { InputHistory } from "./composer/history.js";
 import type { TurnController } from "./controller.js";
 import { shortcutLines } from "./key-bindings.js";
@@ -27,6 +28,8 @@ export interface AppProps {
   project: string;
   /** Slash commands and the `@` picker; without them every input is a message. */
   commands?: Omit<RunnerDeps, "store" | "controller" | "exit" | "clearScreen">;
+  /** Ghost-text suggestions (`Session.suggestions.complete`); absent when none is configured. */
+  suggest?: GhostDeps["suggest"];
 }
 
 /** The interface's layout: scrollback transcript, live part, queue, composer, status line. */
@@ -37,6 +40,7 @@ export function App(props: AppProps) {
   const [highlightEpoch, setHighlightEpoch] = useState(0);
   const [exiting, setExiting] = useState(false);
   const editorRef = useRef(editor);
+  const suggestion = useGhostText(props.suggest);
   const { exit } = useApp();
   const { stdout, write } = useStdout();
 
@@ -69,7 +73,10 @@ export function App(props: AppProps) {
         setEditor: (next) => {
           editorRef.current = next;
           setEditorState(next);
+          const eligible = wantsSuggestion(next, props.history.browsing);
+          suggestion.control?.edited(next.text, eligible && !store.getState().review);
         },
+        ...(suggestion.control ? { suggestion: suggestion.control } : {}),
         controller,
         history: props.history,
         dispatch: store.dispatch,
@@ -79,7 +86,7 @@ export function App(props: AppProps) {
           setExiting(true);
         },
       }),
-    [controller, props.history, store, runner],
+    [controller, props.history, store, runner, suggestion.control],
   );
   // Exit after the frame without the live part is drawn: the shell prompt follows the transcript.
   useEffect(() => {
@@ -112,6 +119,7 @@ export function App(props: AppProps) {
           {...props}
           state={state}
           editor={editor}
+          ghost={suggestion.ghost}
           animate={animate}
           epoch={highlightEpoch}
           {...(runner ? { sources: runner.sources } : {})}
@@ -125,6 +133,7 @@ function Live(
   props: AppProps & {
     state: UiState;
     editor: EditorState;
+    ghost: string | undefined;
     animate: boolean;
     epoch: number;
     sources?: MenuSources;
@@ -153,7 +162,13 @@ function Live(
       <QueueView queue={state.queue} />
       <TodoView items={state.todos} open={state.todosOpen} />
       <Box marginTop={1} flexDirection="column">
-        <ComposerView state={editor} placeholder={placeholder} busy={state.busy} frozen={frozen} />
+        <ComposerView
+          state={editor}
+          placeholder={placeholder}
+          busy={state.busy}
+          frozen={frozen}
+          ghost={frozen ? undefined : props.ghost}
+        />
       </Box>
       {menu ? <MenuView menu={menu} selected={state.menu.selected} width={state.width} /> : null}
       {state.shortcuts ? <ShortcutsView lines={shortcutLines()} /> : null}
