@@ -73,8 +73,10 @@ export function App(props: AppProps) {
         setEditor: (next) => {
           editorRef.current = next;
           setEditorState(next);
-          const eligible = wantsSuggestion(next, props.history.browsing);
-          suggestion.control?.edited(next.text, eligible && !store.getState().review);
+          // Ghost text (only with a suggestion model): asked again after a pause in the typing.
+          const eligible = () =>
+            wantsSuggestion(next, props.history.browsing) && !store.getState().review;
+          if (suggestion.control) suggestion.control.edited(next.text, eligible());
         },
         ...(suggestion.control ? { suggestion: suggestion.control } : {}),
         controller,
