@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { ModelInfo } from "../ai/catalog.js";
 import type { AssistantMessage, Message, StreamEvent } from "../ai/types.js";
 import { emptyUsage } from "../ai/types.js";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { scriptedProvider, text } from "../../test/support/scripted-provider.js";
+import { globalConfigSchema } from "./config.js";
+import { loadProjectSettings } from "./settings.js";
 import {
   cleanSuggestion,
   createSuggestions,
@@ -210,6 +215,25 @@ describe("Suggestions", () => {
     });
     expect(await made.complete("abc")).toBeUndefined();
     expect(log.lines[0]).toMatchObject({ event: "suggestion_unavailable" });
+  });
+});
+
+describe("the suggestion setting", () => {
+  it("is a field of the global config: a model, optionally its provider", () => {
+    expect(globalConfigSchema.safeParse({ suggestion: { model: "haiku" } }).success).toBe(true);
+    const both = { suggestion: { model: "qwen3", provider: "local-ollama" } };
+    expect(globalConfigSchema.safeParse(both).success).toBe(true);
+    expect(globalConfigSchema.safeParse({ suggestion: { modle: "haiku" } }).success).toBe(false);
+    expect(globalConfigSchema.safeParse({ suggestion: {} }).success).toBe(false);
+  });
+
+  it("is not read from a repository's .north/settings.json", async () => {
+    const root = mkdtempSync(join(tmpdir(), "north-suggest-"));
+    mkdirSync(join(root, ".north"));
+    const settings = { model: "haiku", suggestion: { model: "haiku" } };
+    writeFileSync(join(root, ".north", "settings.json"), JSON.stringify(settings));
+    const read = await loadProjectSettings(root);
+    expect(read.settings).toEqual({ model: "haiku" });
   });
 });
 
