@@ -76,5 +76,6 @@ export type {
   SessionEvent,
   SubmitOptions,
   Submitted,
+  SuggestionControl,
 } from "./session/index.js";
 export type { AgentEvent, TodoItem, TurnResult, Review } from "./session/index.js";

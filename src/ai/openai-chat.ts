@@ -41,6 +41,7 @@ export function toChatBody(request: ModelRequest): Json {
   const messages: Json[] = [{ role: "system", content: request.system }];
   for (const message of request.messages) messages.push(...chatMessages(message));
   const body: Json = { model: request.model, messages };
+  if (request.capOutput) body.max_tokens = request.maxOutputTokens;
   if (request.tools.length > 0) {
     body.tools = request.tools.map((t) => ({
       type: "function",

@@ -151,6 +151,11 @@ describe("OpenAI Chat Completions", () => {
     });
   });
 
+  it("sends the output cap only when the request asks for it (a suggestion)", () => {
+    expect(toChatBody(request(history)).max_tokens).toBeUndefined();
+    expect(toChatBody({ ...request(history), capOutput: true }).max_tokens).toBe(1000);
+  });
+
   it("assembles interleaved tool-call chunks by index", () => {
     const acc = new ChatAccumulator("m");
     const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({

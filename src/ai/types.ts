@@ -140,6 +140,12 @@ export interface ModelRequest {
   messages: readonly Message[];
   tools: readonly ToolSchema[];
   maxOutputTokens: number;
+  /**
+   * Send `maxOutputTokens` on OpenAI Chat Completions too, whose requests leave it out otherwise
+   * (compatible servers differ on the limits they take): a short request, such as a ghost-text
+   * suggestion, caps its answer this way.
+   */
+  capOutput?: boolean;
   /** Reasoning effort/budget when the model supports it; omitted means the model's default. */
   reasoning?: "low" | "medium" | "high";
 }

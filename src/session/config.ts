@@ -120,6 +120,15 @@ function buildSchemas() {
         .max(0.95, { error: "expected a share of the window between 0.2 and 0.95" })
         .optional(),
     }).optional(),
+    /**
+     * Ghost-text suggestions in the composer: the model (an id or alias, as `--model`) and
+     * optionally its provider. Absent: no suggestions, nothing loaded. Read from this file only
+     * (a repository's settings never name it).
+     */
+    suggestion: strictObject({
+      model: z.string().min(1, { error: "expected the model's id" }),
+      provider: z.string().min(1).optional(),
+    }).optional(),
   });
   return { configSchema, providerSchema };
 }

@@ -7,6 +7,7 @@ export type {
   SendOptions,
   SubmitOptions,
   Submitted,
+  SuggestionControl,
 } from "./session-api.js";
 export type { McpControl, McpPromptCommand, McpServerView, McpState } from "./session-mcp.js";
 export type { DevTool, DevToolsReport } from "./dev-tools.js";

@@ -99,6 +99,26 @@ export interface SendOptions {
 }
 
 /**
+ * Ghost-text suggestions (`"suggestion": {"model": …}` in the global config): a small model
+ * proposes the rest of the line being typed. Requests go through a client of their own, so they
+ * never wait for the conversation's turn, and their usage is counted apart from it.
+ */
+export interface SuggestionControl {
+  /**
+   * What to insert after `text` (the composer's text, the cursor at its end) to finish its last
+   * line, or `undefined`: nothing proposed, the request failed (logged), or it was cancelled —
+   * by `signal`, by {@link cancel}, or by a newer call (each call aborts the one before).
+   * Answers are cached by `text` and the conversation's length (50 entries, one minute).
+   * Never rejects.
+   */
+  complete(text: string, signal?: AbortSignal): Promise<string | undefined>;
+  /** Aborts the request in flight, if any. */
+  cancel(): void;
+  /** Tokens and money of the suggestion requests (`/cost` shows them on a line of their own). */
+  readonly costs: Pick<UsageLedger, "list" | "total">;
+}
+
+/**
  * The mode-agnostic conversation: it owns the history, the tools and the provider, and speaks
  * only through events. The TUI and the headless runner both drive it with `send`.
  */
@@ -122,6 +142,8 @@ export interface Session {
   resume(id: string): void;
   /** Tokens and money by model for this process's conversations (`/cost`, the status line). */
   readonly costs: Pick<UsageLedger, "list" | "total">;
+  /** Ghost-text suggestions; `undefined` when the global config names no suggestion model. */
+  readonly suggestions: SuggestionControl | undefined;
   /** Whether commands run in the OS sandbox now, and why not (`/sandbox`, the status line). */
   readonly sandbox: SandboxView;
   /** Turns the sandbox on (where available) or off for the rest of this session. */

@@ -261,6 +261,18 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     reportedFrom: storage.rewrittenAt,
   });
 
+  // Ghost-text suggestions: their module is loaded only when the global config names a model.
+  const suggestions = options.config.suggestion
+    ? (await import("./suggestions.js")).createSuggestions({
+        config: options.config,
+        env: setup.env,
+        local: switching.local,
+        history: () => history,
+        logger,
+        ...(options.providerOverride ? { providerOverride: options.providerOverride } : {}),
+      })
+    : undefined;
+
   let sending = false;
   const idleOnly = () => {
     if (turns.busy || sending) throw new UsageError("Not while a message runs; cancel it first.");
@@ -416,6 +428,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       broadcast({ type: "todo", items: [...todos] });
     },
     costs: ledger,
+    suggestions,
     get mode() {
       return state.mode;
     },
@@ -436,6 +449,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     mcp: mcp.control,
     devTools: (refresh) => discoverDevTools(options.env, { refresh }),
     async dispose() {
+      suggestions?.cancel();
       storage.release();
       await Promise.all([shells.dispose(), card.close(), mcp.hub.close()]);
     },

@@ -1,5 +1,6 @@
 import type { Command } from "../types.js";
 import { formatMoney, formatTokens, table } from "./format.js";
+import { suggestionCostLines } from "./suggestion-cost.js";
 import { t } from "../../i18n/index.js";
 
 /** `/cost`: tokens and money of this session's requests, by model, at the catalog's prices. */
@@ -13,8 +14,10 @@ export const costCommand: Command = {
   effect: "report",
   run(ctx) {
     const models = ctx.session.costs.list();
+    // Ghost-text suggestions, counted apart: a line of their own under the conversation's.
+    const suggested = suggestionCostLines(ctx.session);
     if (models.length === 0) {
-      ctx.say(t("cmd.cost.none"));
+      ctx.say(t("cmd.cost.none") + suggested);
       return;
     }
     const rows = [["model", "input", "output", "cache read", "cache write", "cost"]];
@@ -31,6 +34,6 @@ export const costCommand: Command = {
     }
     const total = ctx.session.costs.total();
     const foot = total === undefined ? "" : `\nTotal: ${formatMoney(total)}`;
-    ctx.say(`${table(rows)}${foot}`);
+    ctx.say(`${table(rows)}${foot}${suggested}`);
   },
 };

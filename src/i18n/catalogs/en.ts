@@ -272,6 +272,8 @@ export const en = {
   //
   //
   // Ghost-text suggestions (issue 14): new keys go right below this line.
+  "suggest.cost": "Suggestions ({model}): {input} input, {output} output tokens, {cost}",
+  "suggest.noPrice": "no price",
   //
   //
   // Themes (issue 14): new keys go right below this line.

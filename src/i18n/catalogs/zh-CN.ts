@@ -261,6 +261,8 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   //
   //
   // Ghost-text suggestions (issue 14): new keys go right below this line.
+  "suggest.cost": "补全建议（{model}）：输入 {input} token，输出 {output} token，{cost}",
+  "suggest.noPrice": "无价格",
   //
   //
   // Themes (issue 14): new keys go right below this line.

@@ -9,6 +9,7 @@ import { QueueView } from "./components/queue-view.js";
 import { StatusLine } from "./components/status-line.js";
 import { TodoView } from "./components/todo-view.js";
 import { emptyEditor, type EditorState } from "./composer/editor.js";
+import { useGhostText, wantsSuggestion, type GhostDeps } from "./composer/ghost-text.js";
 import type { InputHistory } from "./composer/history.js";
 import type { TurnController } from "./controller.js";
 import { shortcutLines } from "./key-bindings.js";
@@ -33,6 +34,8 @@ export interface AppProps {
   scrollback?: Scrollback;
   /** Slash commands and the `@` picker; without them every input is a message. */
   commands?: Omit<RunnerDeps, "store" | "controller" | "exit" | "clearScreen">;
+  /** Ghost-text suggestions (`Session.suggestions.complete`); absent when none is configured. */
+  suggest?: GhostDeps["suggest"];
 }
 
 /** The interface's layout: scrollback transcript, live part, queue, composer, status line. */
@@ -43,6 +46,7 @@ export function App(props: AppProps) {
   const [highlightEpoch, setHighlightEpoch] = useState(0);
   const [exiting, setExiting] = useState(false);
   const editorRef = useRef(editor);
+  const suggestion = useGhostText(props.suggest);
   const { exit } = useApp();
   const { stdout, write } = useStdout();
 
@@ -75,7 +79,12 @@ export function App(props: AppProps) {
         setEditor: (next) => {
           editorRef.current = next;
           setEditorState(next);
+          // Ghost text (only with a suggestion model): asked again after a pause in the typing.
+          const eligible = () =>
+            wantsSuggestion(next, props.history.browsing) && !store.getState().review;
+          if (suggestion.control) suggestion.control.edited(next.text, eligible());
         },
+        ...(suggestion.control ? { suggestion: suggestion.control } : {}),
         controller,
         history: props.history,
         dispatch: store.dispatch,
@@ -85,7 +94,7 @@ export function App(props: AppProps) {
           setExiting(true);
         },
       }),
-    [controller, props.history, store, runner],
+    [controller, props.history, store, runner, suggestion.control],
   );
   // Exit after the frame without the live part is drawn: the shell prompt follows the transcript.
   useEffect(() => {
@@ -124,6 +133,7 @@ export function App(props: AppProps) {
           {...props}
           state={state}
           editor={editor}
+          ghost={suggestion.ghost}
           animate={animate}
           epoch={highlightEpoch}
           {...(runner ? { sources: runner.sources } : {})}
@@ -137,6 +147,7 @@ function Live(
   props: AppProps & {
     state: UiState;
     editor: EditorState;
+    ghost: string | undefined;
     animate: boolean;
     epoch: number;
     sources?: MenuSources;
@@ -165,7 +176,13 @@ function Live(
       <QueueView queue={state.queue} />
       <TodoView items={state.todos} open={state.todosOpen} />
       <Box marginTop={1} flexDirection="column">
-        <ComposerView state={editor} placeholder={placeholder} busy={state.busy} frozen={frozen} />
+        <ComposerView
+          state={editor}
+          placeholder={placeholder}
+          busy={state.busy}
+          frozen={frozen}
+          ghost={frozen ? undefined : props.ghost}
+        />
       </Box>
       {menu ? <MenuView menu={menu} selected={state.menu.selected} width={state.width} /> : null}
       {state.shortcuts ? <ShortcutsView lines={shortcutLines()} /> : null}

@@ -54,6 +54,11 @@ export interface KeyContext {
   exit(): void;
   /** The clock, in ms (tests pass their own). */
   now?(): number;
+  /**
+   * The ghost-text suggestion (absent when none is configured): every key first takes it off
+   * the screen; Tab inserts it, any other key then does its own work.
+   */
+  suggestion?: { take(): string | undefined };
 }
 
 /**
@@ -112,6 +117,7 @@ export function createKeyHandler(ctx: KeyContext) {
   };
 
   const onKey = (key: KeyPress): void => {
+    const suggested = ctx.suggestion?.take();
     const action = KEY_BINDINGS[key.id];
     if (action !== "interrupt") disarm();
     const pending = ctx.state().review;
@@ -139,6 +145,9 @@ export function createKeyHandler(ctx: KeyContext) {
     }
     if (key.id === "text" && key.text === "?" && ctx.editor().text === "")
       return ctx.dispatch({ type: "shortcuts", on: true });
+    // Tab accepts a suggestion showing; without one it cycles the mode (Shift+Tab always does).
+    if (suggested !== undefined && key.id === "tab")
+      return setEditor(ed.insert(ctx.editor(), suggested));
     const menu = ctx.state().menu.closed ? undefined : ctx.menu?.();
     const menuAction = menu ? MENU_BINDINGS[key.id] : undefined;
     if (menu && menuAction && (menu.items.length > 0 || menuAction === "menu-close"))
@@ -196,6 +205,7 @@ export function createKeyHandler(ctx: KeyContext) {
     onKey,
     onPaste(text: string) {
       disarm();
+      ctx.suggestion?.take();
       const pending = ctx.state().review;
       if (pending?.picker?.other) return pasteIntoAnswer(review, pending.picker, text);
       const note = pending?.reason;

@@ -193,6 +193,13 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
       project: basename(options.root),
       scrollback,
       commands,
+      // Ghost-text suggestions only with a suggestion model in the global config.
+      ...(config.suggestion
+        ? {
+            suggest: (text: string, signal: AbortSignal) =>
+              session?.suggestions?.complete(text, signal) ?? Promise.resolve(undefined),
+          }
+        : {}),
     }),
     // Ink 6.8's incremental mode misplaces the first changed line (off by one row), so frames
     // are written whole; the live part is kept small instead.

@@ -29,20 +29,39 @@ function withCursor(text: string, at: number | undefined): string {
 }
 
 /**
+ * A ghost-text suggestion after the cursor, dim (a raw escape, like the cursor, so that it stays
+ * told apart from typed text under NO_COLOR), the cursor on its first character.
+ */
+function ghostCells(ghost: string): string {
+  const first = segmenter.segment(ghost)[Symbol.iterator]().next().value?.segment ?? " ";
+  return `\x1b[2m${cursorCell(shownTabs(first))}${shownTabs(ghost.slice(first.length))}\x1b[22m`;
+}
+
+/**
  * One line with the cursor drawn as an inverse cell on the grapheme it sits on; `tokens` (line
- * offsets of chosen `@` mentions) are drawn as coloured units.
+ * offsets of chosen `@` mentions) are drawn as coloured units; `ghost`, a suggestion, is drawn
+ * after the line when the cursor is on it (at its end).
  */
 export function CursorLine({
   line,
-  at,
+  at: cursorAt,
   tokens = [],
+  ghost,
 }: {
   line: string;
   at: number | undefined;
   tokens?: readonly { start: number; end: number }[];
+  ghost?: string | undefined;
 }) {
+  const after = ghost && cursorAt !== undefined ? ghostCells(ghost) : "";
+  const at = after ? undefined : cursorAt;
   if (tokens.length === 0)
-    return <Text>{at === undefined ? shownTabs(line) || " " : withCursor(line, at)}</Text>;
+    return (
+      <Text>
+        {at === undefined ? shownTabs(line) || (after ? "" : " ") : withCursor(line, at)}
+        {after}
+      </Text>
+    );
   const pieces: { start: number; end: number; token: boolean }[] = [];
   let i = 0;
   for (const t of tokens) {
@@ -65,6 +84,7 @@ export function CursorLine({
           <Text key={n}>{text}</Text>
         );
       })}
+      {after}
     </Text>
   );
 }
@@ -78,6 +98,8 @@ export function ComposerView(props: {
   placeholder: string;
   busy: boolean;
   frozen?: boolean;
+  /** A ghost-text suggestion, drawn in grey after the cursor (which is then at the end). */
+  ghost?: string | undefined;
 }) {
   const { text, cursor } = props.state;
   if (props.frozen) {
@@ -132,6 +154,7 @@ export function ComposerView(props: {
             line={line}
             at={first + i === row ? column : undefined}
             tokens={tokensOf(first + i)}
+            ghost={props.ghost}
           />
         </Box>
       ))}

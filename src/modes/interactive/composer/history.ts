@@ -65,6 +65,11 @@ export class InputHistory {
     return this.writing.then(() => undefined);
   }
 
+  /** Whether ↑ has taken the composer into the history (until a send, or ↓ back to the draft). */
+  get browsing(): boolean {
+    return this.index < this.entries.length;
+  }
+
   /** ↑: the previous entry, remembering `current` as the draft; `undefined` at the oldest. */
   previous(current: string): string | undefined {
     if (this.index === 0) return undefined;
