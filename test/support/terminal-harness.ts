@@ -142,6 +142,12 @@ export class TuiTerminal {
     for (const key of keys) this.pty.write(KEYS[key]);
   }
 
+  /** Resizes the terminal: the program gets SIGWINCH; the screen reflows as xterm's does. */
+  resize(cols: number, rows: number): void {
+    this.pty.resize(cols, rows);
+    this.term.resize(cols, rows);
+  }
+
   /** Sends `text` as a bracketed paste. */
   paste(text: string): void {
     this.pty.write(`\x1b[200~${text}\x1b[201~`);
