@@ -65,6 +65,28 @@ describe("themes", () => {
     }
   });
 
+  test("a late reply, written in two pieces after typing began, still switches; only the typing shows", async () => {
+    const { env } = makeHome();
+    const term = startTerminal({
+      cwd: makeRepo(),
+      env: { ...env, COLORTERM: "truecolor", ANTHROPIC_API_KEY: "test-key" },
+    });
+    try {
+      await term.waitFor(COMPOSER);
+      await term.waitFor(() => term.backgroundQueries === 1);
+      term.type("ab");
+      await term.waitFor("> ab");
+      term.write("\x1b]11;rgb:ffff/ff");
+      term.write("ff/ffff\x07");
+      term.type("c");
+      await term.waitFor("> abc");
+      await term.waitFor(() => term.raw.includes(LIGHT_ACCENT));
+      expect(term.screen()).not.toMatch(/rgb|11;|ffff/);
+    } finally {
+      term.kill();
+    }
+  });
+
   test("/theme dark switches at once and is saved in the global config", async () => {
     const { env } = makeHome();
     const term = startTerminal({
