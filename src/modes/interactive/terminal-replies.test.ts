@@ -90,6 +90,17 @@ describe("ReplyFilter", () => {
     expect(keys).toEqual(["\x1b[A", "z"]);
   });
 
+  test("whole reads with replies inside, as a reader without Ink's splitting would pass them", () => {
+    const { replies, keys, push } = setup();
+    push("ab\x1b]11;rgb:ffff/ffff/ffff\x1b\\cd\x1b]11;rgb:00/00/00\x07\x1b[A");
+    expect(replies).toEqual(["11;rgb:ffff/ffff/ffff", "11;rgb:00/00/00"]);
+    expect(keys).toEqual(["ab", "cd", "\x1b[A"]);
+    push("\x1b]11;rgb:ff/ff/ff\x1b");
+    push("\\x");
+    expect(replies.at(-1)).toBe("11;rgb:ff/ff/ff");
+    expect(keys.at(-1)).toBe("x");
+  });
+
   test("other OSC replies are taken out too", () => {
     const { replies, keys, push } = setup();
     push("\x1b]", "10;rgb:0000/0000/0000\x07");

@@ -16,7 +16,8 @@ const PLAUSIBLE = /^\d*(;[^\x00-\x1f\x7f]*)?$/;
  *
  * Input comes as Ink's parser splits stdin: `ESC ]` is an event of its own, the payload arrives
  * as text events (split anywhere, when the reply is cut across reads), BEL inside a text event,
- * ST as the event `ESC \`, or as a lone `ESC` then `\` when a read ends between them. While a
+ * ST as the event `ESC \`, or as a lone `ESC` then `\` when a read ends between them. Whole
+ * reads with replies inside (keys before and after them) are taken apart as well. While a
  * query waits for its reply ({@link expect}) a lone `ESC` is held back until the next event
  * shows whether it starts a reply (`]…`) or was the Escape key; the wait's end hands it on.
  */
@@ -79,42 +80,48 @@ export class ReplyFilter {
     }
     while (rest) {
       if (this.payload === undefined) {
-        if (rest === `${ESC}]`) {
-          this.payload = "";
-          return keys;
-        }
         if (rest === ESC && this.waits > 0) {
           this.held = true;
-          return keys;
+          break;
         }
-        keys.push(rest);
-        return keys;
+        const begin = rest.indexOf(`${ESC}]`);
+        if (begin === -1) {
+          keys.push(rest);
+          break;
+        }
+        if (begin > 0) keys.push(rest.slice(0, begin));
+        this.payload = "";
+        rest = rest.slice(begin + 2);
+        continue;
       }
-      if (rest === ESC || rest === `${ESC}\\`) {
-        this.finish();
-        this.afterEnd = rest === ESC;
-        return keys;
-      }
-      if (rest.startsWith(ESC)) {
-        // Another sequence before the terminator: not a reply after all.
-        this.payload = undefined;
-        keys.push(rest);
-        return keys;
-      }
-      const bel = rest.indexOf(BEL);
-      const text = bel === -1 ? rest : rest.slice(0, bel);
-      const payload: string = this.payload + text;
+      // Inside a reply: its text up to the terminator.
+      const end = rest.search(/[\x07\x1b]/);
+      const payload: string = this.payload + (end === -1 ? rest : rest.slice(0, end));
       if (!PLAUSIBLE.test(payload) || payload.length > MAX_PAYLOAD) {
         // Alt+] and then keys: they go on as typed.
         this.payload = undefined;
         if (payload.length <= MAX_PAYLOAD) keys.push(`${ESC}]`, ...(payload ? [payload] : []));
-        rest = bel === -1 ? "" : rest.slice(bel);
+        rest = end === -1 ? "" : rest.slice(end);
         continue;
       }
       this.payload = payload;
-      if (bel === -1) return keys;
-      this.finish();
-      rest = rest.slice(bel + 1);
+      if (end === -1) break;
+      if (rest[end] === BEL) {
+        this.finish();
+        rest = rest.slice(end + 1);
+      } else if (end === rest.length - 1) {
+        // ST cut after its ESC: a `\` may start the next event.
+        this.finish();
+        this.afterEnd = true;
+        break;
+      } else if (rest[end + 1] === "\\") {
+        this.finish();
+        rest = rest.slice(end + 2);
+      } else {
+        // Another sequence before the terminator: not a reply after all.
+        this.payload = undefined;
+        rest = rest.slice(end);
+      }
     }
     return keys;
   }
