@@ -115,6 +115,19 @@ describe("themes", () => {
     }
   });
 
+  test("the /theme menu offers the three choices; Enter on one applies it", async () => {
+    const { term } = await tui.open([], [], { env: { COLORTERM: "truecolor" } });
+    term.type("/theme ");
+    await term.waitFor("follow the terminal's background");
+    expect(term.screen()).toContain("for a light background");
+    term.type("li");
+    await term.waitFor((s) => !s.includes("for a dark background"));
+    const before = term.raw.length;
+    term.press("enter");
+    await term.waitFor("Theme: light.");
+    await term.waitFor(() => term.raw.slice(before).includes(LIGHT_ACCENT));
+  });
+
   test('config "theme": "light" draws light from the start without asking the terminal', async () => {
     const { term } = await tui.open([], [], {
       config: { theme: "light" },
