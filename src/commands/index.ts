@@ -16,6 +16,7 @@ import { toolsCommand } from "./builtin/tools.js";
 import { helpCommand } from "./builtin/help.js";
 import { initCommand } from "./builtin/init.js";
 import { languageCommand } from "./builtin/language.js";
+import { themeCommand } from "./builtin/theme.js";
 import { modeCommand } from "./builtin/mode.js";
 import { newCommand } from "./builtin/new.js";
 import { quitCommand } from "./builtin/quit.js";
@@ -95,7 +96,13 @@ export function createCommands(
     return joined.all;
   };
   return new CommandRegistry(
-    [...BUILTIN_COMMANDS, resumeCommand(env), languageCommand(env), agentsCommand(env)],
+    [
+      ...BUILTIN_COMMANDS,
+      resumeCommand(env),
+      languageCommand(env),
+      themeCommand(env),
+      agentsCommand(env),
+    ],
     withPrompts,
   );
 }

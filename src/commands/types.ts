@@ -70,6 +70,21 @@ export interface CommandContext {
   exit(): void;
   /** The registry, for `/help`. */
   commands(): readonly Command[];
+  /** The interface's colours (`/theme`); absent where there is no screen to colour. */
+  theme?: ThemeControl;
+}
+
+export type ThemeChoice = "auto" | "dark" | "light";
+
+/** What `/theme` may see and change of the interface's colours. */
+export interface ThemeControl {
+  /** The choice in force, and the palette drawn (`undefined` when colour is off: `NO_COLOR`). */
+  current(): { choice: ThemeChoice; palette: "dark" | "light" | undefined };
+  /**
+   * Applies a choice at once to what is drawn from now on (scrollback stays as it was); `auto`
+   * uses the terminal's background when known and asks the terminal again when not.
+   */
+  set(choice: ThemeChoice): { choice: ThemeChoice; palette: "dark" | "light" | undefined };
 }
 
 export interface Command extends CommandShape {

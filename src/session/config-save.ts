@@ -27,6 +27,14 @@ export function saveLanguage(
   return saveFields(env, { language });
 }
 
+/** Remembers the interface's theme in the global config (`theme`), as {@link saveModelChoice}. */
+export function saveTheme(
+  env: Record<string, string | undefined>,
+  theme: "auto" | "dark" | "light",
+): Promise<SaveResult> {
+  return saveFields(env, { theme });
+}
+
 async function saveFields(
   env: Record<string, string | undefined>,
   fields: Record<string, string>,

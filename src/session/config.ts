@@ -78,6 +78,8 @@ function buildSchemas() {
     maxSteps: positiveInt.optional(),
     /** The interface's language (the locale of the environment when unset). */
     language: z.enum(["en", "zh-CN"]).optional(),
+    /** The interface's colours: `auto` (default) follows the terminal's background. */
+    theme: z.enum(["auto", "dark", "light"]).optional(),
     providers: z.record(z.string().min(1), providerSchema).optional(),
     retry: strictObject({
       maxRetries: z.number().int().min(0).max(10).optional(),

@@ -68,7 +68,17 @@ export interface TerminalOptions {
   rows?: number;
   /** Where to find the CLI; default the built `dist/north.js`. */
   cli?: string;
+  /**
+   * Answer the program's OSC 11 query (its terminal's background colour) with this colour, as
+   * `rgb:ffff/ffff/ffff`; ended by BEL, or by ST with `backgroundEnd: "st"`. Without it the
+   * query goes unanswered, as in a terminal that does not support it.
+   */
+  background?: string;
+  backgroundEnd?: "bel" | "st";
 }
+
+/** The OSC 11 query, ended by BEL or ST. */
+const BACKGROUND_QUERY = /\x1b\]11;\?(?:\x07|\x1b\\)/g;
 
 interface Waiter {
   check: () => boolean;
@@ -85,15 +95,30 @@ export class TuiTerminal {
   private waiters = new Set<Waiter>();
   private exitInfo: { exitCode: number; signal?: number } | undefined;
 
+  /** OSC 11 queries seen (and answered, with a background). */
+  backgroundQueries = 0;
+  private queryTail = "";
+
   constructor(
     readonly pty: IPty,
     cols: number,
     rows: number,
+    background?: { color: string; end: "bel" | "st" },
   ) {
     this.term = new Terminal({ cols, rows, scrollback: 10_000, allowProposedApi: true });
     pty.onData((data) => {
       this.raw += data;
       this.bytes += Buffer.byteLength(data);
+      // A query may be cut across chunks: the end of the last one is looked at again.
+      const window = this.queryTail + data;
+      let after = 0;
+      for (const match of window.matchAll(BACKGROUND_QUERY)) {
+        after = match.index + match[0].length;
+        this.backgroundQueries++;
+        if (background)
+          pty.write(`\x1b]11;${background.color}${background.end === "st" ? "\x1b\\" : "\x07"}`);
+      }
+      this.queryTail = window.slice(Math.max(after, window.length - 7));
       this.term.write(data, () => this.check());
     });
     this.exited = new Promise((resolve) => {
@@ -224,5 +249,8 @@ export function startTerminal(options: TerminalOptions): TuiTerminal {
     cwd: options.cwd,
     env,
   });
-  return new TuiTerminal(pty, cols, rows);
+  const background = options.background
+    ? { color: options.background, end: options.backgroundEnd ?? "bel" }
+    : undefined;
+  return new TuiTerminal(pty, cols, rows, background);
 }

@@ -277,6 +277,20 @@ export const en = {
   //
   //
   // Themes (issue 14): new keys go right below this line.
+  "cmd.theme.description": "Colours for a dark or light terminal (auto, dark, light)",
+  "cmd.theme.current": "Theme: {theme} — /theme <auto|dark|light> switches.",
+  "cmd.theme.switched": "Theme: {theme}.",
+  "cmd.theme.autoShows": "{choice} ({palette})",
+  "cmd.theme.auto": "auto",
+  "cmd.theme.dark": "dark",
+  "cmd.theme.light": "light",
+  "cmd.theme.auto.about": "follow the terminal's background",
+  "cmd.theme.dark.about": "for a dark background",
+  "cmd.theme.light.about": "for a light background",
+  "cmd.theme.unknown": 'Unknown theme "{name}": choose auto, dark or light.',
+  "cmd.theme.noColor":
+    "Colours are off (NO_COLOR, or a terminal without colour): no theme colours anything.",
+  "cmd.theme.notSaved": "Switched for this session only; {reason}",
   //
   //
   // Typing and rendering (issue 14): new keys go right below this line.

@@ -266,6 +266,19 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   //
   //
   // Themes (issue 14): new keys go right below this line.
+  "cmd.theme.description": "切换配色，适配深色或浅色终端（auto、dark、light）",
+  "cmd.theme.current": "主题：{theme} — 用 /theme <auto|dark|light> 切换。",
+  "cmd.theme.switched": "主题已切换为{theme}。",
+  "cmd.theme.autoShows": "{choice}（{palette}）",
+  "cmd.theme.auto": "自动",
+  "cmd.theme.dark": "深色",
+  "cmd.theme.light": "浅色",
+  "cmd.theme.auto.about": "跟随终端的背景色",
+  "cmd.theme.dark.about": "适用于深色背景",
+  "cmd.theme.light.about": "适用于浅色背景",
+  "cmd.theme.unknown": "不支持主题“{name}”：请选择 auto、dark 或 light。",
+  "cmd.theme.noColor": "颜色已关闭（设置了 NO_COLOR，或终端不支持颜色）：任何主题都不会着色。",
+  "cmd.theme.notSaved": "仅在本次会话中生效；{reason}",
   //
   //
   // Typing and rendering (issue 14): new keys go right below this line.

@@ -1,4 +1,9 @@
-import { refusalOf, type CommandContext, type CommandRegistry } from "../../commands/index.js";
+import {
+  refusalOf,
+  type CommandContext,
+  type CommandRegistry,
+  type ThemeControl,
+} from "../../commands/index.js";
 import { listProjectFiles, type Session, type SlashCommandRunner } from "../../session/index.js";
 import { modelCommands } from "./model-commands.js";
 import { t } from "../../i18n/index.js";
@@ -29,6 +34,8 @@ export interface RunnerDeps {
   clearScreen(): void;
   /** Hands the model's view of the commands (`slash_command`) to the session. */
   bindModelCommands?(runner: SlashCommandRunner): void;
+  /** The interface's colours, for `/theme`. */
+  theme?: ThemeControl;
 }
 
 /**
@@ -76,6 +83,7 @@ export function createCommandRunner(deps: RunnerDeps) {
     },
     exit: deps.exit,
     commands: () => registry.list(),
+    ...(deps.theme ? { theme: deps.theme } : {}),
   };
 
   let filesAt = 0;

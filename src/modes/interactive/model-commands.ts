@@ -45,6 +45,7 @@ export function modelCommands(
         stop: () => {},
         exit: () => {},
         commands: ctx.commands,
+        ...(ctx.theme ? { theme: ctx.theme } : {}),
       };
       await registry.run(text, quiet);
       return printed.join("\n");

@@ -4,7 +4,7 @@ import wrapAnsi from "wrap-ansi";
 import { GUTTER } from "./components/gutter.js";
 import { renderMarkdown } from "./markdown/index.js";
 import type { Entry } from "./state.js";
-import { theme } from "./theme.js";
+import { hue } from "./theme.js";
 
 type AnswerEntry = Extract<Entry, { kind: "markdown" }>;
 
@@ -17,8 +17,7 @@ export function answerText(entry: AnswerEntry, width: number): string {
   const inner = Math.max(20, width - GUTTER);
   const body = renderMarkdown(entry.text, inner, { continued: entry.joined });
   const lines = fitTo(body, inner).split("\n");
-  const { paint, color } = theme();
-  const label = entry.label ? (color ? paint.bold.magenta("north") : paint.bold("north")) : "";
+  const label = entry.label ? hue("brand").bold("north") : "";
   const labelPad = " ".repeat(Math.max(0, GUTTER - stringWidth("north")));
   const indent = " ".repeat(GUTTER);
   // Trailing blanks go, as in Ink's output.

@@ -29,7 +29,8 @@ import { highlighterReady, preloadHighlighter } from "./markdown/highlight.js";
 import { TurnController } from "./controller.js";
 import { inkStdout, Scrollback } from "./scrollback.js";
 import { createStore } from "./store.js";
-import { colorWanted, setTheme } from "./theme.js";
+import { colorWanted, setTheme, theme } from "./theme.js";
+import { createThemeControl } from "./theme-control.js";
 import { onEndSignals } from "../signals.js";
 
 export interface InteractiveOptions {
@@ -61,11 +62,20 @@ const PASTE_OFF = "\x1b[?2004l";
 export async function startInteractive(options: InteractiveOptions): Promise<number> {
   const logger = createLogger();
   logger.log("app_start", { mode: "interactive", cwd: options.root });
-  setTheme(colorWanted(options.env, process.stdout.isTTY === true));
+  const color = colorWanted(options.env, process.stdout.isTTY === true);
+  setTheme(color);
   const { config, notice: configNotice } = await loadConfigFile(options.env);
   setLanguage(resolveLanguage(config.language, options.env));
   const stdout = process.stdout;
   const store = createStore(stdout.rows || 24, stdout.columns || 80, options.mode);
+  const themes = createThemeControl({
+    color,
+    choice: config.theme ?? "auto",
+    canAsk: process.stdin.isTTY === true && stdout.isTTY === true,
+    write: (data) => stdout.write(data),
+    changed: (name) => store.dispatch({ type: "theme", name }),
+    log: (event, fields) => logger.log(event, fields),
+  });
   setToolRoot(options.root);
   if (!highlighterReady()) store.dispatch({ type: "highlighter", ready: false });
   // A config file that cannot be used: said once, North goes on with the defaults.
@@ -178,6 +188,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
     bindModelCommands: (runner: SlashCommandRunner) => (modelCommands = runner),
     ready: () => firstSession(),
     current: () => session,
+    theme: themes.control,
   };
 
   // Raw mode before the first frame: keys typed ahead are neither echoed nor line-edited by the
@@ -185,6 +196,10 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   process.stdin.setRawMode?.(true);
   stdout.write(PASTE_ON);
   const scrollback = new Scrollback();
+  // The palette, and for `auto` the question to the terminal about its background: the reply
+  // comes on stdin with the keys (use-keyboard.ts takes it out) and switches the palette.
+  themes.start();
+  if (theme().name !== "dark") store.dispatch({ type: "theme", name: theme().name });
   const instance = render(
     createElement(App, {
       store,
@@ -239,6 +254,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
     if (session && session.history.length > 0)
       stdout.write(`${t("exit.continue", { id: session.id })}\n`);
   } finally {
+    themes.dispose();
     offEndSignals();
     stdout.write(PASTE_OFF);
     // Ends the persistent shell and its jobs.

@@ -135,6 +135,8 @@ export interface UiState {
   standing?: { edits: boolean; rules: number };
   /** MCP servers that failed, and repository servers waiting for the person's approval. */
   mcp?: { failed: number; waiting: number };
+  /** The palette drawn (theme.ts); absent: dark. Changing it redraws the live part, not scrollback. */
+  theme?: "dark" | "light";
 }
 
 export type UiAction =
@@ -159,6 +161,8 @@ export type UiAction =
   | { type: "mcp"; failed: number; waiting: number }
   /** The highlighter is loading (false) or ready (true: a held answer settles). */
   | { type: "highlighter"; ready: boolean }
+  /** The palette changed (the terminal's background is known, or `/theme`). */
+  | { type: "theme"; name: "dark" | "light" }
   | ReviewAction
   | ComposerAction;
 
@@ -365,6 +369,8 @@ export function reduce(state: UiState, action: UiAction): UiState {
       return { ...state, todosOpen: !state.todosOpen };
     case "idle":
       return { ...dropReview(settleAtEnd(state)), busy: false, tools: [], compacting: false };
+    case "theme":
+      return (state.theme ?? "dark") === action.name ? state : { ...state, theme: action.name };
     case "highlighter": {
       const s = { ...state, highlightReady: action.ready };
       return action.ready && !state.busy && s.tail ? settleAll(s) : s;

@@ -1,6 +1,7 @@
 import { useStdin } from "ink";
 import { useEffect, useRef } from "react";
 import { decodeKey, normalizeText, type KeyPress } from "./keys.js";
+import { terminalReplies } from "./terminal-replies.js";
 
 export interface KeyboardHandlers {
   onKey(key: KeyPress): void;
@@ -27,7 +28,7 @@ export function useKeyboard(handlers: KeyboardHandlers): void {
     if (!isRawModeSupported) return;
     setRawMode(true);
     let paste: string | undefined;
-    const onInput = (sequence: string) => {
+    const handle = (sequence: string) => {
       if (paste !== undefined) {
         const end = sequence.indexOf("\x1b[201~");
         if (end === -1) {
@@ -51,8 +52,8 @@ export function useKeyboard(handlers: KeyboardHandlers): void {
         sequence.indexOf("\r", cr + 1) === -1 &&
         !/[\n\x1b]/.test(sequence)
       ) {
-        onInput(sequence.slice(0, cr + 1));
-        onInput(sequence.slice(cr + 1));
+        handle(sequence.slice(0, cr + 1));
+        handle(sequence.slice(cr + 1));
         return;
       }
       const enter = sequence.length > 1 && sequence.endsWith("\r");
@@ -68,8 +69,16 @@ export function useKeyboard(handlers: KeyboardHandlers): void {
       if (key.id === "paste-start") paste = "";
       else if (key.id !== "paste-end" && key.id !== "unknown") latest.current.onKey(key);
     };
+    // The terminal's replies (its background colour, theme.ts) never reach the keys; input held
+    // back while a reply was awaited comes back here.
+    const onInput = (input: string) => {
+      if (paste !== undefined) return handle(input);
+      for (const sequence of terminalReplies.push(input)) handle(sequence);
+    };
+    terminalReplies.onRelease = (held) => held.forEach(handle);
     events.on("input", onInput);
     return () => {
+      terminalReplies.onRelease = () => undefined;
       events.off("input", onInput);
       setRawMode(false);
     };

@@ -77,7 +77,7 @@ export function CursorLine({
         const own = at !== undefined && at >= p.start && (at < p.end || (last && at === p.end));
         const text = withCursor(line.slice(p.start, p.end), own ? at - p.start : undefined);
         return p.token ? (
-          <Text key={n} color={tint("cyan")} bold underline={!tint("cyan")}>
+          <Text key={n} color={tint("accent")} bold underline={!tint("accent")}>
             {text}
           </Text>
         ) : (
@@ -113,7 +113,7 @@ export function ComposerView(props: {
     );
   }
   // ASCII on purpose: the first frame then needs no Unicode width tables (~25 ms at start-up).
-  const mark = <Text color={tint(props.busy ? "gray" : "cyan")}>{PROMPT}</Text>;
+  const mark = <Text color={tint(props.busy ? "muted" : "accent")}>{PROMPT}</Text>;
   if (text === "") {
     return (
       <Box>

@@ -27,7 +27,7 @@ export function EntryView({ entry, width }: { entry: Entry; width: number }) {
     case "user":
       return (
         <Box marginTop={1}>
-          <Gutter label="you" color="cyan">
+          <Gutter label="you" color="user">
             <Text>{wrapTo(shownTabs(entry.text), inner)}</Text>
           </Gutter>
         </Box>
@@ -35,7 +35,7 @@ export function EntryView({ entry, width }: { entry: Entry; width: number }) {
     case "markdown":
       return (
         <Box marginTop={entry.joined ? 0 : 1}>
-          <Gutter {...(entry.label ? { label: "north", color: "magenta" } : {})}>
+          <Gutter {...(entry.label ? { label: "north", color: "brand" as const } : {})}>
             <Text>{renderMarkdown(entry.text, inner, { continued: entry.joined })}</Text>
           </Gutter>
         </Box>
@@ -49,7 +49,7 @@ export function EntryView({ entry, width }: { entry: Entry; width: number }) {
     case "tool":
       return (
         <Box marginTop={entry.label ? 1 : 0} flexDirection="column">
-          <Gutter {...(entry.label ? { label: "north", color: "magenta" } : {})}>
+          <Gutter {...(entry.label ? { label: "north", color: "brand" as const } : {})}>
             <ToolDone
               title={entry.title}
               error={entry.error}
@@ -62,7 +62,8 @@ export function EntryView({ entry, width }: { entry: Entry; width: number }) {
         </Box>
       );
     case "note": {
-      const color = entry.tone === "error" ? "red" : entry.tone === "warn" ? "yellow" : undefined;
+      const color =
+        entry.tone === "error" ? "error" : entry.tone === "warn" ? "warning" : undefined;
       return (
         <Gutter>
           <Text color={color ? tint(color) : undefined} dimColor={entry.tone === "info"}>
@@ -74,8 +75,8 @@ export function EntryView({ entry, width }: { entry: Entry; width: number }) {
     case "command":
       return (
         <Box marginTop={1}>
-          <Gutter label="you" color="cyan">
-            <Text color={tint("cyan")}>{wrapTo(entry.text, inner)}</Text>
+          <Gutter label="you" color="user">
+            <Text color={tint("user")}>{wrapTo(entry.text, inner)}</Text>
           </Gutter>
         </Box>
       );
@@ -85,7 +86,7 @@ export function EntryView({ entry, width }: { entry: Entry; width: number }) {
       return (
         <Box flexDirection="column" marginTop={1}>
           <Text>
-            <Text bold color={tint("magenta")}>
+            <Text bold color={tint("brand")}>
               North
             </Text>
             <Text dimColor>{` ${entry.version}`}</Text>

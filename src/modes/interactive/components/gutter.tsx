@@ -1,12 +1,12 @@
 import { Box, Text } from "ink";
 import type { ReactNode } from "react";
-import { tint } from "../theme.js";
+import { tint, type Role } from "../theme.js";
 
 /** Width of the label column: "you" and "north" sit in it, everything else is indented by it. */
 export const GUTTER = 6;
 
 /** A row with a label (or nothing) in the gutter and `children` beside it. */
-export function Gutter(props: { label?: string; color?: string; children: ReactNode }) {
+export function Gutter(props: { label?: string; color?: Role; children: ReactNode }) {
   return (
     <Box flexDirection="row">
       <Box width={GUTTER} flexShrink={0}>

@@ -23,8 +23,8 @@ export function LiveArea(props: { state: UiState; animate: boolean; highlightEpo
   const inner = Math.max(20, width - GUTTER);
   const rendered = useMemo(
     () => (tail.trim() ? renderMarkdown(tail, inner, { continued: tailJoined }) : ""),
-    // highlightEpoch: re-render once the highlighter has loaded.
-    [tail, inner, tailJoined, props.highlightEpoch],
+    // highlightEpoch: re-render once the highlighter has loaded; theme: in the new palette.
+    [tail, inner, tailJoined, props.highlightEpoch, props.state.theme],
   );
   const spinner = props.animate ? <Spinner type="dots" /> : "…";
   // A turn that starts with a tool: its first line carries the label the answer would.
@@ -38,14 +38,14 @@ export function LiveArea(props: { state: UiState; animate: boolean; highlightEpo
       ) : null}
       {rendered ? (
         <Box marginTop={tailJoined && !labelPending ? 0 : 1}>
-          <Gutter {...(labelPending ? { label: "north", color: "magenta" } : {})}>
+          <Gutter {...(labelPending ? { label: "north", color: "brand" as const } : {})}>
             <Text>{rendered}</Text>
           </Gutter>
         </Box>
       ) : null}
       {tools.map((tool, i) => (
         <Box key={tool.id} flexDirection="column" marginTop={i === 0 && firstLabel ? 1 : 0}>
-          <Gutter {...(i === 0 && firstLabel ? { label: "north", color: "magenta" } : {})}>
+          <Gutter {...(i === 0 && firstLabel ? { label: "north", color: "brand" as const } : {})}>
             <ToolRunning
               title={tool.title}
               animate={props.animate}
@@ -59,7 +59,7 @@ export function LiveArea(props: { state: UiState; animate: boolean; highlightEpo
       {props.state.compacting ? (
         <Gutter>
           <Text>
-            <Text color={tint("magenta")}>{spinner}</Text>
+            <Text color={tint("brand")}>{spinner}</Text>
             <Text dimColor> Compacting the conversation…</Text>
           </Text>
         </Gutter>
@@ -67,7 +67,7 @@ export function LiveArea(props: { state: UiState; animate: boolean; highlightEpo
       {busy && !review && !props.state.compacting ? (
         <Gutter>
           <Text>
-            <Text color={tint("magenta")}>{spinner}</Text>
+            <Text color={tint("brand")}>{spinner}</Text>
             <Text dimColor>
               {" "}
               <WorkingFigures

@@ -55,8 +55,8 @@ export function MenuView(props: { menu: Menu; selected: number; width: number })
         const room = Math.max(0, width - labelWidth - 6);
         return (
           <Text key={item.value} wrap="truncate-end">
-            <Text color={tint(on ? "cyan" : "gray")}>{on ? "› " : "  "}</Text>
-            <Text color={on ? tint("cyan") : undefined} bold={on}>
+            <Text color={tint(on ? "accent" : "muted")}>{on ? "› " : "  "}</Text>
+            <Text color={on ? tint("accent") : undefined} bold={on}>
               {padCells(label, labelWidth)}
             </Text>
             {item.description ? (

@@ -34,7 +34,7 @@ export function QuestionView({ pending }: { pending: PendingReview }) {
         const on = i === picker.selected;
         return (
           <Text key={i} wrap="truncate-end">
-            <Text color={on ? tint("cyan") : undefined}>{on ? "›" : " "}</Text>{" "}
+            <Text color={on ? tint("accent") : undefined}>{on ? "›" : " "}</Text>{" "}
             <Text bold={on}>
               {i + 1}. {option.label}
             </Text>
@@ -45,7 +45,7 @@ export function QuestionView({ pending }: { pending: PendingReview }) {
       {picker.other ? (
         <Box flexDirection="column">
           <Box>
-            <Text color={tint("cyan")}>{t("question.answer")}</Text>
+            <Text color={tint("accent")}>{t("question.answer")}</Text>
             <CursorLine line={picker.other.text} at={picker.other.cursor} />
           </Box>
           <Text dimColor>{t("question.otherHints")}</Text>

@@ -3,17 +3,17 @@ import { reviewHints } from "../review/hints.js";
 import { moreAbove, moreBelow, reviewRows } from "../review/rows.js";
 import { reviewFold, reviewWidth, type PendingReview } from "../review-state.js";
 import type { UiState } from "../state.js";
-import { tint } from "../theme.js";
+import { tint, type Role } from "../theme.js";
 import { CursorLine } from "./composer-view.js";
 import { Gutter } from "./gutter.js";
 import { QuestionView } from "./question-view.js";
 import { t } from "../../../i18n/index.js";
 
 /** The frame's colour: red for a dangerous command, blue for a plan, yellow for the rest. */
-function frameColor(pending: PendingReview): string {
-  if (pending.review.type === "command" && pending.review.danger) return "red";
-  if (pending.review.type === "question") return "cyan";
-  return pending.review.type === "plan" || pending.review.type === "plan-mode" ? "blue" : "yellow";
+function frameColor(pending: PendingReview): Role {
+  if (pending.review.type === "command" && pending.review.danger) return "error";
+  if (pending.review.type === "question") return "accent";
+  return pending.review.type === "plan" || pending.review.type === "plan-mode" ? "info" : "warning";
 }
 
 const Row = ({ text }: { text: string }) => <Text wrap="truncate-end">{text || " "}</Text>;
@@ -37,7 +37,7 @@ export function ReviewView({ state, pending }: { state: UiState; pending: Pendin
           paddingLeft={1}
         >
           {pending.agent ? (
-            <Text color={tint("cyan")} wrap="truncate-end">
+            <Text color={tint("accent")} wrap="truncate-end">
               {t("review.subagent", { agent: pending.agent })}
             </Text>
           ) : null}
@@ -84,7 +84,7 @@ function NoteInput({ pending }: { pending: PendingReview }) {
   return (
     <Box flexDirection="column">
       <Box>
-        <Text color={tint("cyan")}>{t("review.note")}</Text>
+        <Text color={tint("accent")}>{t("review.note")}</Text>
         <CursorLine line={note.text} at={note.cursor} />
       </Box>
       <Text dimColor>

@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import stringWidth from "string-width";
-import { tint } from "../theme.js";
+import { tint, type Role } from "../theme.js";
 import { t } from "../../../i18n/index.js";
 
 export interface StatusProps {
@@ -44,8 +44,8 @@ export function formatTokens(n: number): string {
 export const formatCost = (usd: number) => (usd < 1 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`);
 
 /** Green below 60 %, yellow to 85 %, red above. */
-export const meterColor = (percent: number) =>
-  percent < 60 ? "green" : percent <= 85 ? "yellow" : "red";
+export const meterColor = (percent: number): Role =>
+  percent < 60 ? "success" : percent <= 85 ? "warning" : "error";
 
 const truncate = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
@@ -96,23 +96,25 @@ export function StatusLine(props: StatusProps) {
       <Text wrap="truncate-end">
         {showProject ? <Text bold>{project}</Text> : null}
         <Text
-          color={tint(props.mode === "plan" ? "blue" : props.mode === "ask" ? "green" : "magenta")}
+          color={tint(
+            props.mode === "plan" ? "modePlan" : props.mode === "ask" ? "modeAsk" : "modeAgent",
+          )}
         >
           {`${showProject ? " " : ""}[${props.mode.toUpperCase()}]`}
         </Text>
-        {standing?.edits ? <Text color={tint("yellow")}>{` ${t("status.edits")}`}</Text> : null}
+        {standing?.edits ? <Text color={tint("warning")}>{` ${t("status.edits")}`}</Text> : null}
         {standing && standing.rules > 0 ? (
-          <Text color={tint("yellow")}>
+          <Text color={tint("warning")}>
             {` ${standing.rules === 1 ? t("status.rule") : t("status.rules", { count: String(standing.rules) })}`}
           </Text>
         ) : null}
         {props.sandbox ? (
-          <Text color={tint(props.sandbox === "on" ? "green" : "yellow")}>
+          <Text color={tint(props.sandbox === "on" ? "success" : "warning")}>
             {` ${t(props.sandbox === "on" ? "status.sandboxOn" : "status.sandboxOff")}`}
           </Text>
         ) : null}
         {mcpText ? (
-          <Text color={tint(props.mcp?.failed ? "red" : "yellow")}>{` ${mcpText}`}</Text>
+          <Text color={tint(props.mcp?.failed ? "error" : "warning")}>{` ${mcpText}`}</Text>
         ) : null}
         <Text>{` ${props.model ?? t("status.noModel")}`}</Text>
         {props.contextWindow ? (

@@ -21,7 +21,7 @@ export function SubagentGroup({ progress }: { progress: SubagentProgress }) {
         <Text key={call.id} wrap="truncate-end">
           <Text
             color={tint(
-              call.state === "error" ? "red" : call.state === "done" ? "green" : "yellow",
+              call.state === "error" ? "error" : call.state === "done" ? "success" : "warning",
             )}
           >
             {MARK[call.state]}

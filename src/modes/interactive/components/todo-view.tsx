@@ -17,9 +17,9 @@ export function TodoView(props: { items: readonly TodoItem[]; open: boolean }) {
               <Text
                 color={
                   row.tone === "active"
-                    ? tint("yellow")
+                    ? tint("warning")
                     : row.tone === "done"
-                      ? tint("green")
+                      ? tint("success")
                       : undefined
                 }
                 dimColor={row.tone === "header" || row.tone === "more"}

@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import Spinner from "ink-spinner";
-import { theme, tint } from "../theme.js";
+import { hue, theme, tint } from "../theme.js";
 import { wrapTo } from "./wrap.js";
 
 /**
@@ -19,8 +19,8 @@ export function ToolDone(props: {
   const tail = props.outcome ? ` — ${props.outcome}` : "";
   const line =
     props.error || props.declined
-      ? (props.error ? paint.red : paint.yellow)(`✗ ${props.title}${tail}`)
-      : `${paint.green("✓")} ${props.title}${paint.dim(tail)}`;
+      ? hue(props.error ? "error" : "warning")(`✗ ${props.title}${tail}`)
+      : `${hue("success")("✓")} ${props.title}${paint.dim(tail)}`;
   return <Text>{wrapTo(line, props.width, 2)}</Text>;
 }
 
@@ -39,7 +39,7 @@ export function ToolRunning(props: {
   return (
     <Box flexDirection="column">
       <Text>
-        <Text color={tint("yellow")}>{props.animate ? <Spinner type="dots" /> : "…"}</Text>{" "}
+        <Text color={tint("warning")}>{props.animate ? <Spinner type="dots" /> : "…"}</Text>{" "}
         {props.title}
       </Text>
       {(props.output ?? []).map((line, i) => (

@@ -10,7 +10,7 @@ export function Welcome({ configFile }: { configFile: string }) {
     <Box
       flexDirection="column"
       borderStyle="round"
-      borderColor={tint("magenta")}
+      borderColor={tint("brand")}
       paddingX={1}
       marginTop={1}
     >
@@ -18,9 +18,9 @@ export function Welcome({ configFile }: { configFile: string }) {
       <Text>{t("welcome.noProvider")}</Text>
       <Text>
         {t("welcome.setKey")}
-        <Text color={tint("cyan")}>ANTHROPIC_API_KEY</Text>
+        <Text color={tint("accent")}>ANTHROPIC_API_KEY</Text>
         {t("welcome.or")}
-        <Text color={tint("cyan")}>OPENAI_API_KEY</Text>
+        <Text color={tint("accent")}>OPENAI_API_KEY</Text>
         {t("welcome.restart")}
       </Text>
       <Text>{t("welcome.local", { file: configFile })}</Text>

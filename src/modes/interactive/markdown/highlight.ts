@@ -1,6 +1,46 @@
-import { theme } from "../theme.js";
+import { theme, type Theme } from "../theme.js";
 
 type Highlighter = (code: string, language: string | undefined) => string;
+type CodeTheme = Record<string, (text: string) => string>;
+
+/**
+ * Token colours on a light background (cli-highlight's own theme, used on dark ones, has yellow
+ * and cyan that vanish on white).
+ */
+const LIGHT_CODE: Readonly<Record<string, string>> = {
+  keyword: "#cf222e",
+  built_in: "#8250df",
+  type: "#8250df",
+  literal: "#0550ae",
+  number: "#0550ae",
+  regexp: "#0a3069",
+  string: "#0a3069",
+  class: "#953800",
+  function: "#8250df",
+  comment: "#6e7781",
+  doctag: "#6e7781",
+  meta: "#6e7781",
+  tag: "#116329",
+  name: "#116329",
+  attr: "#0550ae",
+  addition: "#116329",
+  deletion: "#82071e",
+};
+
+let lightCode: { for: Theme; styles: CodeTheme } | undefined;
+
+/** The light token colours with the theme's chalk (built once per theme). */
+function lightCodeTheme(current: Theme): CodeTheme {
+  if (lightCode?.for !== current) {
+    const styles: CodeTheme = {};
+    for (const [token, hex] of Object.entries(LIGHT_CODE)) styles[token] = current.paint.hex(hex);
+    styles.emphasis = current.paint.italic;
+    styles.strong = current.paint.bold;
+    styles.link = current.paint.underline;
+    lightCode = { for: current, styles };
+  }
+  return lightCode.styles;
+}
 
 let highlighter: Highlighter | undefined;
 let loading: Promise<void> | undefined;
@@ -26,6 +66,7 @@ export function preloadHighlighter(onReady?: () => void): void {
       highlighter = (code, language) =>
         api.highlight(code, {
           ignoreIllegals: true,
+          ...(theme().name === "light" ? { theme: lightCodeTheme(theme()) } : {}),
           ...(language && api.supportsLanguage(language) ? { language } : {}),
         });
       for (const notify of waiting) notify();

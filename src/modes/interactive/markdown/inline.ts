@@ -1,5 +1,5 @@
 import type { Token } from "marked";
-import { theme } from "../theme.js";
+import { hue, theme } from "../theme.js";
 
 const ENTITIES: Record<string, string> = {
   "&amp;": "&",
@@ -27,13 +27,13 @@ export function renderInline(tokens: readonly Token[] | undefined): string {
         out += paint.strikethrough(renderInline(token.tokens));
         break;
       case "codespan":
-        out += paint.yellow(unescape(token.text as string));
+        out += hue("code")(unescape(token.text as string));
         break;
       case "link": {
         const text = renderInline(token.tokens);
         const href = token.href as string;
         out +=
-          paint.blue.underline(text) +
+          hue("link").underline(text) +
           (text === href || href.startsWith("mailto:") ? "" : paint.dim(` (${href})`));
         break;
       }

@@ -1,7 +1,7 @@
 import { Lexer, type Token, type Tokens } from "marked";
 import stringWidth from "string-width";
 import wrapAnsi from "wrap-ansi";
-import { theme } from "../theme.js";
+import { hue, theme } from "../theme.js";
 import { highlightCode, preloadHighlighter } from "./highlight.js";
 import { renderInline } from "./inline.js";
 
@@ -45,7 +45,7 @@ function renderBlock(token: Token, width: number): string[] {
       return [];
     case "heading": {
       const text = renderInline(token.tokens);
-      return wrap(token.depth <= 2 ? paint.bold.cyan(text) : paint.bold(text), width);
+      return wrap(token.depth <= 2 ? hue("heading").bold(text) : paint.bold(text), width);
     }
     case "paragraph":
     case "text":
@@ -74,7 +74,7 @@ function renderCode(token: Tokens.Code, width: number): string[] {
   const { paint } = theme();
   const language = token.lang?.split(/\s/)[0] || undefined;
   if (!highlightCode("", language)) preloadHighlighter();
-  const body = highlightCode(token.text, language) ?? paint.green(token.text);
+  const body = highlightCode(token.text, language) ?? hue("codeBlock")(token.text);
   const gutter = paint.dim("│ ");
   const continued = (token as { continued?: boolean }).continued === true;
   const label = language && !continued ? [paint.dim(`╭ ${language}`)] : [];

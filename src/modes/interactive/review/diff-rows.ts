@@ -1,5 +1,5 @@
 import type { FileChange } from "../../../agent/tool.js";
-import { theme } from "../theme.js";
+import { hue, theme } from "../theme.js";
 import { t } from "../../../i18n/index.js";
 
 /** "Edit" while it is proposed, "Edited" once applied. */
@@ -77,8 +77,8 @@ export function hunkRows(diff: string): string[] {
     if (gaps.has(i)) rows.push(paint.dim(`${" ".repeat(digits)} ⋮`));
     const number = paint.dim(p.line > 0 ? String(p.line).padStart(digits) : " ".repeat(digits));
     const text = clean(p.text);
-    if (p.sign === "+") rows.push(`${number} ${paint.green(`+ ${text}`)}`);
-    else if (p.sign === "-") rows.push(`${number} ${paint.red(`- ${text}`)}`);
+    if (p.sign === "+") rows.push(`${number} ${hue("diffAdded")(`+ ${text}`)}`);
+    else if (p.sign === "-") rows.push(`${number} ${hue("diffRemoved")(`- ${text}`)}`);
     else if (p.sign === "\\") rows.push(`${number} ${paint.dim(`  ${text}`)}`);
     else rows.push(`${number}   ${text}`);
   });

@@ -2,7 +2,7 @@ import wrapAnsi from "wrap-ansi";
 import type { AllowRule } from "../../../session/index.js";
 import { CHOICE_ACTIONS, REVIEW_BINDINGS, type ReviewKeyAction } from "../key-bindings.js";
 import type { PendingReview } from "../review-state.js";
-import { theme } from "../theme.js";
+import { hue, theme } from "../theme.js";
 import { t, type MessageKey } from "../../../i18n/index.js";
 
 /** The words after each key in a review's hint line, by kind; unlabelled keys are not listed. */
@@ -91,7 +91,7 @@ export function reviewChoices(pending: PendingReview): ReviewChoice[] {
  */
 export function reviewHints(pending: PendingReview, folded: boolean, width: number): string[] {
   const { paint } = theme();
-  const hint = (key: string, label: string) => `${paint.bold.cyan(key)} ${paint.dim(label)}`;
+  const hint = (key: string, label: string) => `${hue("accent").bold(key)} ${paint.dim(label)}`;
   const choices = reviewChoices(pending);
   const rule = pending.rules[pending.rule];
   const wrap = (rows: string[]) =>
@@ -106,7 +106,7 @@ export function reviewHints(pending: PendingReview, folded: boolean, width: numb
           ? t("review.confirmMcpTool", { tool: review.tool, server: review.server })
           : t("review.confirmEdits");
     return wrap([
-      paint.yellow(question),
+      hue("warning")(question),
       [
         hint(`${key} ${t("review.orEnter")}`, t("review.confirm")),
         hint("Esc", t("review.back")),
@@ -115,8 +115,8 @@ export function reviewHints(pending: PendingReview, folded: boolean, width: numb
   }
   const shown = choices.map((c, i) =>
     i === pending.choice
-      ? paint.bold.cyan(`› ${i + 1} ${c.key} ${c.label}`)
-      : `${paint.dim(`${i + 1}`)} ${paint.bold.cyan(c.key)} ${paint.dim(c.label)}`,
+      ? hue("accent").bold(`› ${i + 1} ${c.key} ${c.label}`)
+      : `${paint.dim(`${i + 1}`)} ${hue("accent").bold(c.key)} ${paint.dim(c.label)}`,
   );
   const keys = [
     hint("←→", t("review.choose")),
@@ -125,7 +125,7 @@ export function reviewHints(pending: PendingReview, folded: boolean, width: numb
     ...(folded ? [hint("↑↓", t("review.scroll"))] : []),
   ];
   const rows = [shown.join(paint.dim(" · ")), keys.join(paint.dim(" · "))];
-  if (pending.drafting) rows.push(paint.yellow(t("review.drafting")));
+  if (pending.drafting) rows.push(hue("warning")(t("review.drafting")));
   if (rule) {
     const other = pending.rules[(pending.rule + 1) % pending.rules.length];
     const toggle =

@@ -1,7 +1,7 @@
 import wrapAnsi from "wrap-ansi";
 import type { Review } from "../../../agent/tool.js";
 import { renderMarkdown } from "../markdown/index.js";
-import { theme } from "../theme.js";
+import { hue, theme } from "../theme.js";
 import { changeLabel, diffRows } from "./diff-rows.js";
 import { t } from "../../../i18n/index.js";
 
@@ -14,18 +14,19 @@ export interface ReviewRows {
   footer: string[];
 }
 
-const cache = new WeakMap<Review, { width: number; rows: ReviewRows }>();
+const cache = new WeakMap<Review, { width: number; palette: string; rows: ReviewRows }>();
 
 /**
  * The rows of a review: an edit's coloured diff, a command line with its working directory and
  * danger, a plan as Markdown. Rows are at most `width` cells (diff rows are cut by the view).
- * Memoized per review and width: the view and the key handler (scroll bounds) both ask.
+ * Memoized per review, width and palette: the view and the key handler (scroll bounds) both ask.
  */
 export function reviewRows(review: Review, width: number): ReviewRows {
   const hit = cache.get(review);
-  if (hit && hit.width === width) return hit.rows;
+  const palette = theme().color ? theme().name : "none";
+  if (hit && hit.width === width && hit.palette === palette) return hit.rows;
   const rows = layout(review, Math.max(20, width));
-  cache.set(review, { width, rows });
+  cache.set(review, { width, palette, rows });
   return rows;
 }
 
@@ -40,7 +41,7 @@ function layout(review: Review, width: number): ReviewRows {
         footer: [],
       };
     case "command": {
-      const outside = review.escalate ? ` ${paint.yellow(t("review.outsideSandbox"))}` : "";
+      const outside = review.escalate ? ` ${hue("warning")(t("review.outsideSandbox"))}` : "";
       return {
         header: wrap(
           `${paint.bold(t("review.runCommand"))} ${paint.dim(where(review.cwd))}${outside}`,
@@ -51,12 +52,12 @@ function layout(review: Review, width: number): ReviewRows {
         footer: [
           ...(review.escalate
             ? [
-                ...wrap(paint.yellow(t("review.escalate"))),
+                ...wrap(hue("warning")(t("review.escalate"))),
                 ...wrap(t("review.escalateReason", { reason: oneLine(review.escalate) })),
               ]
             : []),
           ...(review.danger
-            ? wrap(paint.red(t("review.alwaysAsks", { danger: review.danger })))
+            ? wrap(hue("error")(t("review.alwaysAsks", { danger: review.danger })))
             : []),
         ],
       };
@@ -65,7 +66,7 @@ function layout(review: Review, width: number): ReviewRows {
       return {
         header: wrap(paint.bold(t("review.readSecret"))),
         body: wrap(paint.bold(oneLine(review.path))),
-        footer: wrap(paint.yellow(t("review.secretWhy", { why: oneLine(review.why) }))),
+        footer: wrap(hue("warning")(t("review.secretWhy", { why: oneLine(review.why) }))),
       };
     case "plan":
       return {

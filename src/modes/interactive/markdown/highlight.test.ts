@@ -1,0 +1,19 @@
+import { afterEach, expect, test } from "vitest";
+import { setTheme } from "../theme.js";
+import { highlightCode, preloadHighlighter } from "./highlight.js";
+
+afterEach(() => void setTheme(false));
+
+const loaded = () => new Promise<void>((resolve) => preloadHighlighter(resolve));
+
+test("code on a light background: its own token colours, none of the default yellow or cyan", async () => {
+  setTheme(true, "light");
+  await loaded();
+  const code = highlightCode("const greet = function () { return 'hi'; };", "javascript")!;
+  // keyword `const` in #cf222e, the string in #0a3069
+  expect(code).toContain("\x1b[38;2;207;34;46mconst");
+  expect(code).toContain("\x1b[38;2;10;48;105m'hi'");
+  expect(code).not.toMatch(/\x1b\[3[36]m/);
+  setTheme(true, "dark");
+  expect(highlightCode("const a = 1;", "javascript")).not.toContain("\x1b[38;2;");
+});
