@@ -28,6 +28,8 @@ import { loadMarkdown } from "./markdown/index.js";
 import { highlighterReady, preloadHighlighter } from "./markdown/highlight.js";
 import { TurnController } from "./controller.js";
 import { createStore } from "./store.js";
+import { createBrowseScreen } from "./browse/browse-screen.js";
+import { createOutputGate } from "./browse/output-gate.js";
 import { colorWanted, setTheme } from "./theme.js";
 import { onEndSignals } from "../signals.js";
 
@@ -183,6 +185,9 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   // terminal; they wait in stdin until Ink reads them.
   process.stdin.setRawMode?.(true);
   stdout.write(PASTE_ON);
+  // Ink writes through the gate: browse mode holds its writes while the alternate screen shows.
+  const gate = createOutputGate(stdout);
+  const browse = createBrowseScreen({ store, out: stdout, gate });
   const instance = render(
     createElement(App, {
       store,
@@ -190,16 +195,18 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
       history,
       project: basename(options.root),
       commands,
+      browse,
     }),
     // Ink 6.8's incremental mode misplaces the first changed line (off by one row), so frames
     // are written whole; the live part is kept small instead.
-    { exitOnCtrlC: false, patchConsole: false, maxFps: 60 },
+    { exitOnCtrlC: false, patchConsole: false, maxFps: 60, stdout: gate.stream },
   );
   // SIGTERM/SIGHUP: the turn is cancelled as by Esc, then the interface closes and the finally
   // below ends the shell and its jobs; North exits 143/129 (`signals.ts`).
   let exitCode = 0;
   const offEndSignals = onEndSignals((code) => {
     exitCode = code;
+    browse.close();
     controller.takeQueue();
     controller.cancel();
     const close = () => {
@@ -229,6 +236,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
     if (session && session.history.length > 0)
       stdout.write(`${t("exit.continue", { id: session.id })}\n`);
   } finally {
+    browse.close();
     offEndSignals();
     stdout.write(PASTE_OFF);
     // Ends the persistent shell and its jobs.
