@@ -72,12 +72,12 @@ export function itemOpen(view: BrowseView, item: GroupItem): boolean {
   return view.open.get(`i:${item.key}`) ?? openByDefault({ item });
 }
 
-/** Lines a group takes open. */
+/** Lines a group holds, blank ones not counted (every item open). */
 export function groupLines(group: Group, linesOf: LinesOf): number {
   let n = 0;
   for (const item of group.items) {
     const lines = linesOf(item);
-    n += lines.head.length + lines.body.length;
+    for (const line of [...lines.head, ...lines.body]) if (flat(line)) n++;
   }
   return n;
 }
