@@ -34,7 +34,7 @@ describe("browse mode", () => {
         reply().text("Third answer about the retry budget."),
       ],
       [],
-      { rows: 30, cols: 100 },
+      { rows: 24, cols: 100 },
     );
     await send(term, "what is the retry policy");
     await term.waitFor("First answer mentions");
@@ -46,6 +46,8 @@ describe("browse mode", () => {
     await term.waitFor("Third answer about");
     await waitIdle(term);
     const before = term.all();
+    // The conversation is longer than the screen: part of it is in native scrollback.
+    expect(term.term.buffer.normal.length).toBeGreaterThan(24);
 
     term.write(SHIFT_UP);
     await waitScreen(term, true);
@@ -179,6 +181,31 @@ describe("thinking", () => {
     term.press("enter");
     await term.waitFor(/▼ +✻ thinking/);
     await term.waitFor("Step 1: weigh the retry option number 1 carefully.");
+    term.press("escape");
+    await waitScreen(term, false);
+  });
+});
+
+describe("in Simplified Chinese", () => {
+  test("the browse bar, the groups and the thinking line are translated", async () => {
+    const { term } = await tui.open(
+      [reply().thinking("想一想重试的次数。").text("三次。"), reply().text("好的。")],
+      [],
+      { rows: 24, cols: 100, config: { language: "zh-CN" }, noWait: true },
+    );
+    await term.waitFor("向 North 提问，了解这个仓库");
+    await send(term, "重试几次");
+    await term.waitFor("三次。");
+    await term.waitFor(/思考 · \d+ 个 token/);
+    await send(term, "谢谢");
+    await term.waitFor("好的。");
+    term.write(SHIFT_UP);
+    await term.waitFor("浏览");
+    const screen = term.screen();
+    expect(screen).toMatch(/▶ 会话开始/);
+    expect(screen).toMatch(/▶ 重试几次 → 三次。 ?（\d+ 行）/);
+    expect(screen).toContain("Esc 返回");
+    expect(screen).not.toMatch(/BROWSE|lines\)|thinking/);
     term.press("escape");
     await waitScreen(term, false);
   });

@@ -157,6 +157,8 @@ export function createBrowseScreen(deps: {
   };
 
   const onResize = () => schedule();
+  // Should North end while browsing (a crash, an exit), the terminal gets its normal screen back.
+  const onExit = () => out.write(ALT_SCREEN_OFF);
 
   const screen: BrowseScreen = {
     isOpen: () => open,
@@ -168,6 +170,7 @@ export function createBrowseScreen(deps: {
       view = initialView(groupsOf(store.getState()));
       unsubscribe = store.subscribe(schedule);
       out.on("resize", onResize);
+      process.on("exit", onExit);
       draw();
       notify();
     },
@@ -178,6 +181,7 @@ export function createBrowseScreen(deps: {
       timer = undefined;
       unsubscribe?.();
       out.off("resize", onResize);
+      process.off("exit", onExit);
       view = undefined;
       lines = undefined;
       out.write(ALT_SCREEN_OFF);

@@ -7,6 +7,7 @@ import { lastLines } from "../live-extras.js";
 import { renderMarkdown } from "../markdown/index.js";
 import { theme } from "../theme.js";
 import { LIVE_OUTPUT_LINES } from "../components/tool-line.js";
+import { shownTabs } from "../keys.js";
 import { t } from "../../../i18n/index.js";
 import type { GroupItem } from "./groups.js";
 import type { ItemLines, LinesOf } from "./view-state.js";
@@ -22,7 +23,7 @@ function linesOf(node: React.ReactNode, width: number): string[] {
 
 /** An item's lines at `width` cells, as the transcript shows it (the same components). */
 export function itemLines(item: GroupItem, width: number): ItemLines {
-  const dim = theme().paint.dim;
+  const dim = paint().dim;
   const inner = Math.max(20, width - GUTTER);
   switch (item.kind) {
     case "live-thinking":
@@ -49,26 +50,49 @@ export function itemLines(item: GroupItem, width: number): ItemLines {
       };
   }
   const entry = item.entry;
-  if (entry.kind === "thinking") {
-    return {
-      head: [pad + dim(thinkingSummary(entry.text))],
-      body: wrapTo(entry.text, inner)
-        .split("\n")
-        .map((l) => pad + dim(l)),
-    };
+  switch (entry.kind) {
+    case "thinking":
+      return {
+        head: [pad + dim(thinkingSummary(entry.text))],
+        body: wrapTo(entry.text, inner)
+          .split("\n")
+          .map((l) => pad + dim(l)),
+      };
+    // The person's message opens its group: no blank line above it.
+    case "user":
+      return { head: gutter("you", "cyan", wrapTo(shownTabs(entry.text), inner)), body: [] };
+    case "command":
+      return { head: gutter("you", "cyan", paint().cyan(wrapTo(entry.text, inner))), body: [] };
+    case "markdown": {
+      const text = renderMarkdown(entry.text, inner, { continued: entry.joined });
+      const lines = gutter(entry.label ? "north" : "", "magenta", text);
+      return { head: entry.joined ? lines : ["", ...lines], body: [] };
+    }
+    case "note": {
+      const p = paint();
+      const color = entry.tone === "error" ? p.red : entry.tone === "warn" ? p.yellow : p.dim;
+      return { head: gutter("", "", color(wrapTo(entry.text, inner))), body: [] };
+    }
+    case "tool":
+      if (entry.change) {
+        const { change, ...line } = entry;
+        return {
+          head: linesOf(<EntryView entry={line} width={width} />, width),
+          body: linesOf(<ChangeView change={change} width={inner} />, inner).map((l) => pad + l),
+        };
+      }
   }
-  if (entry.kind === "tool" && entry.change) {
-    const { change, ...line } = entry;
-    return {
-      head: linesOf(<EntryView entry={line} width={width} />, width),
-      body: linesOf(<ChangeView change={change} width={inner} />, inner).map((l) => pad + l),
-    };
-  }
-  const head = linesOf(<EntryView entry={entry} width={width} />, width);
-  // The person's message opens its group: no blank line above it.
-  if (entry.kind === "user" || entry.kind === "command")
-    while (head.length > 0 && head[0]!.trim() === "") head.shift();
-  return { head, body: [] };
+  return { head: linesOf(<EntryView entry={entry} width={width} />, width), body: [] };
+}
+
+const paint = () => theme().paint;
+
+/** `text`'s lines beside the gutter, `label` (bold, coloured) on the first. */
+function gutter(label: string, color: "cyan" | "magenta" | "", text: string): string[] {
+  const p = paint();
+  const shown = label ? (color ? p.bold[color](label) : p.bold(label)) : "";
+  const first = shown + " ".repeat(Math.max(0, GUTTER - label.length));
+  return text.split("\n").map((line, i) => (i === 0 ? first : pad) + line);
 }
 
 /**

@@ -1,3 +1,4 @@
+import stringWidth from "string-width";
 import { describe, expect, test } from "vitest";
 import type { Entry } from "../state.js";
 import { buildGroups, type GroupItem } from "./groups.js";
@@ -64,6 +65,9 @@ describe("layout", () => {
     expect(header.length).toBeLessThanOrEqual(50);
     expect(header).toMatch(/^▶ q q .*… → a a .*… \(12 lines\)$/);
     expect(groupHeader(long, false, 50, 1)).toMatch(/\(1 line\)$/);
+    // Wide characters take two cells each.
+    const wide = { ...long, question: "重试".repeat(40) };
+    expect(stringWidth(groupHeader(wide, false, 50, 12))).toBeLessThanOrEqual(50);
   });
 
   test("an open group shows foldable items with their own marker, thinking folded", () => {

@@ -1,4 +1,5 @@
 import { stripVTControlCharacters } from "node:util";
+import stringWidth from "string-width";
 import { t } from "../../../i18n/index.js";
 import { answerStart, collapsible, openByDefault, type Group, type GroupItem } from "./groups.js";
 
@@ -59,9 +60,19 @@ export const initialView = (groups: readonly Group[]): BrowseView => ({
 
 const flat = (text: string) => stripVTControlCharacters(text).replace(/\s+/g, " ").trim();
 
+/** `text` in at most `room` cells, `…` at the end when cut (wide characters count two). */
 function cut(text: string, room: number): string {
   if (room <= 1) return "";
-  return text.length > room ? `${text.slice(0, room - 1)}…` : text;
+  if (stringWidth(text) <= room) return text;
+  let out = "";
+  let used = 0;
+  for (const ch of text) {
+    const w = stringWidth(ch);
+    if (used + w > room - 1) break;
+    out += ch;
+    used += w;
+  }
+  return `${out}…`;
 }
 
 export function groupOpen(view: BrowseView, group: Group, last: boolean): boolean {
@@ -72,13 +83,22 @@ export function itemOpen(view: BrowseView, item: GroupItem): boolean {
   return view.open.get(`i:${item.key}`) ?? openByDefault({ item });
 }
 
+/** Non-blank lines of an item's lines (counted once per `ItemLines`: settled ones are cached). */
+const counted = new WeakMap<ItemLines, number>();
+function nonBlank(lines: ItemLines): number {
+  let n = counted.get(lines);
+  if (n === undefined) {
+    n = 0;
+    for (const line of [...lines.head, ...lines.body]) if (/\S/.test(line)) n++;
+    counted.set(lines, n);
+  }
+  return n;
+}
+
 /** Lines a group holds, blank ones not counted (every item open). */
 export function groupLines(group: Group, linesOf: LinesOf): number {
   let n = 0;
-  for (const item of group.items) {
-    const lines = linesOf(item);
-    for (const line of [...lines.head, ...lines.body]) if (flat(line)) n++;
-  }
+  for (const item of group.items) n += nonBlank(linesOf(item));
   return n;
 }
 
@@ -88,10 +108,10 @@ export function groupHeader(group: Group, open: boolean, width: number, lines: n
   if (open) return cut(`▼ ${question}`, width);
   const count = ` ${lines === 1 ? t("browse.line") : t("browse.lines", { count: String(lines) })}`;
   const answer = flat(answerStart(group));
-  const room = width - 2 - count.length;
+  const room = width - 2 - stringWidth(count);
   const qRoom = answer ? Math.max(10, Math.floor(room * 0.45)) : room;
   const q = cut(question, qRoom);
-  const a = answer ? ` → ${cut(answer, room - q.length - 3)}` : "";
+  const a = answer ? ` → ${cut(answer, room - stringWidth(q) - 3)}` : "";
   return `▶ ${q}${a}${count}`;
 }
 
