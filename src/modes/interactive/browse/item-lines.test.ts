@@ -1,6 +1,7 @@
 import { stripVTControlCharacters } from "node:util";
 import { describe, expect, test } from "vitest";
 import type { Entry } from "../state.js";
+import { thinkingSummary, thinkingTail } from "../components/entry-view.js";
 import { cachedLines, itemLines } from "./item-lines.js";
 
 const plain = (lines: string[]) => lines.map((l) => stripVTControlCharacters(l).trimEnd());
@@ -44,5 +45,25 @@ describe("itemLines", () => {
     expect(of(settled)).toBe(of(settled));
     const live = { key: "live-text", kind: "live-text" as const, text: "partial", joined: false };
     expect(of(live)).not.toBe(of(live));
+  });
+});
+
+describe("thinking while it streams", () => {
+  test("its last lines, wrapped; the summary estimates its tokens", () => {
+    const text = Array.from({ length: 40 }, (_, i) => `step ${i + 1} ${"x".repeat(i % 7)}`).join(
+      "\n",
+    );
+    expect(thinkingTail(text, 30)).toEqual([
+      "step 37 x",
+      "step 38 xx",
+      "step 39 xxx",
+      "step 40 xxxx",
+    ]);
+    const long = `${"word ".repeat(5000)}the end`;
+    const tail = thinkingTail(long, 40);
+    expect(tail).toHaveLength(4);
+    expect(tail.join(" ")).toMatch(/word the end$/);
+    expect(tail.every((l) => l.length <= 40)).toBe(true);
+    expect(thinkingSummary("x".repeat(3500))).toBe("✻ thinking · 1.1k tokens");
   });
 });

@@ -24,7 +24,11 @@ export const THINKING_LIVE_LINES = 4;
 
 /** Reasoning while it streams: its last {@link THINKING_LIVE_LINES} lines, wrapped at `width`. */
 export function thinkingTail(text: string, width: number): string[] {
-  const lines = wrapTo(text.trim().replace(/\n{2,}/g, "\n"), Math.max(10, width)).split("\n");
+  const room = Math.max(10, width);
+  // Only the end is wrapped (long reasoning is not wrapped whole on every frame): enough
+  // characters for more than the lines shown, so a line cut at the start never shows.
+  const end = text.trim().slice(-(THINKING_LIVE_LINES + 6) * room);
+  const lines = wrapTo(end.replace(/\n{2,}/g, "\n"), room).split("\n");
   return lines.slice(-THINKING_LIVE_LINES);
 }
 
