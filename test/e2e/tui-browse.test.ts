@@ -73,6 +73,11 @@ describe("browse mode", () => {
     // `e` folds it again.
     term.type("e");
     await term.waitFor(/❯ ▶ list the lines/);
+    // Home and End go to the first and the last group.
+    term.press("home");
+    await term.waitFor(/❯ ▶ Start of the session/);
+    term.press("end");
+    await term.waitFor(/❯ ▼ and the budget/);
 
     // `/` searches the whole conversation, folded groups included; `n` goes to the next match.
     term.type("/");
