@@ -144,8 +144,11 @@ describe("browse mode", () => {
     await waitIdle(term);
     const all = term.all();
     expect(all).toContain("Streaming part two arrives later.");
-    // Written once into the transcript.
+    // Written once into the transcript, and one live frame below it: nothing left over.
     expect(all.split("Streaming part two").length).toBe(2);
+    expect(all.split("stream something").length).toBe(2);
+    expect(all.split(COMPOSER).length).toBe(2);
+    expect(all.split("[AGENT]").length).toBe(2);
   });
 });
 
