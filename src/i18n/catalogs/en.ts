@@ -279,6 +279,7 @@ export const en = {
   "browse.matches": "“{query}”: {index} of {count} (n next, N previous)",
   "browse.noMatch": "“{query}” not found",
   "browse.answering": "answering…",
+  "browse.reviewWaits": "a change waits for your answer (Esc goes back to it)",
   "thinking.streaming": "Thinking…",
   "thinking.summary": "thinking · {count} tokens",
   "shortcuts.browse": "browse the conversation (Shift+↓, Ctrl+O or Esc goes back)",

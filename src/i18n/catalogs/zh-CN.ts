@@ -268,6 +268,7 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "browse.matches": "“{query}”：第 {index} 个，共 {count} 个（n 下一个，N 上一个）",
   "browse.noMatch": "未找到“{query}”",
   "browse.answering": "正在回答…",
+  "browse.reviewWaits": "有一项更改等待你的答复（按 Esc 返回处理）",
   "thinking.streaming": "思考中…",
   "thinking.summary": "思考 · {count} 个 token",
   "shortcuts.browse": "浏览对话（Shift+↓、Ctrl+O 或 Esc 返回）",

@@ -99,6 +99,26 @@ describe("the browse screen", () => {
     expect(browse.isOpen()).toBe(false);
   });
 
+  test("a review that waits meanwhile is said on the bottom line", () => {
+    const { term, store, browse } = setup();
+    store.dispatch({ type: "submitted", text: "edit it" });
+    store.dispatch({
+      type: "agent",
+      event: { type: "tool_call", id: "c1", name: "edit_file", kind: "edit", arguments: {} },
+    });
+    store.dispatch({
+      type: "agent",
+      event: {
+        type: "approval_request",
+        id: "c1",
+        name: "edit_file",
+        review: { type: "command", command: "make", cwd: "/repo" },
+      },
+    });
+    browse.open();
+    expect(stripVTControlCharacters(term.text())).toContain("a change waits for your answer");
+  });
+
   test("a streaming answer is drawn as it comes", async () => {
     const { term, store, browse } = setup();
     store.dispatch({ type: "submitted", text: "third question" });

@@ -75,7 +75,8 @@ export function createBrowseScreen(deps: {
     if (!open || !view) return;
     drawnAt = Date.now();
     const s = scene();
-    out.write(frameText(frameLines(s.rows, view, s.full, s.state.busy)));
+    const turn = { streaming: s.state.busy, review: s.state.review !== undefined };
+    out.write(frameText(frameLines(s.rows, view, s.full, turn)));
   };
   /** A redraw soon: at once when idle, paced while an answer streams. */
   const schedule = () => {

@@ -31,8 +31,15 @@ function highlight(text: string, query: string): string {
   return out + plain.slice(from);
 }
 
+/** What the running turn is doing, for the bottom line. */
+export interface BrowseTurn {
+  streaming: boolean;
+  /** A review waits for the person (answered back on the normal screen). */
+  review: boolean;
+}
+
 /** The bottom line: the mode's badge, then the query being typed, the search's result or keys. */
-export function statusBar(view: BrowseView, streaming: boolean, width: number): string {
+export function statusBar(view: BrowseView, turn: BrowseTurn, width: number): string {
   const { paint } = theme();
   const badge = paint.inverse.bold(` ${t("browse.badge")} `);
   let rest: string;
@@ -49,7 +56,11 @@ export function statusBar(view: BrowseView, streaming: boolean, width: number): 
             count: String(matches.length),
           });
   } else rest = paint.dim(t("browse.hints"));
-  const live = streaming ? ` ${paint.magenta(t("browse.answering"))}` : "";
+  const live = turn.review
+    ? ` ${paint.yellow(t("browse.reviewWaits"))}`
+    : turn.streaming
+      ? ` ${paint.magenta(t("browse.answering"))}`
+      : "";
   return fit(`${badge}${live} ${rest}`, width);
 }
 
@@ -61,7 +72,7 @@ export function frameLines(
   rows: readonly Row[],
   view: BrowseView,
   size: { width: number; height: number },
-  streaming: boolean,
+  turn: BrowseTurn,
 ): string[] {
   const body = Math.max(1, size.height - 1);
   const top = shownTop(view, rows.length, body);
@@ -78,7 +89,7 @@ export function frameLines(
     const mark = i === cursor ? paint.cyan("❯ ") : "  ";
     out.push(mark + fit(i === cursor ? paint.bold(text) : text, size.width - 2));
   }
-  out.push(statusBar(view, streaming, size.width));
+  out.push(statusBar(view, turn, size.width));
   return out;
 }
 
