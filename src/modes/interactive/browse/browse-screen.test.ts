@@ -119,6 +119,19 @@ describe("the browse screen", () => {
     expect(stripVTControlCharacters(term.text())).toContain("a change waits for your answer");
   });
 
+  test("the cursor on streaming thinking goes to its group once the thinking settles", async () => {
+    const { term, store, browse } = setup();
+    store.dispatch({ type: "submitted", text: "think" });
+    store.dispatch({ type: "agent", event: { type: "thinking_delta", text: "pondering" } });
+    browse.open();
+    browse.onKey(decodeKey("\x1b[B"));
+    expect(stripVTControlCharacters(term.chunks.at(-1)!)).toMatch(/❯ ▼ +✻ Thinking…/);
+    const drawn = term.nextWrite();
+    store.dispatch({ type: "agent", event: { type: "text_delta", text: "Answer." } });
+    await drawn;
+    expect(stripVTControlCharacters(term.chunks.at(-1)!)).toContain("❯ ▼ think");
+  });
+
   test("a streaming answer is drawn as it comes", async () => {
     const { term, store, browse } = setup();
     store.dispatch({ type: "submitted", text: "third question" });

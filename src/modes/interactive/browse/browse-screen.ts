@@ -7,6 +7,7 @@ import { buildGroups, type Group } from "./groups.js";
 import { cachedLines } from "./item-lines.js";
 import type { OutputGate } from "./output-gate.js";
 import {
+  cursorRow,
   initialView,
   layout,
   moveCursor,
@@ -66,6 +67,10 @@ export function createBrowseScreen(deps: {
     const linesOf = linesFor(width);
     const groups = groupsOf(state);
     const rows = layout(groups, view!, linesOf, width - 2);
+    // The cursor was on a live item that has settled (thinking became an entry): it goes to its
+    // group, the last one.
+    if (view!.cursor && cursorRow(view!, rows) === -1 && groups.length > 0)
+      view = { ...view!, cursor: `g:${groups.at(-1)!.key}` };
     return { state, groups, rows, width: width - 2, height: height - 1, linesOf, full: size() };
   };
 
