@@ -269,6 +269,20 @@ export const en = {
     'To sign in to "{name}", open this address in a browser (North waits up to 5 minutes):\n{url}',
   "cmd.mcp.signedIn": 'Signed in to "{name}".',
   // Browse mode, groups and thinking (issue 14): new keys go right below this line.
+  "browse.badge": "BROWSE",
+  "browse.hints": "↑↓ move · Enter open/fold · / search · n next · Esc back",
+  "browse.sessionStart": "Start of the session",
+  "browse.lines": "({count} lines)",
+  "browse.line": "(1 line)",
+  "browse.searchPrompt": "Search:",
+  "browse.searchHints": "Enter searches · Esc cancels",
+  "browse.matches": "“{query}”: {index} of {count} (n next, N previous)",
+  "browse.noMatch": "“{query}” not found",
+  "browse.answering": "answering…",
+  "browse.reviewWaits": "a change waits for your answer (Esc goes back to it)",
+  "thinking.streaming": "Thinking…",
+  "thinking.summary": "thinking · {count} tokens",
+  "shortcuts.browse": "browse the conversation (Shift+↓, Ctrl+O or Esc goes back)",
   //
   //
   // Ghost-text suggestions (issue 14): new keys go right below this line.

@@ -258,6 +258,20 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.mcp.openUrl": "要登录“{name}”，请在浏览器中打开此地址（North 最多等待 5 分钟）：\n{url}",
   "cmd.mcp.signedIn": "已登录“{name}”。",
   // Browse mode, groups and thinking (issue 14): new keys go right below this line.
+  "browse.badge": "浏览",
+  "browse.hints": "↑↓ 移动 · Enter 展开/折叠 · / 搜索 · n 下一个 · Esc 返回",
+  "browse.sessionStart": "会话开始",
+  "browse.lines": "（{count} 行）",
+  "browse.line": "（1 行）",
+  "browse.searchPrompt": "搜索：",
+  "browse.searchHints": "Enter 搜索 · Esc 取消",
+  "browse.matches": "“{query}”：第 {index} 个，共 {count} 个（n 下一个，N 上一个）",
+  "browse.noMatch": "未找到“{query}”",
+  "browse.answering": "正在回答…",
+  "browse.reviewWaits": "有一项更改等待你的答复（按 Esc 返回处理）",
+  "thinking.streaming": "思考中…",
+  "thinking.summary": "思考 · {count} 个 token",
+  "shortcuts.browse": "浏览对话（Shift+↓、Ctrl+O 或 Esc 返回）",
   //
   //
   // Ghost-text suggestions (issue 14): new keys go right below this line.

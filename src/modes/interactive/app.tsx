@@ -11,6 +11,7 @@ import { TodoView } from "./components/todo-view.js";
 import { emptyEditor, type EditorState } from "./composer/editor.js";
 import { useGhostText, wantsSuggestion, type GhostDeps } from "./composer/ghost-text.js";
 import type { InputHistory } from "./composer/history.js";
+import type { BrowseScreen } from "./browse/browse-screen.js";
 import type { TurnController } from "./controller.js";
 import { shortcutLines } from "./key-bindings.js";
 import { createKeyHandler } from "./key-handler.js";
@@ -36,12 +37,26 @@ export interface AppProps {
   commands?: Omit<RunnerDeps, "store" | "controller" | "exit" | "clearScreen">;
   /** Ghost-text suggestions (`Session.suggestions.complete`); absent when none is configured. */
   suggest?: GhostDeps["suggest"];
+  /** Browse mode (Shift+↑, Ctrl+O); without it the keys do nothing. */
+  browse?: BrowseScreen;
 }
+
+const never = () => () => {};
+const closed = () => false;
 
 /** The interface's layout: scrollback transcript, live part, queue, composer, status line. */
 export function App(props: AppProps) {
   const { store, controller } = props;
-  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const current = useSyncExternalStore(store.subscribe, store.getState);
+  // While browse mode covers the screen, Ink keeps the frame it had (its writes are held until
+  // the normal screen is back, see browse/output-gate.ts); spinners stop meanwhile.
+  const browsing = useSyncExternalStore(
+    props.browse?.subscribe ?? never,
+    props.browse?.isOpen ?? closed,
+  );
+  const frozen = useRef(current);
+  if (!browsing) frozen.current = current;
+  const state = browsing ? frozen.current : current;
   const [editor, setEditorState] = useState<EditorState>(emptyEditor);
   const [highlightEpoch, setHighlightEpoch] = useState(0);
   const [exiting, setExiting] = useState(false);
@@ -93,8 +108,9 @@ export function App(props: AppProps) {
           controller.cancel();
           setExiting(true);
         },
+        ...(props.browse ? { browse: props.browse } : {}),
       }),
-    [controller, props.history, store, runner, suggestion.control],
+    [controller, props.history, store, runner, suggestion.control, props.browse],
   );
   // Exit after the frame without the live part is drawn: the shell prompt follows the transcript.
   useEffect(() => {
@@ -116,7 +132,7 @@ export function App(props: AppProps) {
   }, [codeShowing]);
 
   // Spinners animate however long the conversation: settled entries are not drawn again.
-  const animate = true;
+  const animate = !browsing;
   return (
     <Box flexDirection="column">
       <Static items={state.entries as Entry[]}>

@@ -36,7 +36,8 @@ export type Action =
   | "steer"
   | "cycle-mode"
   | "cycle-mode-back"
-  | "toggle-todos";
+  | "toggle-todos"
+  | "browse";
 
 export const KEY_BINDINGS: Readonly<Record<string, Action>> = {
   enter: "submit",
@@ -77,6 +78,9 @@ export const KEY_BINDINGS: Readonly<Record<string, Action>> = {
   tab: "cycle-mode",
   "shift+tab": "cycle-mode-back",
   "ctrl+t": "toggle-todos",
+  /** Browse mode (browse/browse-keys.ts has its keys; Shift+↓, Ctrl+O or Esc come back). */
+  "shift+up": "browse",
+  "ctrl+o": "browse",
 };
 
 /**
@@ -116,6 +120,7 @@ export const ACTION_HELP: Readonly<Partial<Record<Action, MessageKey>>> = {
   "cycle-mode": "shortcuts.cycleMode",
   "cycle-mode-back": "shortcuts.cycleModeBack",
   "toggle-todos": "shortcuts.toggleTodos",
+  browse: "shortcuts.browse",
 };
 
 /** Lines of the shortcuts panel: keys grouped by action, then the menus and `@`. */

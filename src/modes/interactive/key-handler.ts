@@ -52,6 +52,8 @@ export interface KeyContext {
    */
   run?(text: string, files: readonly string[]): void;
   exit(): void;
+  /** Browse mode: while it is open it takes every key (browse/browse-screen.ts). */
+  browse?: { isOpen(): boolean; open(): void; onKey(key: KeyPress): void };
   /** The clock, in ms (tests pass their own). */
   now?(): number;
   /**
@@ -117,8 +119,14 @@ export function createKeyHandler(ctx: KeyContext) {
   };
 
   const onKey = (key: KeyPress): void => {
+    if (ctx.browse?.isOpen()) return ctx.browse.onKey(key);
     const suggested = ctx.suggestion?.take();
     const action = KEY_BINDINGS[key.id];
+    // Browse mode opens over anything, a waiting review included (it is there on coming back).
+    if (action === "browse" && ctx.browse && !ctx.state().review?.reason) {
+      disarm();
+      return ctx.browse.open();
+    }
     if (action !== "interrupt") disarm();
     const pending = ctx.state().review;
     const burst = now() - typedAt < TYPING_BURST_MS;
@@ -194,6 +202,8 @@ export function createKeyHandler(ctx: KeyContext) {
         return ctx.dispatch({ type: "cycle-mode", step: action === "cycle-mode" ? 1 : -1 });
       case "toggle-todos":
         return ctx.dispatch({ type: "toggle-todos" });
+      case "browse":
+        return;
     }
     const outcome = editAction(ctx.editor(), action, ctx.history);
     if (!outcome) return;
@@ -204,6 +214,7 @@ export function createKeyHandler(ctx: KeyContext) {
   return {
     onKey,
     onPaste(text: string) {
+      if (ctx.browse?.isOpen()) return;
       disarm();
       ctx.suggestion?.take();
       const pending = ctx.state().review;

@@ -29,6 +29,8 @@ import { highlighterReady, preloadHighlighter } from "./markdown/highlight.js";
 import { TurnController } from "./controller.js";
 import { inkStdout, Scrollback } from "./scrollback.js";
 import { createStore } from "./store.js";
+import { createBrowseScreen } from "./browse/browse-screen.js";
+import { createOutputGate } from "./browse/output-gate.js";
 import { colorWanted, setTheme, theme } from "./theme.js";
 import { createThemeControl } from "./theme-control.js";
 import { onEndSignals } from "../signals.js";
@@ -200,6 +202,10 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   // comes on stdin with the keys (use-keyboard.ts takes it out) and switches the palette.
   themes.start();
   if (theme().name !== "dark") store.dispatch({ type: "theme", name: theme().name });
+  // Ink writes through the gate: browse mode holds its writes while the alternate screen shows.
+  // Behind the gate, the scrollback's markers become answer text.
+  const gate = createOutputGate(inkStdout(stdout, scrollback));
+  const browse = createBrowseScreen({ store, out: stdout, gate });
   const instance = render(
     createElement(App, {
       store,
@@ -215,16 +221,18 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
               session?.suggestions?.complete(text, signal) ?? Promise.resolve(undefined),
           }
         : {}),
+      browse,
     }),
     // Ink 6.8's incremental mode misplaces the first changed line (off by one row), so frames
     // are written whole; the live part is kept small instead.
-    { exitOnCtrlC: false, patchConsole: false, maxFps: 60, stdout: inkStdout(stdout, scrollback) },
+    { exitOnCtrlC: false, patchConsole: false, maxFps: 60, stdout: gate.stream },
   );
   // SIGTERM/SIGHUP: the turn is cancelled as by Esc, then the interface closes and the finally
   // below ends the shell and its jobs; North exits 143/129 (`signals.ts`).
   let exitCode = 0;
   const offEndSignals = onEndSignals((code) => {
     exitCode = code;
+    browse.close();
     controller.takeQueue();
     controller.cancel();
     const close = () => {
@@ -255,6 +263,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
       stdout.write(`${t("exit.continue", { id: session.id })}\n`);
   } finally {
     themes.dispose();
+    browse.close();
     offEndSignals();
     stdout.write(PASTE_OFF);
     // Ends the persistent shell and its jobs.

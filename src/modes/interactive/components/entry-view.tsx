@@ -7,17 +7,29 @@ import { ChangeView } from "./change-view.js";
 import { ToolDone } from "./tool-line.js";
 import { Welcome } from "./welcome.js";
 import { wrapTo } from "./wrap.js";
+import { formatTokens } from "./status-line.js";
 import { t } from "../../../i18n/index.js";
 import { shownTabs } from "../keys.js";
+import { estimateTokens } from "../../../session/token-estimate.js";
 
 /** Clears the screen and the terminal's scrollback, cursor home (`/clear`). */
 export const CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H";
 
-/** Folds reasoning to one dimmed line. */
-export function foldThinking(text: string, width: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  const room = Math.max(10, width - 12);
-  return `✻ Thinking: ${flat.length > room ? `${flat.slice(0, room - 1)}…` : flat}`;
+/** Settled reasoning as one dimmed line: `✻ thinking · N tokens` (an estimate, see session/). */
+export const thinkingSummary = (text: string): string =>
+  `✻ ${t("thinking.summary", { count: formatTokens(estimateTokens(text)) })}`;
+
+/** Lines of reasoning shown while it streams, under its `✻ Thinking…` line. */
+export const THINKING_LIVE_LINES = 4;
+
+/** Reasoning while it streams: its last {@link THINKING_LIVE_LINES} lines, wrapped at `width`. */
+export function thinkingTail(text: string, width: number): string[] {
+  const room = Math.max(10, width);
+  // Only the end is wrapped (long reasoning is not wrapped whole on every frame): enough
+  // characters for more than the lines shown, so a line cut at the start never shows.
+  const end = text.trim().slice(-(THINKING_LIVE_LINES + 6) * room);
+  const lines = wrapTo(end.replace(/\n{2,}/g, "\n"), room).split("\n");
+  return lines.slice(-THINKING_LIVE_LINES);
 }
 
 /** One settled transcript entry, rendered once at the width of the moment it settled. */
@@ -43,7 +55,7 @@ export function EntryView({ entry, width }: { entry: Entry; width: number }) {
     case "thinking":
       return (
         <Gutter>
-          <Text dimColor>{foldThinking(entry.text, inner)}</Text>
+          <Text dimColor>{thinkingSummary(entry.text)}</Text>
         </Gutter>
       );
     case "tool":

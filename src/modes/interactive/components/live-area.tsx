@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import { renderMarkdown } from "../markdown/index.js";
 import type { UiState } from "../state.js";
 import { tint } from "../theme.js";
-import { foldThinking } from "./entry-view.js";
+import { thinkingTail } from "./entry-view.js";
 import { GUTTER, Gutter } from "./gutter.js";
 import { ReviewView } from "./review-view.js";
 import { lastLines } from "../live-extras.js";
@@ -31,9 +31,10 @@ export function LiveArea(props: { state: UiState; animate: boolean; highlightEpo
   const firstLabel = !props.state.turnLabelled && !rendered;
   return (
     <Box flexDirection="column">
-      {thinking ? (
+      {thinking.trim() ? (
         <Gutter>
-          <Text dimColor>{foldThinking(thinking, inner)}</Text>
+          <Text dimColor>{`✻ ${t("thinking.streaming")}`}</Text>
+          <Text dimColor>{thinkingTail(thinking, inner).join("\n")}</Text>
         </Gutter>
       ) : null}
       {rendered ? (
