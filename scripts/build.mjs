@@ -101,6 +101,48 @@ await build({
   ],
   logLevel: "warning",
 });
+// The interface's build: the whole program again, interface included, in one CommonJS file run
+// through the code cache too (Ink's ~1 MB would otherwise be parsed on every start). Yoga's
+// top-level await is replaced by an explicit load (scripts/yoga-sync.mjs).
+await build({
+  entryPoints: [join(root, "src", "entry.ts")],
+  outfile: join(dist, "tui.cjs"),
+  bundle: true,
+  format: "cjs",
+  supported: { "dynamic-import": false },
+  platform: "node",
+  target: "node20",
+  minify: process.env.NORTH_MINIFY !== "0",
+  legalComments: "none",
+  loader: { ".md": "text" },
+  jsx: "automatic",
+  alias: { "react-devtools-core": join(root, "scripts", "devtools-stub.mjs") },
+  external: ["@vscode/ripgrep", "@lydell/node-pty", "@modelcontextprotocol/*"],
+  define,
+  plugins: [
+    {
+      name: "yoga-without-top-level-await",
+      setup(b) {
+        b.onResolve({ filter: /^yoga-layout$/ }, () => ({
+          path: join(root, "scripts", "yoga-sync.mjs"),
+        }));
+        b.onResolve({ filter: /\/yoga-ready\.js$/ }, () => ({
+          path: join(root, "scripts", "yoga-sync.mjs"),
+        }));
+        // Ink's reconciler awaits React DevTools and its package.json at the top level, only
+        // when DEV is set; this build runs without them (an Ink update that changes the text
+        // fails the build loudly: top-level await again).
+        b.onLoad({ filter: /ink[\\/]build[\\/]reconciler\.js$/ }, (args) => ({
+          contents: readFileSync(args.path, "utf8")
+            .replace("await import('./devtools.js');", "void 0;")
+            .replace("? await loadPackageJson()", "? { name: undefined, version: undefined }"),
+          loader: "js",
+        }));
+      },
+    },
+  ],
+  logLevel: "warning",
+});
 // The executable: a tiny CommonJS launcher (dist/package.json marks dist/ as CommonJS).
 await build({
   entryPoints: [join(root, "src", "launcher.ts")],
@@ -110,7 +152,7 @@ await build({
   platform: "node",
   target: "node20",
   minify: process.env.NORTH_MINIFY !== "0",
-  external: ["./chunks/*", "./core.cjs"],
+  external: ["./chunks/*", "./core.cjs", "./tui.cjs"],
   define,
   banner: { js: "#!/usr/bin/env node" },
   logLevel: "warning",

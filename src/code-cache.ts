@@ -1,7 +1,8 @@
-// Runs the headless build (dist/core.cjs) with V8's code cache: the first run compiles it and
-// leaves the compiled code in North's cache folder; later runs read it back instead of parsing
-// about a megabyte of JavaScript again (tens of milliseconds on every `north -p`). Node 20 has
-// no compile cache for ES modules, hence a CommonJS build run through `vm.Script`.
+// Runs a CommonJS build of North (dist/core.cjs headless, dist/tui.cjs with the interface) with
+// V8's code cache: the first run compiles it and leaves the compiled code in North's cache
+// folder; later runs read it back instead of parsing megabytes of JavaScript again (tens of
+// milliseconds on every start). Node 20 has no compile cache for ES modules, hence CommonJS
+// builds run through `vm.Script`.
 import {
   mkdirSync,
   readFileSync,
@@ -16,17 +17,18 @@ import { dirname, join } from "node:path";
 import { Script } from "node:vm";
 
 /**
- * Runs `file` (a CommonJS bundle) as the main program, its compiled code cached in `dir`.
+ * Runs `file` (a CommonJS bundle) as the main program, its compiled code cached in `dir` under
+ * `name` (one cache per build: `core`, `tui`).
  * The cache is an optimisation only: a cache that is missing, unreadable, stale (another North
  * or Node) or rejected by V8 is rebuilt at exit; one that cannot be written is left alone.
  */
-export function runCached(file: string, dir: string, version: string): void {
+export function runCached(file: string, dir: string, version: string, name = "core"): void {
   const source = readFileSync(file, "utf8");
   // V8 rejects code made by another V8 or for another source; the name keeps versions apart.
   const { size, mtimeMs } = statSync(file);
   const cacheFile = join(
     dir,
-    `core-${version}-${process.version}-${size}-${Math.trunc(mtimeMs)}.bin`.replace(
+    `${name}-${version}-${process.version}-${size}-${Math.trunc(mtimeMs)}.bin`.replace(
       /[^\w.-]/g,
       "_",
     ),
@@ -43,7 +45,7 @@ export function runCached(file: string, dir: string, version: string): void {
   });
   if (!cached || script.cachedDataRejected) {
     // At exit the functions this run used are compiled too, so the next run finds them.
-    process.once("exit", () => saveCache(script, dir, cacheFile));
+    process.once("exit", () => saveCache(script, dir, cacheFile, name));
   }
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   const module = { exports: {}, filename: file, id: ".", loaded: false };
@@ -54,16 +56,20 @@ export function runCached(file: string, dir: string, version: string): void {
  * Writes the cache atomically (a reader sees the old file or the new one, never half of one)
  * and removes the caches of other builds.
  */
-function saveCache(script: Script, dir: string, cacheFile: string): void {
+function saveCache(script: Script, dir: string, cacheFile: string, name: string): void {
   const temp = `${cacheFile}.${process.pid}.tmp`;
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     writeFileSync(temp, script.createCachedData(), { mode: 0o600 });
     renameSync(temp, cacheFile);
     // Caches of earlier builds are never read again.
-    for (const name of readdirSync(dir)) {
-      if (/^core-.*\.bin$/.test(name) && join(dir, name) !== cacheFile) {
-        rmSync(join(dir, name), { force: true });
+    for (const entry of readdirSync(dir)) {
+      if (
+        entry.startsWith(`${name}-`) &&
+        entry.endsWith(".bin") &&
+        join(dir, entry) !== cacheFile
+      ) {
+        rmSync(join(dir, entry), { force: true });
       }
     }
   } catch {

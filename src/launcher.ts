@@ -1,8 +1,8 @@
 // The executable, built as a tiny CommonJS file (dist/north.js). It answers `--version` and
 // `--help` alone, loading nothing, then hands the run to one of two builds of the same program
-// (src/entry.ts): the interactive interface loads the ESM chunks (Ink needs ES modules); every
-// headless run (`-p`, `rpc`, a listing) runs dist/core.cjs through V8's code cache
-// (code-cache.ts).
+// (src/entry.ts), each run through V8's code cache (code-cache.ts): the interactive interface
+// runs dist/tui.cjs (Ink and React included); every headless run (`-p`, `rpc`, a listing) runs
+// dist/core.cjs, which leaves them out.
 import { writeSync } from "node:fs";
 import { HELP } from "./help.js";
 
@@ -26,14 +26,15 @@ async function start(args: string[]): Promise<void> {
     import("./session/paths.js"),
   ]);
   const { isatty } = process.getBuiltinModule("node:tty");
-  if (opensInterface(args, isatty(0) && isatty(1))) {
-    // Resolved at run time, beside this file in dist/; not bundled into the launcher.
-    const program = "./chunks/main.mjs";
-    await import(program);
-  } else {
-    const { join } = process.getBuiltinModule("node:path");
-    runCached(join(__dirname, "core.cjs"), join(cacheDir(process.env), "code"), __NORTH_VERSION__);
-  }
+  const { join } = process.getBuiltinModule("node:path");
+  const build = opensInterface(args, isatty(0) && isatty(1)) ? "tui" : "core";
+  // Beside this file in dist/; not bundled into the launcher.
+  runCached(
+    join(__dirname, `${build}.cjs`),
+    join(cacheDir(process.env), "code"),
+    __NORTH_VERSION__,
+    build,
+  );
 }
 
 const args = process.argv.slice(2);

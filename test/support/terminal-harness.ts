@@ -85,6 +85,10 @@ interface Waiter {
   resolve: () => void;
 }
 
+/** Synchronized output (DEC mode 2026): what comes between them is shown at once. */
+const SYNC_BEGIN = "\x1b[?2026h";
+const SYNC_END = "\x1b[?2026l";
+
 export class TuiTerminal {
   readonly term: InstanceType<typeof Terminal>;
   /** Everything the program wrote, as received. */
@@ -93,6 +97,9 @@ export class TuiTerminal {
   bytes = 0;
   exited: Promise<{ exitCode: number; signal?: number }>;
   private waiters = new Set<Waiter>();
+  /** Whether the output so far ends inside a synchronized update, and its last few characters. */
+  private inSync = false;
+  private syncTail = "";
   private exitInfo: { exitCode: number; signal?: number } | undefined;
 
   /** OSC 11 queries seen (and answered, with a background). */
@@ -119,7 +126,17 @@ export class TuiTerminal {
           pty.write(`\x1b]11;${background.color}${background.end === "st" ? "\x1b\\" : "\x07"}`);
       }
       this.queryTail = window.slice(Math.max(after, window.length - 7));
-      this.term.write(data, () => this.check());
+      // Inside a synchronized update (ESC[?2026h … ESC[?2026l, as Ink writes each frame) a
+      // terminal shows nothing new until the update ends: neither do the waiters look.
+      const seen = this.syncTail + data;
+      const begin = seen.lastIndexOf(SYNC_BEGIN);
+      const end = seen.lastIndexOf(SYNC_END);
+      if (begin !== -1 || end !== -1) this.inSync = begin > end;
+      this.syncTail = seen.slice(-(SYNC_BEGIN.length - 1));
+      const settled = !this.inSync;
+      this.term.write(data, () => {
+        if (settled) this.check();
+      });
     });
     this.exited = new Promise((resolve) => {
       pty.onExit((info) => {

@@ -29,6 +29,7 @@ import { highlighterReady, preloadHighlighter } from "./markdown/highlight.js";
 import { TurnController } from "./controller.js";
 import { inkStdout, Scrollback } from "./scrollback.js";
 import { createStore } from "./store.js";
+import { yogaReady } from "./yoga-ready.js";
 import { createBrowseScreen } from "./browse/browse-screen.js";
 import { createOutputGate } from "./browse/output-gate.js";
 import { colorWanted, setTheme, theme } from "./theme.js";
@@ -66,7 +67,11 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   logger.log("app_start", { mode: "interactive", cwd: options.root });
   const color = colorWanted(options.env, process.stdout.isTTY === true);
   setTheme(color);
-  const { config, notice: configNotice } = await loadConfigFile(options.env);
+  // Yoga compiles while the config is read (a no-op in the ES-module build, see yoga-ready.ts).
+  const [{ config, notice: configNotice }] = await Promise.all([
+    loadConfigFile(options.env),
+    yogaReady(),
+  ]);
   setLanguage(resolveLanguage(config.language, options.env));
   const stdout = process.stdout;
   const store = createStore(stdout.rows || 24, stdout.columns || 80, options.mode);
