@@ -17,7 +17,7 @@ export const CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H";
 export function foldThinking(text: string, width: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
   const room = Math.max(10, width - 12);
-  return `✻ Thinking: ${flat.length > room ? `${flat.slice(0, room - 1)}…` : flat}`;
+  return `✻ ${t("entry.thinking")}: ${flat.length > room ? `${flat.slice(0, room - 1)}…` : flat}`;
 }
 
 /** One settled transcript entry, rendered once at the width of the moment it settled. */
@@ -27,7 +27,7 @@ export function EntryView({ entry, width }: { entry: Entry; width: number }) {
     case "user":
       return (
         <Box marginTop={1}>
-          <Gutter label="you" color="cyan">
+          <Gutter label={t("gutter.you")} color="cyan">
             <Text>{wrapTo(shownTabs(entry.text), inner)}</Text>
           </Gutter>
         </Box>
@@ -74,7 +74,7 @@ export function EntryView({ entry, width }: { entry: Entry; width: number }) {
     case "command":
       return (
         <Box marginTop={1}>
-          <Gutter label="you" color="cyan">
+          <Gutter label={t("gutter.you")} color="cyan">
             <Text color={tint("cyan")}>{wrapTo(entry.text, inner)}</Text>
           </Gutter>
         </Box>

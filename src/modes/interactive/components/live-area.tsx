@@ -60,7 +60,7 @@ export function LiveArea(props: { state: UiState; animate: boolean; highlightEpo
         <Gutter>
           <Text>
             <Text color={tint("magenta")}>{spinner}</Text>
-            <Text dimColor> Compacting the conversation…</Text>
+            <Text dimColor> {t("live.compacting")}</Text>
           </Text>
         </Gutter>
       ) : null}
