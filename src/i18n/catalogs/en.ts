@@ -340,7 +340,7 @@ export const en = {
   "tool.planRefused": "Plan not accepted",
   "tool.questionNotAnswered": "Question not answered",
   "live.compacting": "Compacting the conversation…",
-  "entry.thinking": "Thinking",
+  "entry.thinking": "Thinking: {text}",
   "composer.moreLines": " (+{count} lines)",
   "composer.hiddenOne": "1 more line",
   "composer.hidden": "{count} more lines",

@@ -329,7 +329,7 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "tool.planRefused": "计划未被接受",
   "tool.questionNotAnswered": "问题未回答",
   "live.compacting": "正在压缩对话…",
-  "entry.thinking": "思考",
+  "entry.thinking": "思考：{text}",
   "composer.moreLines": "（另有 {count} 行）",
   "composer.hiddenOne": "还有 1 行",
   "composer.hidden": "还有 {count} 行",

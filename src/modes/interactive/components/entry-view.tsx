@@ -17,7 +17,7 @@ export const CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H";
 export function foldThinking(text: string, width: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
   const room = Math.max(10, width - 12);
-  return `✻ ${t("entry.thinking")}: ${flat.length > room ? `${flat.slice(0, room - 1)}…` : flat}`;
+  return `✻ ${t("entry.thinking", { text: flat.length > room ? `${flat.slice(0, room - 1)}…` : flat })}`;
 }
 
 /** One settled transcript entry, rendered once at the width of the moment it settled. */
