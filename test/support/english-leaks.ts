@@ -1,8 +1,8 @@
 /**
  * Finds English that leaked into a screen meant to be in Simplified Chinese. The phrases come
  * from the English catalog itself: every value is cut at its `{placeholders}` and punctuation,
- * and each piece of two words or more that no Chinese value also contains (a command, a file
- * name) is a phrase that must not show. A few fixed words complete the list (single words the
+ * and each piece of two words or more that no translated Chinese value also contains (a command,
+ * a file name) is a phrase that must not show. A few fixed words complete the list (single words the
  * catalog holds only inside longer phrases, and words of today's screens).
  *
  * ```ts
@@ -73,7 +73,11 @@ let cached: string[] | undefined;
 /** The English phrases of the catalog (see the file's comment), longest first. */
 export function englishPhrases(): string[] {
   if (cached) return cached;
-  const chinese = Object.values(zhCN).join("\n");
+  // Only translated values (with Chinese in them) vouch for a piece: a value left in English
+  // must not hide its own words.
+  const chinese = Object.values(zhCN)
+    .filter((value) => /[\u4e00-\u9fff]/.test(value ?? ""))
+    .join("\n");
   const phrases = new Set<string>(FIXED_PHRASES);
   for (const value of Object.values(en)) {
     for (const piece of value.split(/\{\w+\}|[.,;:·—–()[\]“”"'‘’?!…\n<>|/`]+/)) {

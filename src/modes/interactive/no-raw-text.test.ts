@@ -65,7 +65,7 @@ describe("text of the interface", () => {
     expect(rawEnglish(`<Text>{" "}</Text>`)).toEqual([]);
     expect(rawEnglish(`<Text>{list.map((x) => { return x; })} words</Text>`)).toEqual(["words"]);
     expect(rawEnglish(`<Text bold>{t("review.note")}</Text>`)).toEqual([]);
-    expect(rawEnglish("<Text>{`  ${t(\"menu.listing\")}`}</Text>")).toEqual([]);
+    expect(rawEnglish('<Text>{`  ${t("menu.listing")}`}</Text>')).toEqual([]);
     expect(rawEnglish(`<Text color={c}>{on ? "› " : "  "}</Text>{" "}`)).toEqual([]);
     expect(rawEnglish(`<Text bold>North</Text>`)).toEqual([]);
   });
