@@ -416,6 +416,60 @@ export const en = {
   "undo.noFiles": "no files needed restoring",
   "undo.turnHere": "turn {turn} of this conversation",
   "undo.turnEarlier": "turn {turn} of the earlier conversation {title}({session})",
+  "session.compactBusy": "Wait until the agent is idle to compact.",
+  "session.compactSummarised":
+    "Nothing to compact: everything before the kept exchanges is already a summary.",
+  "session.compactShortOne":
+    "Nothing to compact yet: the conversation is not longer than the last {count} exchange, which are kept (/summarize --keep-last 0 summarises all of it).",
+  "session.compactShort":
+    "Nothing to compact yet: the conversation is not longer than the last {count} exchanges, which are kept (/summarize --keep-last 0 summarises all of it).",
+  "session.compactFailed": "Compacting failed: {error}",
+  "session.overflow":
+    'The conversation is about {used} tokens, {percent}% of the {window}-token context window of {model}, and compacting it failed: {why}. Nothing was sent. Send your message again to retry, run /compact with a focus (e.g. "/compact the failing test"), or start over with /new.',
+  "session.switched": "Switched to {model} ({provider}).",
+  "session.switchFromFlag":
+    "For this session only: North was started with --model, so the saved default stays.",
+  "session.switchDefault": "It is now the default ({path}).",
+  "session.switchSessionOnly": "For this session only: {reason}.",
+  "session.switchProjectModel":
+    "This project's .north/settings.json still chooses its own model at start.",
+  "session.noSuchSession": 'No saved session "{id}" in {dir}.',
+  "session.nothingToContinue": "No saved session for {root} to continue.",
+  "session.otherProject":
+    "Session {id} belongs to another project ({project}); add --all to resume it here.",
+  "session.inUse": "Session {id} is in use by another North process (pid {pid})",
+  "session.inUseWait": "; wait for it to end, or start a new session without --continue/--resume.",
+  "session.inUseNew": ": this is a new session ({id}).",
+  "session.fileCut":
+    "The session file was cut off (a crash?); it was loaded up to its last whole line.",
+  "session.lineSkipped": "1 line of the session file could not be understood and was skipped.",
+  "session.linesSkipped":
+    "{count} lines of the session file could not be understood and were skipped.",
+  "session.noSandbox":
+    "Commands are not sandboxed: {reason}. {hint} Until then every command needs approval (headless: --approve all).",
+  "session.dotenvUnread": ".env was not read: {reason}.",
+  "session.dotenvLarge": ".env was not read: it is larger than 64 KB.",
+  "session.dotenvIgnored":
+    "{name} in .env was ignored: it would send {keys} from your environment to a server this repository chose. Put the key in .env as well, or set {name} yourself.",
+  "session.dotenvUsing": "Using {names} from .env.",
+  "session.fileDefaults": "; using the defaults instead (the file was left unchanged).",
+  "session.mcpFailed": 'MCP server "{name}" failed: {error} (/mcp for details).',
+  "session.mcpNotStarted": 'MCP server "{name}" is not started: {error}.',
+  "session.mcpWaiting":
+    "{file} defines MCP servers not approved for this repository: {names}. Check what they run with /mcp; /mcp approve NAME starts one.",
+  "session.mcpWaitingHeadless":
+    "{file} defines MCP servers not approved for this repository: {names}; they are not started (approve one with /mcp approve NAME in North's interface).",
+  "session.cardUnread": "{name} was not read for the project card: {problem}.",
+  "session.legacyNotImported":
+    '{what} not imported: North\'s data folder cannot be written, so the choice could not be kept. Choose "always" in a review to allow it for this session.',
+  "session.noUndo":
+    "Undo is unavailable: North's data folder {dir} cannot be written ({problem}). Changes will be applied without checkpoints, and this conversation will not be saved.",
+  "session.batchRolledBack":
+    "A batch of edits was interrupted (North was stopped while writing): its {count} files were put back as they were before it ({files}).",
+  "session.batchCompleted":
+    "A batch of edits was interrupted after all its {count} files were written; it was completed ({files}), without a checkpoint for /undo.",
+  "session.modelFallback":
+    "{source} chooses {asked}, which cannot be used: {error}; using {model} ({provider}) instead.",
   // Browse mode, groups and thinking (issue 14): new keys go right below this line.
   //
   //

@@ -404,6 +404,55 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "undo.noFiles": "没有需要还原的文件",
   "undo.turnHere": "本对话的第 {turn} 轮",
   "undo.turnEarlier": "较早对话 {title}（{session}）的第 {turn} 轮",
+  "session.compactBusy": "请等代理空闲后再压缩。",
+  "session.compactSummarised": "没有可压缩的内容：保留的交流之前已经全是总结。",
+  "session.compactShortOne":
+    "暂时没有可压缩的内容：对话不超过最近 {count} 轮交流，这些会被保留（/summarize --keep-last 0 会总结全部内容）。",
+  "session.compactShort":
+    "暂时没有可压缩的内容：对话不超过最近 {count} 轮交流，这些会被保留（/summarize --keep-last 0 会总结全部内容）。",
+  "session.compactFailed": "压缩失败：{error}",
+  "session.overflow":
+    "对话约有 {used} 个 token，占 {model} 的 {window} token 上下文窗口的 {percent}%，而压缩失败了：{why}。没有发送任何内容。可再次发送消息重试，用 /compact 加重点再压缩（例如“/compact 失败的测试”），或用 /new 重新开始。",
+  "session.switched": "已切换到 {model}（{provider}）。",
+  "session.switchFromFlag":
+    "仅在本次会话中生效：North 是用 --model 启动的，所以保存的默认模型不变。",
+  "session.switchDefault": "现已设为默认（{path}）。",
+  "session.switchSessionOnly": "仅在本次会话中生效：{reason}。",
+  "session.switchProjectModel": "本项目的 .north/settings.json 在启动时仍会选择它自己的模型。",
+  "session.noSuchSession": "{dir} 中没有已保存的会话“{id}”。",
+  "session.nothingToContinue": "{root} 没有可继续的已保存会话。",
+  "session.otherProject": "会话 {id} 属于另一个项目（{project}）；加上 --all 可在这里恢复它。",
+  "session.inUse": "会话 {id} 正被另一个 North 进程使用（pid {pid}）",
+  "session.inUseWait": "；请等它结束，或不带 --continue/--resume 开始新会话。",
+  "session.inUseNew": "：这是一个新会话（{id}）。",
+  "session.fileCut": "会话文件被截断了（也许是崩溃？）；已加载到最后一个完整的行。",
+  "session.lineSkipped": "会话文件中有 1 行无法解析，已跳过。",
+  "session.linesSkipped": "会话文件中有 {count} 行无法解析，已跳过。",
+  "session.noSandbox":
+    "命令不在沙箱中运行：{reason}。{hint} 在此之前每条命令都需要批准（无界面模式：--approve all）。",
+  "session.dotenvUnread": "未读取 .env：{reason}。",
+  "session.dotenvLarge": "未读取 .env：它大于 64 KB。",
+  "session.dotenvIgnored":
+    "已忽略 .env 中的 {name}：它会把你环境中的 {keys} 发送到这个仓库指定的服务器。请把密钥也写进 .env，或自己设置 {name}。",
+  "session.dotenvUsing": "使用 .env 中的 {names}。",
+  "session.fileDefaults": "；改用默认设置（文件未作改动）。",
+  "session.mcpFailed": "MCP 服务器“{name}”失败：{error}（/mcp 查看详情）。",
+  "session.mcpNotStarted": "MCP 服务器“{name}”未启动：{error}。",
+  "session.mcpWaiting":
+    "{file} 定义了未在此仓库获批准的 MCP 服务器：{names}。用 /mcp 查看它们运行什么；/mcp approve NAME 可启动其中一个。",
+  "session.mcpWaitingHeadless":
+    "{file} 定义了未在此仓库获批准的 MCP 服务器：{names}；它们没有启动（可在 North 的界面中用 /mcp approve NAME 批准）。",
+  "session.cardUnread": "生成项目卡片时未读取 {name}：{problem}。",
+  "session.legacyNotImported":
+    "{what} 未导入：North 的数据文件夹不可写，无法保存这个选择。可在审阅中选择“始终”，在本次会话中允许。",
+  "session.noUndo":
+    "无法撤销：North 的数据文件夹 {dir} 不可写（{problem}）。改动将在没有检查点的情况下应用，本次对话也不会被保存。",
+  "session.batchRolledBack":
+    "一批编辑被中断了（North 在写入时被停止）：其中 {count} 个文件已恢复到之前的状态（{files}）。",
+  "session.batchCompleted":
+    "一批编辑在全部 {count} 个文件写入后被中断；已将其完成（{files}），但没有可供 /undo 使用的检查点。",
+  "session.modelFallback":
+    "{source} 选择了 {asked}，但无法使用：{error}；改用 {model}（{provider}）。",
   // Browse mode, groups and thinking (issue 14): new keys go right below this line.
   //
   //

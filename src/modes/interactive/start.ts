@@ -61,6 +61,8 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   const logger = createLogger();
   logger.log("app_start", { mode: "interactive", cwd: options.root });
   setTheme(colorWanted(options.env, process.stdout.isTTY === true));
+  // The locale's language first, so that a notice about the config file is in it too.
+  setLanguage(resolveLanguage(undefined, options.env));
   const { config, notice: configNotice } = await loadConfigFile(options.env);
   setLanguage(resolveLanguage(config.language, options.env));
   const stdout = process.stdout;
