@@ -27,6 +27,17 @@ async function command(term: TuiTerminal, text: string, until: string | RegExp) 
   expectChinese(term);
 }
 
+/** Types a command whose menu of choices opens (its hints show), checks it, then closes it. */
+async function menu(term: TuiTerminal, text: string, until: string) {
+  term.type(`${text} `);
+  await term.waitFor((screen) => screen.includes(until) && screen.includes("Esc 关闭"));
+  expectChinese(term);
+  term.press("escape");
+  await term.waitFor((screen) => !screen.includes("Esc 关闭"));
+  term.press("ctrl+u");
+  await term.waitFor(READY);
+}
+
 const QUESTIONS = {
   questions: [
     {
@@ -116,19 +127,35 @@ describe("the interface in Simplified Chinese", () => {
     await command(term, "/cost", "合计：");
     await command(term, "/help", "在空输入框中按 ? 可查看键盘快捷键。");
     await command(term, "/nosuch", "未知命令 /nosuch");
-    term.type("/model ");
-    await term.waitFor("↑↓ 选择 · Tab 插入 · Enter 运行 · Esc 关闭");
-    expect(term.screen()).toContain("（当前）");
+    await command(term, "/compact", "暂时没有可压缩的内容");
+    await command(term, "/permissions", "没有无需询问即可运行的命令。");
+    await command(term, "/agents", "可在 .north/agents/");
+    // /output shows a tool's result as the model read it: that text is not the interface's.
+    await send(term, "/output");
+    await term.waitFor("edit_create_file");
+    await send(term, "/clear");
+    await term.waitFor((screen) => !screen.includes("edit_create_file"));
+    await menu(term, "/mode", "模型可以修改文件");
+    await menu(term, "/mcp", "服务器及其状态和工具");
+    term.type("?");
+    await term.waitFor("键盘快捷键");
     expectChinese(term);
     term.press("escape");
-    await term.waitFor((screen) => !screen.includes("Esc 关闭"));
-    term.press("ctrl+u");
-    await term.waitFor(READY);
+    await term.waitFor((screen) => !screen.includes("键盘快捷键"));
+    await menu(term, "/model", "（当前）");
     await command(term, "/new", "已开始新对话。");
     // The picker of saved conversations opens under /resume.
     term.type("/resume ");
     await term.waitFor("条消息");
     expect(term.screen()).toContain("新建一个超时文件");
+    expectChinese(term);
+  });
+
+  test("a conversation that cannot be continued: the notice, then a new one", async () => {
+    const { term } = await tui.open([], ["--continue"], { env: ZH, noWait: true });
+    await term.waitFor("已改为开始新的对话。");
+    expect(term.screen()).toContain("没有可继续的已保存会话");
+    await term.waitFor(READY);
     expectChinese(term, "all");
   });
 

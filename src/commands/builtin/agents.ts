@@ -33,7 +33,12 @@ export function agentsCommand(env: Env): Command {
             : agent.tools === "all"
               ? t("cmd.agents.allTools")
               : agent.tools.join(", ");
-        rows.push([agent.name, tools, model, agent.source]);
+        rows.push([
+          agent.name,
+          tools,
+          model,
+          agent.source === "builtin" ? t("cmd.agents.builtin") : agent.source,
+        ]);
       }
       const described = agents.map((a) => `${a.name}: ${a.description}`);
       const problems = broken.map((b) =>

@@ -470,6 +470,7 @@ export const en = {
     "A batch of edits was interrupted after all its {count} files were written; it was completed ({files}), without a checkpoint for /undo.",
   "session.modelFallback":
     "{source} chooses {asked}, which cannot be used: {error}; using {model} ({provider}) instead.",
+  "cmd.agents.builtin": "builtin",
   // Browse mode, groups and thinking (issue 14): new keys go right below this line.
   //
   //

@@ -453,6 +453,7 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
     "一批编辑在全部 {count} 个文件写入后被中断；已将其完成（{files}），但没有可供 /undo 使用的检查点。",
   "session.modelFallback":
     "{source} 选择了 {asked}，但无法使用：{error}；改用 {model}（{provider}）。",
+  "cmd.agents.builtin": "内置",
   // Browse mode, groups and thinking (issue 14): new keys go right below this line.
   //
   //
