@@ -471,6 +471,14 @@ export const en = {
   "session.modelFallback":
     "{source} chooses {asked}, which cannot be used: {error}; using {model} ({provider}) instead.",
   "cmd.agents.builtin": "builtin",
+  "composer.pasted": "Pasted text #{n} +{lines} lines",
+  "session.unknownProvider": 'Unknown provider "{provider}". Known providers: {known}.',
+  "session.whichProvider":
+    'Cannot tell which provider serves model "{id}": pass --provider ({known}).',
+  "session.noModels": 'Provider "{provider}" lists no models: pass --model.',
+  "session.noProvider":
+    "No model provider is configured: set ANTHROPIC_API_KEY or OPENAI_API_KEY (or add a provider to the config file).",
+  "session.notWhileBusy": "Not while a message runs; cancel it first.",
   // Browse mode, groups and thinking (issue 14): new keys go right below this line.
   //
   //

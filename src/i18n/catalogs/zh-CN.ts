@@ -454,6 +454,13 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "session.modelFallback":
     "{source} 选择了 {asked}，但无法使用：{error}；改用 {model}（{provider}）。",
   "cmd.agents.builtin": "内置",
+  "composer.pasted": "粘贴的文本 #{n}，共 {lines} 行",
+  "session.unknownProvider": "未知的服务商“{provider}”。已知的服务商：{known}。",
+  "session.whichProvider": "无法判断哪个服务商提供模型“{id}”：请加上 --provider（{known}）。",
+  "session.noModels": "服务商“{provider}”没有列出任何模型：请加上 --model。",
+  "session.noProvider":
+    "还没有配置模型服务：请设置 ANTHROPIC_API_KEY 或 OPENAI_API_KEY（或在配置文件中添加服务商）。",
+  "session.notWhileBusy": "消息运行期间不能这样做，请先取消。",
   // Browse mode, groups and thinking (issue 14): new keys go right below this line.
   //
   //
