@@ -303,7 +303,7 @@ export const en = {
   "tool.failed": "failed",
   "tool.listingFiles": "Listing project files",
   "tool.lineRange": " (lines {start}–{end})",
-  "tool.end": "end",
+  "tool.linesFrom": " (lines {start}–end)",
   "tool.reading": "Reading {what}",
   "tool.emptyFile": "empty file",
   "tool.linesOf": "lines {start}–{end} of {total}",

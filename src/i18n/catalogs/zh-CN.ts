@@ -292,7 +292,7 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "tool.failed": "失败",
   "tool.listingFiles": "正在列出项目文件",
   "tool.lineRange": "（第 {start}–{end} 行）",
-  "tool.end": "末尾",
+  "tool.linesFrom": "（第 {start} 行起）",
   "tool.reading": "正在读取 {what}",
   "tool.emptyFile": "空文件",
   "tool.linesOf": "第 {start}–{end} 行，共 {total} 行",

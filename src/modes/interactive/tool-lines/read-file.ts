@@ -7,8 +7,11 @@ export const readFileLine: ToolRenderer = {
     const path = clip(str(args.path) ?? t("tool.aFile"));
     const start = num(args.start_line);
     const end = num(args.end_line);
-    const range =
-      start || end ? t("tool.lineRange", { start: start ?? 1, end: end ?? t("tool.end") }) : "";
+    const range = !(start || end)
+      ? ""
+      : end === undefined
+        ? t("tool.linesFrom", { start: start ?? 1 })
+        : t("tool.lineRange", { start: start ?? 1, end });
     return t("tool.reading", { what: `${path}${range}` });
   },
   summary(details) {
