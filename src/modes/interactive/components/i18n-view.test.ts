@@ -10,7 +10,8 @@ import { LiveArea } from "./live-area.js";
 import { MenuView, ShortcutsView } from "./menu-view.js";
 import { StatusLine } from "./status-line.js";
 import { pendingReview } from "../review-state.js";
-import { initialState, type UiState } from "../state.js";
+import { initialState, reduce, type UiState } from "../state.js";
+import type { AgentEvent } from "../../../agent/events.js";
 import { setTheme } from "../theme.js";
 import { ReviewView } from "./review-view.js";
 import { Welcome } from "./welcome.js";
@@ -197,6 +198,38 @@ describe("the interface in Simplified Chinese", () => {
       chinese(h(ReviewView, { state, pending }));
       chinese(h(ReviewView, { state, pending: { ...pending, confirming: true } }));
     }
+  });
+
+  test("the notes of compaction, retries and a turn that stopped", () => {
+    const usage = {
+      input_tokens: 1,
+      output_tokens: 1,
+      cache_read_tokens: 0,
+      cache_write_tokens: 0,
+    };
+    const error = { kind: "server" as const, retryable: true, message: "模型出错" };
+    const events: AgentEvent[] = [
+      { type: "compaction_start", reason: "auto", tokens_before: 9000 },
+      {
+        type: "compaction_end",
+        ok: true,
+        reason: "auto",
+        tokens_before: 9000,
+        tokens_after: 2000,
+        replaced_messages: 4,
+        cleared_results: 0,
+      } as AgentEvent,
+      { type: "compaction_end", ok: false, reason: "manual", tokens_before: 9000, error, usage },
+      { type: "retry", attempt: 1, delay_ms: 1500, error },
+      { type: "turn_end", stop_reason: "max_steps", text: "", steps: 50, tool_calls: 3, usage },
+      { type: "turn_end", stop_reason: "max_tokens", text: "", steps: 1, tool_calls: 0, usage },
+      { type: "turn_end", stop_reason: "aborted", text: "", steps: 1, tool_calls: 0, usage },
+    ];
+    let state: UiState = { ...initialState(30, 100), busy: true };
+    for (const event of events) state = reduce(state, { type: "agent", event });
+    const notes = state.entries.filter((e) => e.kind === "note");
+    expect(notes).toHaveLength(events.length - 1);
+    for (const entry of notes) chinese(h(EntryView, { entry, width: 100 }));
   });
 
   test("notes, the menus and the shortcuts", () => {
