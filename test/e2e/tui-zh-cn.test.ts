@@ -149,6 +149,12 @@ describe("the interface in Simplified Chinese", () => {
     await term.waitFor("条消息");
     expect(term.screen()).toContain("新建一个超时文件");
     expectChinese(term);
+    // Enter resumes it: the conversation is shown again as it was.
+    term.press("enter");
+    await term.waitFor("已恢复对话");
+    await term.waitFor(READY);
+    expect(term.screen()).toContain("✓ 已新建 src/timeout.ts (+1)");
+    expectChinese(term);
   });
 
   test("a conversation that cannot be continued: the notice, then a new one", async () => {
