@@ -268,6 +268,8 @@ export const en = {
   "cmd.mcp.openUrl":
     'To sign in to "{name}", open this address in a browser (North waits up to 5 minutes):\n{url}',
   "cmd.mcp.signedIn": 'Signed in to "{name}".',
+  // Tool lines, notes, the commands' output and the session's notices (every string translated,
+  // issue 14).
   "unit.file.one": "{count} file",
   "unit.file.many": "{count} files",
   "unit.line.one": "{count} line",

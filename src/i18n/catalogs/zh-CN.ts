@@ -257,6 +257,8 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.mcp.state.needs-sign-in": "需要登录（/mcp login NAME）",
   "cmd.mcp.openUrl": "要登录“{name}”，请在浏览器中打开此地址（North 最多等待 5 分钟）：\n{url}",
   "cmd.mcp.signedIn": "已登录“{name}”。",
+  // Tool lines, notes, the commands' output and the session's notices (every string translated,
+  // issue 14).
   "unit.file.one": "{count} 个文件",
   "unit.file.many": "{count} 个文件",
   "unit.line.one": "{count} 行",
