@@ -3,6 +3,7 @@ import { basename, join } from "node:path";
 import { readBoundedFileSync, readRepoFileSync } from "../workspace/index.js";
 import { splitFrontMatter } from "../session/index.js";
 import type { Command } from "./types.js";
+import { t } from "../i18n/index.js";
 
 const NAME = /^[a-z][a-z0-9_-]*$/;
 /** A command file is read up to this size. */
@@ -39,27 +40,26 @@ function loadOne(path: string, label: string, repoRoot: string | undefined): Com
   const name = basename(path, ".md").toLowerCase();
   const broken = (why: string): Command => ({
     name: NAME.test(name) ? name : name.replace(/[^a-z0-9_-]/g, "-").replace(/^[^a-z]+/, "x"),
-    description: `(broken: ${why})`,
+    description: t("cmd.custom.brokenDescription", { why }),
     arity: "rest",
     source: label,
-    run: (ctx) => ctx.say(`${label} cannot be used: ${why}`, "error"),
+    run: (ctx) => ctx.say(t("cmd.custom.broken", { label, why }), "error"),
   });
-  if (!NAME.test(name))
-    return broken("the file name must be letters, digits, - or _, starting with a letter");
+  if (!NAME.test(name)) return broken(t("cmd.custom.badName"));
   const options = { maxBytes: MAX_COMMAND_BYTES };
   const read =
     repoRoot === undefined
       ? readBoundedFileSync(path, options)
       : readRepoFileSync(repoRoot, path, options);
   if (!read.ok) return broken(read.reason);
-  if (read.truncated) return broken("the file is larger than 64 KB");
+  if (read.truncated) return broken(t("cmd.custom.tooLarge"));
   const text = read.text;
   const { meta, body, problem } = splitFrontMatter(text);
   if (problem) return broken(problem);
-  if (!body.trim()) return broken("the file has no prompt");
+  if (!body.trim()) return broken(t("cmd.custom.noPrompt"));
   return {
     name,
-    description: meta.description ?? `Custom command from ${label}`,
+    description: meta.description ?? t("cmd.custom.description", { label }),
     arity: "rest",
     source: label,
     effect: "prompt",

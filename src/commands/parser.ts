@@ -1,4 +1,5 @@
 import type { CommandShape, ParsedCommand, ParsedInput } from "./types.js";
+import { t } from "../i18n/index.js";
 
 const NAME = /^[a-z][a-z0-9_:-]*/i;
 
@@ -102,7 +103,7 @@ export function parseInput(
               i++;
             }
           }
-          if (value === undefined) problems.push(`--${flag.spec.name} needs a value`);
+          if (value === undefined) problems.push(t("cmd.flagNeedsValue", { flag: flag.spec.name }));
           else command.flags[flag.spec.name] = value;
         } else {
           command.flags[flag.spec.name] = true;

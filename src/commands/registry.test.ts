@@ -104,7 +104,11 @@ describe("the command registry", () => {
         turns: [{ session: "s", turn: 3 }],
         restored: [{ path: "src/a.ts", action: "restored" as const }],
         skipped: [
-          { path: "src/b.ts", reason: "changed" as const, message: "changed since the edit" },
+          {
+            path: "src/b.ts",
+            reason: "changed" as const,
+            message: "src/b.ts was changed since (not by North); it was not overwritten",
+          },
         ],
         complete: false,
       };
@@ -115,7 +119,9 @@ describe("the command registry", () => {
     expect(calls).toEqual([[1]]);
     expect(said[0]).toContain("Undid turn 3 of this conversation");
     expect(said[0]).toContain("restored src/a.ts");
-    expect(said[0]).toContain("kept src/b.ts: changed since the edit");
+    expect(said[0]).toContain(
+      "kept src/b.ts: src/b.ts was changed since (not by North); it was not overwritten",
+    );
     expect(said[0]).toContain("/undo 1 --force");
     await registry.run("/undo 2 --force", ctx);
     expect(calls.slice(1)).toEqual([[2], [2, ["src/b.ts"]]]);

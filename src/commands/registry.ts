@@ -31,10 +31,7 @@ export class CommandRegistry {
       const names = [command.name, ...(command.aliases ?? [])];
       const taken = names.find((n) => byName.has(n));
       if (taken) {
-        if (first)
-          this.problems.push(
-            `${command.source}: /${taken} is already a command; this one is ignored.`,
-          );
+        if (first) this.problems.push(t("cmd.duplicate", { source: command.source, name: taken }));
         continue;
       }
       for (const name of names) byName.set(name, command);
@@ -94,7 +91,7 @@ export class CommandRegistry {
       try {
         await this.get(command.name)!.run(ctx, command);
       } catch (error) {
-        ctx.say(`/${command.name} failed: ${(error as Error).message}`, "error");
+        ctx.say(t("cmd.failed", { name: command.name, error: (error as Error).message }), "error");
       }
     }
     return parsed.rest;

@@ -23,6 +23,7 @@ import {
 } from "./context-usage.js";
 import type { RewriteEntry } from "./storage.js";
 import { promptTokens } from "./token-estimate.js";
+import { t } from "../i18n/index.js";
 
 export const DEFAULT_THRESHOLD = 0.85;
 /** Exchanges kept verbatim by default (fewer when they are large, see `KEEP_SHARE`). */
@@ -156,7 +157,7 @@ export class ContextKeeper {
   /** Compacts when asked (`/compact [focus]`, `/summarize --keep-last N`); never throws. */
   async compact(options: CompactOptions = {}): Promise<CompactResult> {
     if (this.busy || this.running) {
-      return { ok: false, reason: "busy", message: "Wait until the agent is idle to compact." };
+      return { ok: false, reason: "busy", message: t("session.compactBusy") };
     }
     const window = this.host.model().contextWindow;
     const keep: KeepPolicy =
@@ -168,8 +169,8 @@ export class ContextKeeper {
       const summarised = this.host.history.some(isSummary);
       const kept = keep.exchanges;
       const message = summarised
-        ? "Nothing to compact: everything before the kept exchanges is already a summary."
-        : `Nothing to compact yet: the conversation is not longer than the last ${kept} exchange${kept === 1 ? "" : "s"}, which are kept (/summarize --keep-last 0 summarises all of it).`;
+        ? t("session.compactSummarised")
+        : t(kept === 1 ? "session.compactShortOne" : "session.compactShort", { count: kept });
       return { ok: false, reason: "nothing", message };
     }
     const emit: Emit = options.onEvent ?? (() => {});
@@ -181,7 +182,11 @@ export class ContextKeeper {
     if (!summarized.ok) {
       emit(failedEnd("manual", before, summarized));
       const reason = summarized.error.kind === "aborted" ? "aborted" : "failed";
-      return { ok: false, reason, message: `Compacting failed: ${summarized.error.message}` };
+      return {
+        ok: false,
+        reason,
+        message: t("session.compactFailed", { error: summarized.error.message }),
+      };
     }
     const after = this.context().used;
     this.done(emit, "manual", before, after, cut, 0, summarized);
@@ -249,12 +254,13 @@ export class ContextKeeper {
     return {
       kind: "context_overflow",
       retryable: false,
-      message:
-        `The conversation is about ${used} tokens, ${percentOf(used, window)}% of the ` +
-        `${window}-token context window of ${model.name}, and compacting it failed: ${why}. ` +
-        `Nothing was sent. ` +
-        `Send your message again to retry, run /compact with a focus (e.g. "/compact the ` +
-        `failing test"), or start over with /new.`,
+      message: t("session.overflow", {
+        used,
+        percent: percentOf(used, window),
+        window,
+        model: model.name,
+        why,
+      }),
     };
   }
 

@@ -2,6 +2,7 @@ import { relative } from "node:path";
 import { journalFolder, recoverJournals } from "../workspace/index.js";
 import { dataDir, prepareDataDir } from "./paths.js";
 import { isRunning } from "./session-lock.js";
+import { t } from "../i18n/index.js";
 
 /** What a session learns about North's data dir as it starts. */
 export interface DataChecks {
@@ -26,9 +27,7 @@ export async function checkDataDir(
   if (problem) {
     return {
       journal: undefined,
-      notices: [
-        `Undo is unavailable: North's data folder ${dir} cannot be written (${problem}). Changes will be applied without checkpoints, and this conversation will not be saved.`,
-      ],
+      notices: [t("session.noUndo", { dir, problem })],
     };
   }
   const journal = journalFolder(dir, root);
@@ -36,8 +35,8 @@ export async function checkDataDir(
     const names = batch.files.map((f) => relative(root, f));
     const shown = names.slice(0, 5).join(", ") + (names.length > 5 ? ", …" : "");
     return batch.outcome === "rolled-back"
-      ? `A batch of edits was interrupted (North was stopped while writing): its ${names.length} files were put back as they were before it (${shown}).`
-      : `A batch of edits was interrupted after all its ${names.length} files were written; it was completed (${shown}), without a checkpoint for /undo.`;
+      ? t("session.batchRolledBack", { count: names.length, files: shown })
+      : t("session.batchCompleted", { count: names.length, files: shown });
   });
   return { journal, notices };
 }

@@ -1,5 +1,6 @@
 import { vendorVariables, type VendorConfig } from "../ai/index.js";
 import { readRepoFileSync } from "../workspace/index.js";
+import { t } from "../i18n/index.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -79,10 +80,14 @@ export interface DotenvResult {
 export function withDotenv(root: string, env: Env, vendors: Iterable<VendorConfig>): DotenvResult {
   const read = readRepoFileSync(root, ".env", { maxBytes: MAX_DOTENV_BYTES });
   if (!read.ok) {
-    return { env, loaded: [], notices: read.missing ? [] : [`.env was not read: ${read.reason}.`] };
+    return {
+      env,
+      loaded: [],
+      notices: read.missing ? [] : [t("session.dotenvUnread", { reason: read.reason })],
+    };
   }
   if (read.truncated) {
-    return { env, loaded: [], notices: [".env was not read: it is larger than 64 KB."] };
+    return { env, loaded: [], notices: [t("session.dotenvLarge")] };
   }
   const list = [...vendors];
   const allowed = vendorVariables(list);
@@ -93,15 +98,13 @@ export function withDotenv(root: string, env: Env, vendors: Iterable<VendorConfi
     if (!allowed.has(name) || env[name] !== undefined) continue;
     const foreign = keysServedBy(list, name).filter((key) => Boolean(env[key]));
     if (foreign.length > 0) {
-      notices.push(
-        `${name} in .env was ignored: it would send ${foreign.join(", ")} from your environment to a server this repository chose. Put the key in .env as well, or set ${name} yourself.`,
-      );
+      notices.push(t("session.dotenvIgnored", { name, keys: foreign.join(", ") }));
       continue;
     }
     merged[name] = value;
     loaded.push(name);
   }
-  if (loaded.length > 0) notices.unshift(`Using ${loaded.join(", ")} from .env.`);
+  if (loaded.length > 0) notices.unshift(t("session.dotenvUsing", { names: loaded.join(", ") }));
   return { env: merged, loaded, notices };
 }
 

@@ -1,5 +1,6 @@
 import type * as z from "zod";
 import { readBoundedFile } from "../workspace/index.js";
+import { t } from "../i18n/index.js";
 
 /** A settings file is read up to this size; a longer one is broken. */
 const MAX_JSON_FILE_BYTES = 1024 * 1024;
@@ -58,7 +59,7 @@ export function parseJson(text: string): { json: unknown } | { error: string } {
 function broken<T>(path: string, detail: string): JsonFileResult<T> {
   return {
     state: "broken",
-    notice: `${path}${detail}; using the defaults instead (the file was left unchanged).`,
+    notice: `${path}${detail}${t("session.fileDefaults")}`,
   };
 }
 

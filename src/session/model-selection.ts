@@ -11,6 +11,7 @@ import {
 } from "../ai/index.js";
 import type { GlobalConfig } from "./config.js";
 import { SetupError, UsageError } from "./errors.js";
+import { t } from "../i18n/index.js";
 
 export interface ModelChoice {
   model: ModelInfo;
@@ -87,7 +88,7 @@ export function selectModel(
   const providerName = wish.provider;
   if (providerName && !vendors[providerName]) {
     const known = Object.keys(vendors).join(", ");
-    throw new UsageError(`Unknown provider "${providerName}". Known providers: ${known}.`);
+    throw new UsageError(t("session.unknownProvider", { provider: providerName, known }));
   }
   const id = wish.model ?? defaultModel(providerName, vendors, env);
   const models = Object.values(vendors).flatMap((v) => v.models ?? []);
@@ -101,7 +102,7 @@ export function selectModel(
   const name = providerName ?? inferProvider(id);
   if (!name) {
     throw new UsageError(
-      `Cannot tell which provider serves model "${id}": pass --provider (${Object.keys(vendors).join(", ")}).`,
+      t("session.whichProvider", { id, known: Object.keys(vendors).join(", ") }),
     );
   }
   const vendor = vendors[name]!;
@@ -127,7 +128,7 @@ function defaultModel(
     const builtin = DEFAULT_MODELS[providerName as keyof typeof DEFAULT_MODELS];
     const first = vendors[providerName]?.models?.[0]?.id;
     if (first ?? builtin) return (first ?? builtin)!;
-    throw new UsageError(`Provider "${providerName}" lists no models: pass --model.`);
+    throw new UsageError(t("session.noModels", { provider: providerName }));
   }
   if (env.ANTHROPIC_API_KEY) return DEFAULT_MODELS.anthropic;
   if (env.OPENAI_API_KEY) return DEFAULT_MODELS.openai;
@@ -135,9 +136,7 @@ function defaultModel(
     (v) => !BUILTIN_VENDORS[v.name] && vendorReady(v, env) && (v.models?.length ?? 0) > 0,
   );
   if (other) return other.models![0]!.id;
-  throw new SetupError(
-    "No model provider is configured: set ANTHROPIC_API_KEY or OPENAI_API_KEY (or add a provider to the config file).",
-  );
+  throw new SetupError(t("session.noProvider"));
 }
 
 /**

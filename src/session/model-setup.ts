@@ -11,6 +11,7 @@ import {
   type ModelWish,
 } from "./model-selection.js";
 import { loadProjectSettings, type ProjectSettings } from "./settings.js";
+import { t } from "../i18n/index.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -75,7 +76,13 @@ export async function setUpModel(options: {
     }
     const asked = [wish.model, wish.provider && `(${wish.provider})`].filter(Boolean).join(" ");
     notices.push(
-      `${source} chooses ${asked}, which cannot be used: ${(error as Error).message.replace(/\.$/, "")}; using ${fallback.model.id} (${fallback.vendor.name}) instead.`,
+      t("session.modelFallback", {
+        source,
+        asked,
+        error: (error as Error).message.replace(/\.$/, ""),
+        model: fallback.model.id,
+        provider: fallback.vendor.name,
+      }),
     );
     return { env, project, local, notices, choice: fallback };
   }

@@ -4,6 +4,7 @@ import { saveModelChoice } from "./config-save.js";
 import { localVendor, probeLocalServers } from "./local-servers.js";
 import { selectModel, type ModelChoice } from "./model-selection.js";
 import type { ProjectSettings } from "./settings.js";
+import { t } from "../i18n/index.js";
 
 /** What `session.setModel` did. */
 export interface ModelSwitch {
@@ -51,11 +52,9 @@ export async function switchModel(
     ctx.local,
   );
   const made = ctx.makeProvider(choice);
-  const parts = [`Switched to ${choice.model.name} (${choice.vendor.name}).`];
+  const parts = [t("session.switched", { model: choice.model.name, provider: choice.vendor.name })];
   if (ctx.fromFlag) {
-    parts.push(
-      "For this session only: North was started with --model, so the saved default stays.",
-    );
+    parts.push(t("session.switchFromFlag"));
     return {
       choice,
       provider: made,
@@ -66,10 +65,10 @@ export async function switchModel(
     model: choice.model.id,
     provider: choice.vendor.name,
   });
-  if (save.saved) parts.push(`It is now the default (${save.path}).`);
-  else parts.push(`For this session only: ${save.reason}.`);
+  if (save.saved) parts.push(t("session.switchDefault", { path: save.path }));
+  else parts.push(t("session.switchSessionOnly", { reason: save.reason }));
   if (save.saved && (ctx.project.model || ctx.project.provider)) {
-    parts.push("This project's .north/settings.json still chooses its own model at start.");
+    parts.push(t("session.switchProjectModel"));
   }
   return {
     choice,

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { matchesRule, wellFormedRule, type AllowRule } from "./allow-rules.js";
 import { migrateLegacyPermissions } from "./permission-migration.js";
 import { dataDir, ensurePrivateDir } from "./paths.js";
+import { t } from "../i18n/index.js";
 
 export { matchesRule, suggestRule, type AllowRule } from "./allow-rules.js";
 
@@ -81,9 +82,7 @@ export class PermissionStore {
       if (legacy.notice) store.notices.push(legacy.notice);
     } else if (legacy.found) {
       // Not remembered as done, so not imported: a later run would read the files again.
-      store.notices.push(
-        `${legacy.found} not imported: North's data folder cannot be written, so the choice could not be kept. Choose "always" in a review to allow it for this session.`,
-      );
+      store.notices.push(t("session.legacyNotImported", { what: legacy.found }));
     }
     return store;
   }

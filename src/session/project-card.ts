@@ -17,6 +17,7 @@ import {
 } from "../workspace/index.js";
 import { gitHead } from "./git-head.js";
 import { COMMAND_SOURCES, detectCommands, detectToolchain } from "./project-commands.js";
+import { t } from "../i18n/index.js";
 
 export const CARD_PATH = join(".north", "cache", "project-card.json");
 const README_NAME = /^readme(\.(md|markdown|rst|txt|adoc))?$/i;
@@ -97,7 +98,7 @@ export function projectCardNotices(root: string): string[] {
   const notices: string[] = [];
   for (const name of names) {
     const problem = repoFileProblem(root, name);
-    if (problem) notices.push(`${name} was not read for the project card: ${problem}.`);
+    if (problem) notices.push(t("session.cardUnread", { name, problem }));
   }
   return notices;
 }

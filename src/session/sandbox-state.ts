@@ -1,4 +1,5 @@
 import { detectSandbox, type SandboxStatus } from "../shell/index.js";
+import { t } from "../i18n/index.js";
 
 /** Whether commands run in the OS sandbox, for `/sandbox` and the status line. */
 export interface SandboxView {
@@ -55,6 +56,6 @@ export class SandboxSwitch {
    */
   notice(): string | undefined {
     if (this.offBy !== undefined || !this.status || this.status.available) return undefined;
-    return `Commands are not sandboxed: ${this.status.reason}. ${this.status.hint} Until then every command needs approval (headless: --approve all).`;
+    return t("session.noSandbox", { reason: this.status.reason, hint: this.status.hint });
   }
 }

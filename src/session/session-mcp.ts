@@ -10,6 +10,7 @@ import type { PermissionStore } from "./permission-store.js";
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { dataDir } from "./paths.js";
+import { t } from "../i18n/index.js";
 
 export type { McpPromptCommand, McpServerView, McpState } from "../mcp/index.js";
 
@@ -74,17 +75,17 @@ export function openMcp(input: {
       input.changed(hub.servers());
       if (view.state === "failed" && !told.has(view.name)) {
         told.add(view.name);
-        input.notice(`MCP server "${view.name}" failed: ${view.error ?? "?"} (/mcp for details).`);
+        input.notice(t("session.mcpFailed", { name: view.name, error: view.error ?? "?" }));
       }
       if (view.state === "needs-sign-in" && !told.has(view.name)) {
         told.add(view.name);
-        input.notice(`MCP server "${view.name}" is not started: ${view.error ?? "?"}.`);
+        input.notice(t("session.mcpNotStarted", { name: view.name, error: view.error ?? "?" }));
       }
     },
   });
   for (const view of hub.servers()) {
     if (view.state === "invalid") {
-      notices.push(`MCP server "${view.name}" is not started: ${view.error ?? "?"}.`);
+      notices.push(t("session.mcpNotStarted", { name: view.name, error: view.error ?? "?" }));
     }
   }
   const waiting = hub.servers().filter((v) => v.state === "needs-approval" || v.state === "off");
@@ -92,8 +93,8 @@ export function openMcp(input: {
     const names = waiting.map((v) => `"${v.name}"`).join(", ");
     notices.push(
       input.interactive
-        ? `${PROJECT_MCP_FILE} defines MCP servers not approved for this repository: ${names}. Check what they run with /mcp; /mcp approve NAME starts one.`
-        : `${PROJECT_MCP_FILE} defines MCP servers not approved for this repository: ${names}; they are not started (approve one with /mcp approve NAME in North's interface).`,
+        ? t("session.mcpWaiting", { file: PROJECT_MCP_FILE, names })
+        : t("session.mcpWaitingHeadless", { file: PROJECT_MCP_FILE, names }),
     );
   }
   hub.start();

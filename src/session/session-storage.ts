@@ -6,6 +6,7 @@ import { dataDir, ensurePrivateDir } from "./paths.js";
 import { acquireLock } from "./session-lock.js";
 import { listSessions, loadSession, newSessionId, SessionFile } from "./storage.js";
 import type { TodoItem } from "../agent/events.js";
+import { t } from "../i18n/index.js";
 
 /** What `openStorage` needs of the session's options. */
 export interface StorageOptions {
@@ -72,37 +73,30 @@ export function openStorage(options: StorageOptions, root: string, model: string
     if (!path || !existsSync(path)) {
       throw new ResumeError(
         byId
-          ? `No saved session "${byId.id}" in ${dir}.`
-          : `No saved session for ${root} to continue.`,
+          ? t("session.noSuchSession", { id: byId.id, dir })
+          : t("session.nothingToContinue", { root }),
       );
     }
     const loaded = loadSession(path);
     if (byId && !byId.all && loaded.header.project !== root) {
       throw new ResumeError(
-        `Session ${byId.id} belongs to another project (${loaded.header.project}); add --all to resume it here.`,
+        t("session.otherProject", { id: byId.id, project: loaded.header.project }),
       );
     }
     const lock = acquireLock(lockPath(path));
     if (lock.ok === false) {
-      const busy = `Session ${loaded.header.id} is in use by another North process (pid ${lock.pid})`;
+      const busy = t("session.inUse", { id: loaded.header.id, pid: lock.pid });
       if (options.busy !== "new") {
-        throw new SetupError(
-          `${busy}; wait for it to end, or start a new session without --continue/--resume.`,
-        );
+        throw new SetupError(`${busy}${t("session.inUseWait")}`);
       }
       const fresh = openStorage({ env: options.env }, root, model);
-      fresh.notices.unshift(`${busy}: this is a new session (${fresh.id}).`);
+      fresh.notices.unshift(`${busy}${t("session.inUseNew", { id: fresh.id })}`);
       return fresh;
     }
-    if (loaded.truncated)
-      notices.push(
-        `The session file was cut off (a crash?); it was loaded up to its last whole line.`,
-      );
+    if (loaded.truncated) notices.push(t("session.fileCut"));
     if (loaded.skipped > 0) {
       const n = loaded.skipped;
-      notices.push(
-        `${n === 1 ? "1 line" : `${n} lines`} of the session file could not be understood and ${n === 1 ? "was" : "were"} skipped.`,
-      );
+      notices.push(t(n === 1 ? "session.lineSkipped" : "session.linesSkipped", { count: n }));
     }
     // Appending after a cut-off line would glue the next entry onto it: cut the file back first.
     if (loaded.truncated) dropPartialLine(path);

@@ -38,6 +38,7 @@ import { UsageError } from "./errors.js";
 import { openMcp } from "./session-mcp.js";
 import { createMcpToolState, DEFAULT_MCP_TOOL_BUDGET, visibleMcpTools } from "../mcp/index.js";
 import { cachedDevTools, devToolsLine, discoverDevTools } from "./dev-tools.js";
+import { t } from "../i18n/index.js";
 
 /**
  * Opens a session in `options.root`: the model and its provider, the workspace, the tools and
@@ -275,7 +276,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
 
   let sending = false;
   const idleOnly = () => {
-    if (turns.busy || sending) throw new UsageError("Not while a message runs; cancel it first.");
+    if (turns.busy || sending) throw new UsageError(t("session.notWhileBusy"));
   };
   /** The meter starts again after a switch of model or conversation. */
   const showContext = () => {

@@ -21,7 +21,9 @@ export function agentsCommand(env: Env): Command {
     async run(ctx) {
       const { agents, broken } = listAgents(ctx.session.root, env);
       const config = await loadConfig(env).catch(() => undefined);
-      const rows = [["agent", "tools", "model", "from"]];
+      const rows = [
+        [t("cmd.agents.agent"), t("cmd.agents.tools"), t("cmd.agents.model"), t("cmd.agents.from")],
+      ];
       for (const agent of agents) {
         const model =
           agent.model ?? config?.agents?.[agent.name]?.model ?? t("cmd.agents.sameModel");
@@ -31,7 +33,12 @@ export function agentsCommand(env: Env): Command {
             : agent.tools === "all"
               ? t("cmd.agents.allTools")
               : agent.tools.join(", ");
-        rows.push([agent.name, tools, model, agent.source]);
+        rows.push([
+          agent.name,
+          tools,
+          model,
+          agent.source === "builtin" ? t("cmd.agents.builtin") : agent.source,
+        ]);
       }
       const described = agents.map((a) => `${a.name}: ${a.description}`);
       const problems = broken.map((b) =>

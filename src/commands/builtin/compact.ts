@@ -42,10 +42,7 @@ export const summarizeCommand: Command = {
     const raw = flags["keep-last"];
     const keepLast = raw === undefined || raw === true ? undefined : Number(raw);
     if (keepLast !== undefined && (!Number.isInteger(keepLast) || keepLast < 0)) {
-      ctx.say(
-        `--keep-last takes a number of exchanges (0 or more), not "${String(raw)}".`,
-        "error",
-      );
+      ctx.say(t("cmd.summarize.keepLast", { value: String(raw) }), "error");
       return;
     }
     const focus = args.join(" ").trim();

@@ -3,13 +3,13 @@ import { formatTokens, table } from "./format.js";
 import { t } from "../../i18n/index.js";
 
 const PARTS = [
-  ["system", "System prompt"],
-  ["rules", "Project rules"],
-  ["card", "Project card"],
-  ["tools", "Tool definitions"],
-  ["summary", "Summary"],
-  ["history", "Conversation"],
-  ["files", "Tool results and files"],
+  ["system", "context.system"],
+  ["rules", "context.rules"],
+  ["card", "context.card"],
+  ["tools", "context.tools"],
+  ["summary", "context.summary"],
+  ["history", "context.history"],
+  ["files", "context.files"],
 ] as const;
 
 /** `/context`: what fills the context window, part by part, in tokens. */
@@ -23,9 +23,13 @@ export const contextCommand: Command = {
   effect: "report",
   run(ctx) {
     const report = ctx.session.context();
-    const rows = PARTS.map(([key, label]) => [label, formatTokens(report.breakdown[key])]);
-    const about = report.estimated ? " (estimated)" : "";
-    const head = `Context: ${formatTokens(report.used)} of ${formatTokens(report.window)} tokens (${report.percent}%)${about}`;
+    const rows = PARTS.map(([key, label]) => [t(label), formatTokens(report.breakdown[key])]);
+    const about = report.estimated ? t("context.estimated") : "";
+    const head = `${t("context.head", {
+      used: formatTokens(report.used),
+      window: formatTokens(report.window),
+      percent: report.percent,
+    })}${about}`;
     ctx.say(`${head}\n${table(rows)}`);
   },
 };

@@ -20,7 +20,16 @@ export const costCommand: Command = {
       ctx.say(t("cmd.cost.none") + suggested);
       return;
     }
-    const rows = [["model", "input", "output", "cache read", "cache write", "cost"]];
+    const rows = [
+      [
+        t("cost.model"),
+        t("cost.input"),
+        t("cost.output"),
+        t("cost.cacheRead"),
+        t("cost.cacheWrite"),
+        t("cost.cost"),
+      ],
+    ];
     for (const m of models) {
       const u = m.usage;
       rows.push([
@@ -29,11 +38,11 @@ export const costCommand: Command = {
         formatTokens(u.output_tokens),
         formatTokens(u.cache_read_tokens),
         formatTokens(u.cache_write_tokens),
-        m.cost === undefined ? "no price" : formatMoney(m.cost),
+        m.cost === undefined ? t("cost.noPrice") : formatMoney(m.cost),
       ]);
     }
     const total = ctx.session.costs.total();
-    const foot = total === undefined ? "" : `\nTotal: ${formatMoney(total)}`;
+    const foot = total === undefined ? "" : `\n${t("cost.total", { total: formatMoney(total) })}`;
     ctx.say(`${table(rows)}${foot}${suggested}`);
   },
 };

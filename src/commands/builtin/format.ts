@@ -1,3 +1,5 @@
+import stringWidth from "string-width";
+
 /** "12.3k" for token counts. */
 export function formatTokens(n: number): string {
   if (n < 1000) return String(n);
@@ -10,13 +12,12 @@ export function formatMoney(usd: number): string {
   return usd < 1 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
 }
 
-/** Right-aligns `cells` columns of rows (the first column left-aligned). */
+/** Right-aligns `cells` columns of rows (the first column left-aligned), in terminal cells. */
 export function table(rows: readonly string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => stringWidth(r[i] ?? ""))));
+  const pad = (c: string, i: number) => " ".repeat(Math.max(0, widths[i]! - stringWidth(c)));
   return rows
-    .map((r) =>
-      r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  "),
-    )
+    .map((r) => r.map((c, i) => (i === 0 ? c + pad(c, i) : pad(c, i) + c)).join("  "))
     .join("\n");
 }
 

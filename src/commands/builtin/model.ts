@@ -25,7 +25,7 @@ export const modelCommand: Command = {
     return [...models.filter(isCurrent), ...models.filter((m) => !isCurrent(m))].map((m) => ({
       value: m.alias ?? m.id,
       label: isCurrent(m) ? `${m.name} ${t("cmd.model.currentMark")}` : m.name,
-      description: `${m.provider} · ${formatTokens(m.contextWindow)} context`,
+      description: `${m.provider} · ${t("cmd.model.context", { tokens: formatTokens(m.contextWindow) })}`,
     }));
   },
   async run(ctx, { args }) {

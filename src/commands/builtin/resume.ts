@@ -40,8 +40,8 @@ export function resumeCommand(env: Record<string, string | undefined>): Command 
         .slice(0, PICKER_LIMIT)
         .map((s) => ({
           value: s.id,
-          label: s.title || "(untitled)",
-          description: `${when(s)} · ${messageCount(s.path)} messages · ${s.model}`,
+          label: s.title || t("resume.untitled"),
+          description: `${when(s)} · ${t("resume.messages", { count: messageCount(s.path) })} · ${s.model}`,
         }));
     },
     run(ctx, { args }) {
@@ -49,13 +49,11 @@ export function resumeCommand(env: Record<string, string | undefined>): Command 
       if (!id) {
         const choices = this.choices!(ctx);
         if (choices.length === 0) {
-          ctx.say("No other saved conversation of this project.");
+          ctx.say(t("resume.noOther"));
           return;
         }
         const lines = choices.map((c) => `${c.value}  ${c.label} — ${c.description ?? ""}`);
-        ctx.say(
-          `Saved conversations (/resume <id>, or type /resume and a space to pick):\n${lines.join("\n")}`,
-        );
+        ctx.say(`${t("resume.saved")}\n${lines.join("\n")}`);
         return;
       }
       ctx.session.resume(id);

@@ -25,20 +25,26 @@ export const undoCommand: Command = {
   async run(ctx, { args, flags }) {
     const turns = args[0] === undefined ? 1 : Number(args[0]);
     if (!Number.isInteger(turns) || turns < 1) {
-      ctx.say(`/undo takes a number of turns (1 or more), not "${args[0]}".`, "error");
+      ctx.say(t("undo.usage", { value: args[0] ?? "" }), "error");
       return;
     }
     const session = ctx.session;
     const planned = await session.undoable(turns);
     if (planned.length === 0) {
-      ctx.say("Nothing to undo: no file was changed in this project's recorded turns.");
+      ctx.say(t("undo.nothing"));
       return;
     }
     const earlier = planned.filter((p) => p.session !== session.id);
     if (earlier.length > 0 && !flags.earlier) {
       const which = planned.map((p) => describe(p, session.id)).join(", ");
+      const all = earlier.length === planned.length;
+      const key = all
+        ? planned.length === 1
+          ? "undo.earlierIt"
+          : "undo.earlierAll"
+        : "undo.earlierSome";
       ctx.say(
-        `/undo would undo ${which}: ${earlier.length === planned.length ? "it is" : "some are"} from an earlier conversation. /undo${turns > 1 ? ` ${turns}` : ""} --earlier undoes ${planned.length === 1 ? "it" : "them"}; nothing was changed.`,
+        t(key, { which, command: `/undo${turns > 1 ? ` ${turns}` : ""} --earlier` }),
         "error",
       );
       return;
@@ -46,23 +52,30 @@ export const undoCommand: Command = {
     const first = await session.undo(turns);
     const changed = first.skipped.filter((s) => s.reason === "changed").map((s) => s.path);
     const result = flags.force && changed.length > 0 ? await session.undo(turns, changed) : first;
-    const lines = result.restored.map((r) => `${r.action} ${r.path}`);
-    for (const skip of result.skipped) lines.push(`kept ${skip.path}: ${skip.message}`);
+    const lines = result.restored.map((r) => t(`undo.${r.action}`, { path: r.path }));
+    for (const skip of result.skipped)
+      lines.push(t("undo.kept", { path: skip.path, why: skipWhy(skip) }));
     const left = result.skipped.filter((s) => s.reason === "changed");
-    if (left.length > 0)
-      lines.push(`These files changed since; /undo ${turns} --force overwrites them.`);
+    if (left.length > 0) lines.push(t("undo.forceHint", { turns }));
     const titled = (p: Turn) => ({
       ...p,
       ...planned.find((q) => q.session === p.session && q.turn === p.turn),
     });
     const what = result.turns.map((p) => describe(titled(p), session.id)).join(", ");
-    ctx.say(`Undid ${what}:\n${lines.join("\n") || "no files needed restoring"}`);
+    ctx.say(`${t("undo.done", { what })}\n${lines.join("\n") || t("undo.noFiles")}`);
   },
 };
 
 /** "turn 3 of this conversation", or "turn 2 of the conversation “fix the retry” (2026-11-24…)". */
 function describe(turn: Turn, current: string): string {
-  if (turn.session === current) return `turn ${turn.turn} of this conversation`;
+  if (turn.session === current) return t("undo.turnHere", { turn: turn.turn });
   const title = turn.title ? `“${turn.title}” ` : "";
-  return `turn ${turn.turn} of the earlier conversation ${title}(${turn.session})`;
+  return t("undo.turnEarlier", { turn: turn.turn, title, session: turn.session });
+}
+
+/** Why a file was kept, in the interface's language (a refusal keeps the workspace's words). */
+function skipWhy(skip: { path: string; reason: string; message: string }): string {
+  if (skip.reason === "changed") return t("undo.changedSince", { path: skip.path });
+  if (skip.reason === "unknown") return t("undo.unknownBefore", { path: skip.path });
+  return skip.message;
 }

@@ -59,7 +59,7 @@ export function createCommandRunner(deps: RunnerDeps) {
   const ctx: CommandContext = {
     get session(): Session {
       const session = deps.current();
-      if (!session) throw new Error("no model provider is set up yet");
+      if (!session) throw new Error(t("app.noProviderYet"));
       return session;
     },
     say,
@@ -68,7 +68,7 @@ export function createCommandRunner(deps: RunnerDeps) {
     mode: () => store.getState().mode,
     showHistory() {
       const session = ctx.session;
-      store.dispatch({ type: "note", tone: "info", text: `Resumed conversation ${session.id}.` });
+      store.dispatch({ type: "note", tone: "info", text: t("app.resumed", { id: session.id }) });
       store.dispatch({ type: "restore", entries: historyEntries(session.history) });
       syncModel(session);
     },
@@ -165,7 +165,7 @@ export function createCommandRunner(deps: RunnerDeps) {
       store.dispatch({ type: "command", text: spans.join(" ") });
       const waiting = parsed.commands.find((c) => registry.get(c.name)?.idleOnly);
       if (waiting && controller.busy) {
-        say(`/${waiting.name} waits until the turn ends (Esc cancels it).`, "error");
+        say(t("cmd.waitsForTurn", { name: waiting.name }), "error");
         return;
       }
       await deps.ready().catch(() => undefined);

@@ -28,7 +28,7 @@ export function historyEntries(history: readonly Message[]): NewEntry[] {
   for (const message of history) {
     if (message.role === "user") {
       if (message.content.startsWith(SUMMARY_MARKER))
-        out.push({ kind: "note", tone: "info", text: "(earlier conversation, summarised)" });
+        out.push({ kind: "note", tone: "info", text: t("history.summarised") });
       else out.push({ kind: "user", text: message.content.replace(ATTACHED, "") });
       turnLabelled = false;
       continue;

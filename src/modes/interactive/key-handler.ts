@@ -10,6 +10,7 @@ import type { Menu } from "./menu/menu-model.js";
 import { onReviewKey, pasteIntoNote, reviewTakes, type ReviewKeyContext } from "./review-keys.js";
 import { pasteIntoAnswer } from "./review/question-keys.js";
 import type { UiAction, UiState } from "./state.js";
+import { t } from "../../i18n/index.js";
 
 /** Editing keys that go to a draft typed ahead while a review waits (not ←/→, Enter, Esc). */
 const DRAFT_KEYS = new Set([
@@ -225,7 +226,7 @@ export function createKeyHandler(ctx: KeyContext) {
       const block = text.replace(/\n$/, "");
       const lines = block.split("\n").length;
       if (lines <= PASTE_LINES) return setEditor(ed.insert(ctx.editor(), block));
-      const label = `[Pasted text #${pastes.size + 1} +${lines} lines]`;
+      const label = `[${t("composer.pasted", { n: pastes.size + 1, lines })}]`;
       pastes.set(label, block);
       setEditor(ed.insert(ctx.editor(), label));
     },

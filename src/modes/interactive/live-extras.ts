@@ -2,6 +2,7 @@ import type { AgentEvent } from "../../agent/events.js";
 import { formatTokens } from "./components/status-line.js";
 import type { UiState } from "./state.js";
 import { add, settleAll } from "./transcript.js";
+import { t } from "../../i18n/index.js";
 
 /** Characters of live command output kept per running tool (the line shows the last few lines). */
 const OUTPUT_KEEP = 4000;
@@ -26,17 +27,20 @@ export function reduceExtras(state: UiState, event: AgentEvent): UiState {
     case "compaction_end": {
       const s = { ...settleAll(state), compacting: false };
       if (event.ok) {
-        const what = event.reason === "auto" ? "Compacted automatically" : "Compacted";
+        const what = event.reason === "auto" ? "live.compactedAuto" : "live.compacted";
         return add(s, {
           kind: "note",
           tone: "info",
-          text: `${what}: ${formatTokens(event.tokens_before)} → ${formatTokens(event.tokens_after)} tokens`,
+          text: t(what, {
+            before: formatTokens(event.tokens_before),
+            after: formatTokens(event.tokens_after),
+          }),
         });
       }
       return add(s, {
         kind: "note",
         tone: "error",
-        text: `Compaction failed: ${event.error.message} — /compact tries again, /summarize --keep-last 1 keeps less, /new starts afresh.`,
+        text: t("live.compactionFailed", { error: event.error.message }),
       });
     }
     case "tool_output": {

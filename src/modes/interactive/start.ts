@@ -67,6 +67,8 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   logger.log("app_start", { mode: "interactive", cwd: options.root });
   const color = colorWanted(options.env, process.stdout.isTTY === true);
   setTheme(color);
+  // The locale's language first, so that a notice about the config file is in it too.
+  setLanguage(resolveLanguage(undefined, options.env));
   // Yoga compiles while the config is read (a no-op in the ES-module build, see yoga-ready.ts).
   const [{ config, notice: configNotice }] = await Promise.all([
     loadConfigFile(options.env),
@@ -126,7 +128,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
       showHeader(session.model.name, session.model.provider);
       for (const text of session.notices) store.dispatch({ type: "note", tone: "warn", text });
       if (session.history.length > 0) {
-        store.dispatch({ type: "note", tone: "info", text: `Resumed conversation ${session.id}.` });
+        store.dispatch({ type: "note", tone: "info", text: t("app.resumed", { id: session.id }) });
         store.dispatch({ type: "restore", entries: historyEntries(session.history) });
       }
       if (options.resume && "pick" in options.resume) {
@@ -179,7 +181,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         store.dispatch({
           type: "note",
           tone: "error",
-          text: "No model provider is configured yet (see above).",
+          text: t("app.noProvider"),
         });
       }
       return fresh;
@@ -288,12 +290,12 @@ function savedList(options: InteractiveOptions, root: string): string {
     0,
     30,
   );
-  if (found.length === 0) return "No saved conversations to resume.";
+  if (found.length === 0) return t("resume.noneToResume");
   const lines = found.map((s) => {
     const when = s.updated.toISOString().slice(0, 16).replace("T", " ");
-    return `${s.id}  ${s.title || "(untitled)"} — ${when} · ${s.model}${all ? ` · ${s.project}` : ""}`;
+    return `${s.id}  ${s.title || t("resume.untitled")} — ${when} · ${s.model}${all ? ` · ${s.project}` : ""}`;
   });
-  return `Saved conversations (/resume <id> continues one):\n${lines.join("\n")}`;
+  return `${t("resume.savedPick")}\n${lines.join("\n")}`;
 }
 
 /** Whether a model can be chosen; `false` when no provider is configured, throws on bad flags. */

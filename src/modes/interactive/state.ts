@@ -272,7 +272,7 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
         ...add(s, {
           kind: "note",
           tone: "warn",
-          text: `${event.error.message} — retrying in ${seconds}s.${superseded}`,
+          text: `${event.error.message} ${t("retry.in", { seconds })}${superseded}`,
         }),
         labelPending: true,
       };
@@ -295,11 +295,11 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
         s = add(s, {
           kind: "note",
           tone: "warn",
-          text: `Stopped after ${event.steps} steps (the step cap).`,
+          text: t("turn.stepCap", { steps: event.steps }),
         });
       }
       if (event.stop_reason === "max_tokens")
-        s = add(s, { kind: "note", tone: "warn", text: "[The answer hit the output limit]" });
+        s = add(s, { kind: "note", tone: "warn", text: t("turn.maxTokens") });
       return s;
     }
     default:

@@ -3,6 +3,7 @@ import { renderMarkdown } from "../markdown/index.js";
 import { diffRows } from "../review/diff-rows.js";
 import { foldRows, moreBelow } from "../review/rows.js";
 import type { ChangeBody } from "../tool-lines/index.js";
+import { t } from "../../../i18n/index.js";
 
 /** An applied diff keeps at most this many rows in scrollback. */
 export const SCROLLBACK_DIFF_ROWS = 60;
@@ -15,7 +16,9 @@ export function ChangeView({ change, width }: { change: ChangeBody; width: numbe
   if (change.type === "output") {
     return (
       <Box flexDirection="column" paddingLeft={2}>
-        {change.omitted > 0 ? <Text dimColor>{`… ${change.omitted} lines before …`}</Text> : null}
+        {change.omitted > 0 ? (
+          <Text dimColor>{t("shell.more", { count: change.omitted })}</Text>
+        ) : null}
         {change.lines.map((line, i) => (
           <Text key={i} dimColor wrap="truncate-end">
             {line.replace(/\t/g, "  ") || " "}

@@ -104,7 +104,7 @@ export function ComposerView(props: {
   const { text, cursor } = props.state;
   if (props.frozen) {
     const lines = text.split("\n");
-    const more = lines.length > 1 ? ` (+${lines.length - 1} lines)` : "";
+    const more = lines.length > 1 ? t("composer.moreLines", { count: lines.length - 1 }) : "";
     return (
       <Text dimColor wrap="truncate-end">
         {PROMPT}
@@ -145,7 +145,9 @@ export function ComposerView(props: {
   return (
     <Box flexDirection="column">
       {hiddenAbove > 0 ? (
-        <Text dimColor>{`  ↑ ${hiddenAbove} more line${hiddenAbove === 1 ? "" : "s"}`}</Text>
+        <Text
+          dimColor
+        >{`  ↑ ${t(hiddenAbove === 1 ? "composer.hiddenOne" : "composer.hidden", { count: hiddenAbove })}`}</Text>
       ) : null}
       {shown.map((line, i) => (
         <Box key={first + i}>
@@ -159,7 +161,9 @@ export function ComposerView(props: {
         </Box>
       ))}
       {hiddenBelow > 0 ? (
-        <Text dimColor>{`  ↓ ${hiddenBelow} more line${hiddenBelow === 1 ? "" : "s"}`}</Text>
+        <Text
+          dimColor
+        >{`  ↓ ${t(hiddenBelow === 1 ? "composer.hiddenOne" : "composer.hidden", { count: hiddenBelow })}`}</Text>
       ) : null}
     </Box>
   );

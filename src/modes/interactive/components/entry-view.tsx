@@ -39,7 +39,7 @@ export function EntryView({ entry, width }: { entry: Entry; width: number }) {
     case "user":
       return (
         <Box marginTop={1}>
-          <Gutter label="you" color="user">
+          <Gutter label={t("gutter.you")} color="user">
             <Text>{wrapTo(shownTabs(entry.text), inner)}</Text>
           </Gutter>
         </Box>
@@ -87,7 +87,7 @@ export function EntryView({ entry, width }: { entry: Entry; width: number }) {
     case "command":
       return (
         <Box marginTop={1}>
-          <Gutter label="you" color="user">
+          <Gutter label={t("gutter.you")} color="user">
             <Text color={tint("user")}>{wrapTo(entry.text, inner)}</Text>
           </Gutter>
         </Box>

@@ -61,7 +61,7 @@ export function LiveArea(props: { state: UiState; animate: boolean; highlightEpo
         <Gutter>
           <Text>
             <Text color={tint("brand")}>{spinner}</Text>
-            <Text dimColor> Compacting the conversation…</Text>
+            <Text dimColor> {t("live.compacting")}</Text>
           </Text>
         </Gutter>
       ) : null}

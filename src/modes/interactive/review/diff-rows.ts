@@ -98,7 +98,7 @@ export function diffRows(
   for (const file of files) {
     if (fileHeaders) rows.push(paint.bold(fileLabel(file, tense)));
     const body = file.diff ? hunkRows(file.diff) : [];
-    rows.push(...(body.length > 0 ? body : [paint.dim("(no text to show: binary or empty)")]));
+    rows.push(...(body.length > 0 ? body : [paint.dim(t("review.noText"))]));
   }
   return rows;
 }

@@ -1,4 +1,5 @@
-import { type ToolRenderer, clip, str } from "./types.js";
+import { type ToolRenderer, clip, count, str } from "./types.js";
+import { t } from "../../../i18n/index.js";
 
 const questionsOf = (args: Record<string, unknown>): string[] =>
   Array.isArray(args.questions)
@@ -13,27 +14,27 @@ export const askUserQuestionLine: ToolRenderer = {
   title(args) {
     const asked = questionsOf(args);
     const more = asked.length > 1 ? ` (+${asked.length - 1})` : "";
-    return `Asking: ${clip(asked[0] ?? "a question", 70)}${more}`;
+    return t("tool.asking", { question: `${clip(asked[0] ?? t("tool.aQuestion"), 70)}${more}` });
   },
   // A resumed conversation has no details: the answers are read back from the result.
   summary(details, content) {
     const answers = Array.isArray(details.answers)
       ? details.answers.map(String)
       : [...content.matchAll(/^→ (.*)$/gm)].map((m) => m[1]!);
-    return answers.length > 0 ? clip(answers.join(" · "), 80) : "not answered";
+    return answers.length > 0 ? clip(answers.join(" · "), 80) : t("tool.notAnswered");
   },
 };
 
 /** `enter_plan_mode`: "Proposing to plan first" (settled by its review: on or declined). */
-export const enterPlanModeLine: ToolRenderer = { title: () => "Proposing to plan first" };
+export const enterPlanModeLine: ToolRenderer = { title: () => t("tool.proposingPlan") };
 
 /** `slash_command`: "Running /context" — then how many lines it printed. */
 export const slashCommandLine: ToolRenderer = {
-  title: (args) => `Running ${clip(str(args.command) ?? "a command", 60)}`,
+  title: (args) => t("tool.running", { what: clip(str(args.command) ?? t("tool.aCommand"), 60) }),
   summary(details, content) {
     if (details.effect === "change" || content.includes("runs when this turn ends"))
-      return "runs when the turn ends";
+      return t("tool.runsAfterTurn");
     const lines = content.split("\n").length;
-    return lines === 1 ? "1 line" : `${lines} lines`;
+    return count(lines, "line");
   },
 };

@@ -1,16 +1,17 @@
 import { type ToolRenderer, clip, count, num, str } from "./types.js";
+import { t } from "../../../i18n/index.js";
 
 /** `find_files`: "Finding files matching *.test.ts" — "12 files". */
 export const findFilesLine: ToolRenderer = {
-  title: (args) => `Finding files matching ${clip(str(args.pattern) ?? "a pattern", 40)}`,
+  title: (args) =>
+    t("tool.findingFiles", { pattern: clip(str(args.pattern) ?? t("tool.aPattern"), 40) }),
   summary(details) {
     const total = num(details.total);
     if (total === undefined) return undefined;
-    if (total === 0) return "no files";
+    if (total === 0) return t("tool.noFiles");
     const shown = num(details.shown) ?? total;
-    const lower = details.scanCut === true ? "at least " : "";
-    return shown < total
-      ? `${lower}${count(total, "file")}, ${shown} shown`
-      : `${lower}${count(total, "file")}`;
+    const found = count(total, "file");
+    const at = details.scanCut === true ? t("tool.atLeast", { what: found }) : found;
+    return shown < total ? t("tool.shown", { what: at, shown }) : at;
   },
 };

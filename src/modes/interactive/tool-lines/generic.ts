@@ -1,4 +1,4 @@
-import { type ToolRenderer, clip } from "./types.js";
+import { type ToolRenderer, clip, count } from "./types.js";
 
 /** Any tool without a renderer of its own (MCP tools, newer tools): its name and arguments. */
 export function genericLine(name: string): ToolRenderer {
@@ -12,7 +12,7 @@ export function genericLine(name: string): ToolRenderer {
     },
     summary(_details, content) {
       const lines = content.split("\n").filter((l) => l.trim()).length;
-      return lines > 1 ? `${lines} lines` : undefined;
+      return lines > 1 ? count(lines, "line") : undefined;
     },
   };
 }

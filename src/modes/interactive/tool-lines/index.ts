@@ -11,6 +11,7 @@ import { taskLine } from "./task.js";
 import { askUserQuestionLine, enterPlanModeLine, slashCommandLine } from "./dialogue.js";
 import { todoWriteLine } from "./todo-write.js";
 import { type Args, type ToolRenderer, clip } from "./types.js";
+import { t } from "../../../i18n/index.js";
 
 const RENDERERS: Record<string, ToolRenderer> = {
   read_file: readFileLine,
@@ -18,14 +19,14 @@ const RENDERERS: Record<string, ToolRenderer> = {
   list_root: listRootLine,
   find_files: findFilesLine,
   read_readme: readReadmeLine,
-  detect_languages: { title: () => "Detecting languages" },
-  hotfiles: { title: () => "Finding the most-changed files" },
+  detect_languages: { title: () => t("tool.detectingLanguages") },
+  hotfiles: { title: () => t("tool.hotfiles") },
   edit_replace_exact: replaceExactLine,
   edit_insert_at_line: insertAtLineLine,
   edit_create_file: createFileLine,
   edit_apply_batch: applyBatchLine,
   shell_run: shellRunLine,
-  exit_plan_mode: { title: () => "Presenting a plan" },
+  exit_plan_mode: { title: () => t("tool.presentingPlan") },
   task: taskLine,
   todo_write: todoWriteLine,
   ask_user_question: askUserQuestionLine,
@@ -61,7 +62,7 @@ export function toolOutcome(
   name: string,
   result: { content: string; isError: boolean; details?: unknown },
 ): string | undefined {
-  if (result.isError) return clip(result.content.split("\n")[0]?.trim() ?? "failed", 100);
+  if (result.isError) return clip(result.content.split("\n")[0]?.trim() ?? t("tool.failed"), 100);
   const renderer = RENDERERS[name] ?? genericLine(name);
   return renderer.summary?.(asArgs(result.details), result.content);
 }

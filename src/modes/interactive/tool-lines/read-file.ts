@@ -1,23 +1,28 @@
 import { type ToolRenderer, clip, count, num, str } from "./types.js";
+import { t } from "../../../i18n/index.js";
 
 /** `read_file`: "Reading src/app.ts" (with the line range asked for) — "120 lines". */
 export const readFileLine: ToolRenderer = {
   title(args) {
-    const path = clip(str(args.path) ?? "a file");
+    const path = clip(str(args.path) ?? t("tool.aFile"));
     const start = num(args.start_line);
     const end = num(args.end_line);
-    const range = start || end ? ` (lines ${start ?? 1}–${end ?? "end"})` : "";
-    return `Reading ${path}${range}`;
+    const range = !(start || end)
+      ? ""
+      : end === undefined
+        ? t("tool.linesFrom", { start: start ?? 1 })
+        : t("tool.lineRange", { start: start ?? 1, end });
+    return t("tool.reading", { what: `${path}${range}` });
   },
   summary(details) {
     const start = num(details.startLine);
     const end = num(details.endLine);
     const total = num(details.totalLines);
     if (start === undefined || end === undefined || total === undefined) return undefined;
-    if (total === 0) return "empty file";
+    if (total === 0) return t("tool.emptyFile");
     const shown = end - start + 1;
     return shown >= total
       ? count(total, "line")
-      : `lines ${start}–${end} of ${total.toLocaleString("en-US")}`;
+      : t("tool.linesOf", { start, end, total: total.toLocaleString("en-US") });
   },
 };

@@ -1,8 +1,9 @@
 import { type ToolRenderer, num, str } from "./types.js";
+import { t } from "../../../i18n/index.js";
 
 /** `read_readme`: "Reading the README" — "README.md, 2.1 KB". */
 export const readReadmeLine: ToolRenderer = {
-  title: () => "Reading the README",
+  title: () => t("tool.readingReadme"),
   summary(details) {
     const path = str(details.path);
     if (!path) return undefined;
@@ -13,6 +14,6 @@ export const readReadmeLine: ToolRenderer = {
         : bytes < 1024
           ? `, ${bytes} B`
           : `, ${(bytes / 1024).toFixed(1)} KB`;
-    return `${path}${size}${details.truncated === true ? " (cut)" : ""}`;
+    return `${path}${size}${details.truncated === true ? t("tool.cut") : ""}`;
   },
 };

@@ -2,7 +2,7 @@ import type { FileChange, Review } from "../../../agent/tool.js";
 import type { Decision } from "../../../session/index.js";
 import { changeLabel } from "../review/diff-rows.js";
 import { commandOutcome, outputTail, quoteCommand } from "./shell.js";
-import { type Args, type ChangeBody, clip } from "./types.js";
+import { type Args, type ChangeBody, clip, count } from "./types.js";
 import { t } from "../../../i18n/index.js";
 
 /** A finished tool call and what this interface knows about it. */
@@ -71,7 +71,7 @@ export function settleChange(input: SettleInput): SettledChange | undefined {
       ? review.files
       : undefined;
   if (files && (input.name.startsWith("edit_") || review?.type === "edit")) {
-    const undo = typeof details.checkpointError === "string" ? "not recorded for undo" : undefined;
+    const undo = typeof details.checkpointError === "string" ? t("tool.notForUndo") : undefined;
     return {
       title: changeLabel(files, "done"),
       error: false,
@@ -80,7 +80,11 @@ export function settleChange(input: SettleInput): SettledChange | undefined {
     };
   }
   if (review?.type === "plan")
-    return { title: "Plan accepted", error: false, change: { type: "plan", plan: review.plan } };
+    return {
+      title: t("tool.planAccepted"),
+      error: false,
+      change: { type: "plan", plan: review.plan },
+    };
   if (review?.type === "command" || input.name === "shell_run") {
     const command = review?.type === "command" ? review.command : undefined;
     const { outcome, failed } = commandOutcome(details, input.content);
@@ -89,7 +93,11 @@ export function settleChange(input: SettleInput): SettledChange | undefined {
     const boxed = details.sandbox === "workspace-write" || details.sandbox === "read-only";
     const marked = boxed ? [outcome, t("tool.sandboxed")].filter(Boolean).join(" · ") : outcome;
     return {
-      title: `Ran ${quoteCommand(command ?? (typeof details.command === "string" ? details.command : "a command"))}`,
+      title: t("tool.ran", {
+        command: quoteCommand(
+          command ?? (typeof details.command === "string" ? details.command : t("tool.aCommand")),
+        ),
+      }),
       error: failed,
       ...(marked ? { outcome: marked } : {}),
       ...(tail ? { change: { type: "output" as const, ...tail } } : {}),
@@ -124,20 +132,34 @@ function deniedTitle(review: Review, how: "person" | "cancel" | "policy"): strin
   switch (review.type) {
     case "edit": {
       const what =
-        review.files.length === 1 ? review.files[0]!.path : `${review.files.length} files`;
-      const verb = { person: "Rejected", cancel: "Cancelled", policy: "Refused" }[how];
-      return `${verb} edit of ${what}`;
+        review.files.length === 1 ? review.files[0]!.path : count(review.files.length, "file");
+      const key = {
+        person: "tool.editRejected",
+        cancel: "tool.editCancelled",
+        policy: "tool.editRefused",
+      } as const;
+      return t(key[how], { what });
     }
     case "command": {
-      const verb = { person: "Denied", cancel: "Cancelled", policy: "Refused" }[how];
-      return `${verb} ${quoteCommand(review.command)}`;
+      const key = {
+        person: "tool.commandDenied",
+        cancel: "tool.commandCancelled",
+        policy: "tool.commandRefused",
+      } as const;
+      return t(key[how], { command: quoteCommand(review.command) });
     }
     case "secret":
       return t("tool.secretNotRead", { path: review.path });
     case "plan":
-      return { person: "Plan rejected", cancel: "Plan cancelled", policy: "Plan not accepted" }[
-        how
-      ];
+      return t(
+        (
+          {
+            person: "tool.planRejected",
+            cancel: "tool.planCancelled",
+            policy: "tool.planRefused",
+          } as const
+        )[how],
+      );
     case "plan-mode":
       return t("tool.planModeDeclined", { mode: "agent" });
     case "slash":
@@ -145,6 +167,6 @@ function deniedTitle(review: Review, how: "person" | "cancel" | "policy"): strin
     case "mcp":
       return t("tool.mcpNotCalled", { tool: `${review.server}/${review.tool}` });
     case "question":
-      return "Question not answered";
+      return t("tool.questionNotAnswered");
   }
 }

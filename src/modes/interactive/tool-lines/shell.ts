@@ -1,4 +1,5 @@
 import { type Args, type ToolRenderer, clip, num, str } from "./types.js";
+import { t } from "../../../i18n/index.js";
 
 /** A command on one line, quoted: "`npm test`", its first line and "…" when it has several. */
 export function quoteCommand(command: string | undefined, max = 60): string {
@@ -9,7 +10,8 @@ export function quoteCommand(command: string | undefined, max = 60): string {
 
 /** `shell_run`: "Running `npm test`". */
 export const shellRunLine: ToolRenderer = {
-  title: (args) => `Running ${quoteCommand(str(args.command) ?? "a command")}`,
+  title: (args) =>
+    t("tool.running", { what: quoteCommand(str(args.command) ?? t("tool.aCommand")) }),
 };
 
 /**
@@ -21,9 +23,9 @@ export function commandOutcome(
   content: string,
 ): { outcome?: string; failed: boolean } {
   const stopped = str(details.stopped) ?? (details.timedOut === true ? "timeout" : undefined);
-  if (stopped === "timeout") return { outcome: "timed out", failed: true };
-  if (stopped === "input") return { outcome: "stopped waiting for input", failed: true };
-  if (stopped === "cancel") return { outcome: "cancelled", failed: true };
+  if (stopped === "timeout") return { outcome: t("tool.timedOut"), failed: true };
+  if (stopped === "input") return { outcome: t("tool.stoppedForInput"), failed: true };
+  if (stopped === "cancel") return { outcome: t("tool.cancelled"), failed: true };
   const code =
     num(details.exitCode) ??
     num(details.exit_code) ??
@@ -31,12 +33,13 @@ export function commandOutcome(
     num(Number(/exit(?:ed with)? code:? (-?\d+)/i.exec(content)?.[1] ?? Number.NaN));
   if (code === undefined) return { failed: false };
   const ms = num(details.durationMs);
-  const took = ms !== undefined && ms >= 1000 ? ` in ${(ms / 1000).toFixed(1)}s` : "";
+  const took =
+    ms !== undefined && ms >= 1000 ? t("tool.took", { seconds: (ms / 1000).toFixed(1) }) : "";
   const moved =
     str(details.cwdAfter) && details.cwdAfter !== details.cwd
-      ? ` · now in ${details.cwdAfter}`
+      ? t("tool.nowIn", { dir: String(details.cwdAfter) })
       : "";
-  return { outcome: `exit ${code}${took}${moved}`, failed: code !== 0 };
+  return { outcome: `${t("tool.exit", { code })}${took}${moved}`, failed: code !== 0 };
 }
 
 /** Output lines a ran command keeps in scrollback (the model reads all of it). */

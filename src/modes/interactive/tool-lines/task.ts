@@ -1,5 +1,6 @@
 import { type ToolRenderer, clip, count, num, str } from "./types.js";
 import { formatTokens } from "../components/status-line.js";
+import { t } from "../../../i18n/index.js";
 
 /**
  * `task`: "explore · find the retry policy" while the sub-agent works; once done
@@ -8,7 +9,7 @@ import { formatTokens } from "../components/status-line.js";
  */
 export const taskLine: ToolRenderer = {
   title: (args) =>
-    `${str(args.agent) ?? "sub-agent"} · ${clip(str(args.description) ?? "a task", 60)}`,
+    `${str(args.agent) ?? t("tool.subagent")} · ${clip(str(args.description) ?? t("tool.aTask"), 60)}`,
   summary(details) {
     const steps = num(details.steps);
     if (steps === undefined) return undefined;
@@ -17,12 +18,12 @@ export const taskLine: ToolRenderer = {
       .map((k) => num(usage[k]) ?? 0)
       .reduce((a, b) => a + b, 0);
     const parts = [
-      count(num(details.toolCalls) ?? 0, "tool call"),
+      count(num(details.toolCalls) ?? 0, "toolCall"),
       count(steps, "step"),
-      `${formatTokens(tokens)} tokens`,
+      t("status.tokens", { count: formatTokens(tokens) }),
     ];
-    if (details.stopReason === "aborted") parts.push("cancelled");
-    if (details.stopReason === "max_steps") parts.push("stopped at the step cap");
+    if (details.stopReason === "aborted") parts.push(t("tool.cancelled"));
+    if (details.stopReason === "max_steps") parts.push(t("tool.stepCap"));
     return parts.join(" · ");
   },
 };

@@ -1,4 +1,5 @@
 import type { FileChange } from "../../../agent/tool.js";
+import { t } from "../../../i18n/index.js";
 
 /**
  * One renderer per tool: how a call reads as a line while it runs ("Reading src/app.ts") and
@@ -19,9 +20,12 @@ export const str = (value: unknown): string | undefined =>
 export const num = (value: unknown): number | undefined =>
   typeof value === "number" && Number.isFinite(value) ? value : undefined;
 
-/** "1 match", "12 matches". */
-export const count = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+/** What tool lines count, each with a catalog entry for one and for many (`unit.file.one`). */
+export type Unit = "file" | "line" | "entry" | "match" | "toolCall" | "step";
+
+/** "1 match", "12 matches" (in the interface's language). */
+export const count = (n: number, unit: Unit) =>
+  t(`unit.${unit}.${n === 1 ? "one" : "many"}`, { count: n.toLocaleString("en-US") });
 
 /** Keeps quoted values short enough for one line. */
 export const clip = (text: string, max = 60) =>
