@@ -117,7 +117,9 @@ await build({
   loader: { ".md": "text" },
   jsx: "automatic",
   alias: { "react-devtools-core": join(root, "scripts", "devtools-stub.mjs") },
-  external: ["@vscode/ripgrep", "@lydell/node-pty", "@modelcontextprotocol/*"],
+  // cli-highlight (highlight.js, ~1.2 MB) loads from node_modules when code first shows: in
+  // this file it would sit in memory from the start.
+  external: ["@vscode/ripgrep", "@lydell/node-pty", "@modelcontextprotocol/*", "cli-highlight"],
   define,
   plugins: [
     {
