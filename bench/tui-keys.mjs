@@ -10,7 +10,7 @@ import { percentile, startMockProcess, startNorth, typeOpenLoop } from "./tui-li
 
 requireBuild();
 const RUNS = Number(process.env.RUNS ?? 3);
-const ANSWERS = Number(process.env.ANSWERS ?? 4);
+const ANSWERS = Number(process.env.ANSWERS ?? 10);
 const EVERY_MS = 100;
 const COMPOSER = "Ask North about this repository";
 const line =
@@ -64,12 +64,14 @@ function typeWhileStreaming(term, streaming, prefixLength) {
   });
 }
 
-// Idle, and a long answer at 1 ms per event.
+// Idle, a long answer at 1 ms per event, and the same answer (about 2.6 MB) unpaced.
 {
   const idle50 = [];
   const idle95 = [];
   const slow50 = [];
   const slow95 = [];
+  const fast50 = [];
+  const fast95 = [];
   for (let r = 0; r < RUNS; r++) {
     const long = answer(2_000_000, "END-OF-STREAM");
     const mock = await startMockProcess([{ text: long, slowMs: 1 }]);
@@ -89,9 +91,22 @@ function typeWhileStreaming(term, streaming, prefixLength) {
     slow95.push(percentile(times, 95));
     await run.close();
     mock.close();
+
+    const fastMock = await startMockProcess([{ text: answer(2_600_000, "END-OF-STREAM") }]);
+    const fastRun = await startNorth([], { baseUrl: fastMock.baseUrl });
+    fastRun.term.type("go");
+    await fastRun.term.waitFor("> go");
+    fastRun.term.press("enter");
+    await fastRun.term.waitFor("Streaming while you type");
+    const fast = await typeOpenLoop(fastRun.term, { keys: 30, everyMs: EVERY_MS });
+    fast50.push(percentile(fast, 50));
+    fast95.push(percentile(fast, 95));
+    await fastRun.close();
+    fastMock.close();
   }
   show("echo idle", idle50, idle95, 20);
   show("echo streaming (1 ms/event)", slow50, slow95, 40);
+  show("echo streaming 2.6 MB unpaced", fast50, fast95, 30);
 }
 
 // Unpaced 300 KB answers: the issue's target.
