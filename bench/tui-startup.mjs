@@ -1,4 +1,5 @@
-// Time from spawning `north` in a pseudo-terminal to the composer being visible. Target: 250 ms.
+// Time from spawning `north` in a pseudo-terminal to the composer being visible. Target: 200 ms
+// (issue 14), with V8's code cache warm as after the first run on a machine.
 import { fmt, median, repeat, requireBuild } from "./lib.mjs";
 import { startNorth } from "./tui-lib.mjs";
 
@@ -13,4 +14,4 @@ const m = median(times);
 console.log(
   `spawn → composer visible  median ${fmt(m)}  (${RUNS} runs, min ${fmt(Math.min(...times))})`,
 );
-console.log(`target ≤ 250 ms  ${m <= 250 ? "OK" : "OVER"}`);
+console.log(`target ≤ 200 ms  ${m <= 200 ? "OK" : "OVER"}`);
