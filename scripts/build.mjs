@@ -131,6 +131,11 @@ await build({
         b.onResolve({ filter: /\/yoga-ready\.js$/ }, () => ({
           path: join(root, "scripts", "yoga-sync.mjs"),
         }));
+        // One string-width for all (Ink's wrap-ansi brings its own older copy): each copy
+        // compiles its Unicode property expressions at start-up, ~8 ms apiece.
+        b.onResolve({ filter: /^string-width$/ }, () => ({
+          path: join(root, "node_modules", "string-width", "index.js"),
+        }));
         // Ink's reconciler awaits React DevTools and its package.json at the top level, only
         // when DEV is set; this build runs without them (an Ink update that changes the text
         // fails the build loudly: top-level await again).

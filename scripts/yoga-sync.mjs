@@ -12,8 +12,17 @@ export default Yoga;
 
 let loading;
 export function yogaReady() {
-  loading ??= loadYoga().then((loaded) => {
-    Object.assign(Yoga, loaded);
-  });
+  // The module decodes its embedded WebAssembly with `fetch` of a data: URL when `fetch` exists,
+  // which loads Node's whole fetch implementation (undici, ~10 ms) for nothing; without it, it
+  // decodes the bytes itself. The check is made as the load starts.
+  const fetch = globalThis.fetch;
+  globalThis.fetch = undefined;
+  try {
+    loading ??= loadYoga().then((loaded) => {
+      Object.assign(Yoga, loaded);
+    });
+  } finally {
+    globalThis.fetch = fetch;
+  }
   return loading;
 }

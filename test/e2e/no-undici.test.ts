@@ -6,6 +6,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeHome, makeRepo, runCli } from "../support/cli-runner.js";
 import { reply, startMockModelServer, type MockModelServer } from "../support/mock-model-server.js";
+import { startTerminal } from "../support/terminal-harness.js";
+import { COMPOSER, send } from "../support/tui-fixture.js";
 
 const probe = join(import.meta.dirname, "..", "support", "undici-probe.cjs");
 
@@ -36,6 +38,28 @@ describe("north -p", () => {
     });
     expect(result.stdout).toContain("A demo service.");
     expect(result.code).toBe(0);
+    expect(readFileSync(out, "utf8")).toBe("");
+  });
+
+  it("nor does the interface, from start to an answer (Yoga's WebAssembly included)", async () => {
+    server = await startMockModelServer([reply().text("Hello from the mock.")]);
+    const out = join(mkdtempSync(join(tmpdir(), "north-undici-")), "loaded.txt");
+    const { env } = makeHome();
+    const term = startTerminal({
+      cwd: makeRepo(),
+      env: {
+        ...env,
+        ANTHROPIC_API_KEY: "sk-ant-test",
+        ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+        NODE_OPTIONS: `--require ${probe}`,
+        UNDICI_PROBE_OUT: out,
+      },
+    });
+    await term.waitFor(COMPOSER);
+    await send(term, "hi");
+    await term.waitFor("Hello from the mock.");
+    term.press("ctrl+d");
+    await term.exited;
     expect(readFileSync(out, "utf8")).toBe("");
   });
 
