@@ -30,6 +30,7 @@ import { TurnController } from "./controller.js";
 import { inkStdout, Scrollback } from "./scrollback.js";
 import { createStore } from "./store.js";
 import { yogaReady } from "./yoga-ready.js";
+import { keepYoungGenerationSmall } from "./heap.js";
 import { createBrowseScreen } from "./browse/browse-screen.js";
 import { createOutputGate } from "./browse/output-gate.js";
 import { colorWanted, setTheme, theme } from "./theme.js";
@@ -259,9 +260,11 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         store.dispatch({ type: "note", tone: "error", text: (error as Error).message });
       })
       // The highlighter (~100 ms) once the session is open, before the first answer is likely.
-      .finally(() =>
-        preloadHighlighter(() => store.dispatch({ type: "highlighter", ready: true })),
-      );
+      .finally(() => {
+        preloadHighlighter(() => store.dispatch({ type: "highlighter", ready: true }));
+        // Start-up is over: the young generation stays the size it grew to (see heap.ts).
+        keepYoungGenerationSmall();
+      });
   });
   try {
     await instance.waitUntilExit();
