@@ -17,6 +17,7 @@ export type Json = Record<string, unknown>;
 export const INCOMPLETE: ProviderError = {
   kind: "network",
   message: "The connection closed before the answer was complete.",
+  phrase: { id: "incomplete", values: {} },
   retryable: true,
 };
 

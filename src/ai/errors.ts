@@ -23,7 +23,12 @@ interface HttpLikeError {
 }
 
 /** The error a cancelled stream ends with. */
-export const ABORTED: ProviderError = { kind: "aborted", message: "Cancelled.", retryable: false };
+export const ABORTED: ProviderError = {
+  kind: "aborted",
+  message: "Cancelled.",
+  phrase: { id: "cancelled", values: {} },
+  retryable: false,
+};
 
 const OVERFLOW =
   /context[ _-]?length|context window|prompt is too long|too many tokens|maximum context|input is too long|exceeds the context/i;
@@ -41,42 +46,66 @@ export function classifyError(
     return ABORTED;
   }
   const stall = findStall(error);
-  if (stall) return { kind: "network", retryable: true, message: stallMessage(stall) };
+  if (stall) {
+    const wait = formatDuration(stall.ms);
+    return {
+      kind: "network",
+      retryable: true,
+      message: stallMessage(stall),
+      phrase: { id: stall.phase === "connect" ? "noStart" : "silent", values: { wait } },
+    };
+  }
   const e = (typeof error === "object" && error !== null ? error : {}) as HttpLikeError;
   const status = typeof e.status === "number" ? e.status : undefined;
   const detail = bodyMessage(e) ?? (error instanceof Error ? error.message : String(error));
   const code = bodyCode(e);
   const retryAfterMs = readRetryAfter(e.headers);
-  const make = (kind: ErrorKind, retryable: boolean, message: string): ProviderError => ({
+  const make = (
+    kind: ErrorKind,
+    retryable: boolean,
+    message: string,
+    id: string,
+    values: Record<string, string | number> = {},
+  ): ProviderError => ({
     kind,
     message,
+    phrase: { id, values: { detail, ...values } },
     retryable,
     ...(status !== undefined ? { status } : {}),
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
   });
 
   if (code === "overloaded_error") {
-    return make("overloaded", true, `The provider is overloaded: ${detail}`);
+    return make("overloaded", true, `The provider is overloaded: ${detail}`, "overloaded");
   }
   if (status === undefined) {
     // Cut-off or garbled event data (a proxy, a broken server): worth another attempt.
     if ((error as { name?: unknown } | null)?.name === "SyntaxError") {
-      return make("server", true, `The model sent a stream North could not read: ${detail}`);
+      return make(
+        "server",
+        true,
+        `The model sent a stream North could not read: ${detail}`,
+        "unreadable",
+      );
     }
     if (hints.host && isUnreachable(error)) {
-      return make("network", true, `Cannot reach ${hints.host}: ${detail}`);
+      return make("network", true, `Cannot reach ${hints.host}: ${detail}`, "unreachable", {
+        host: hints.host,
+      });
     }
     if (isConnectionError(error)) {
-      return make("network", true, `Network error talking to the model: ${detail}`);
+      return make("network", true, `Network error talking to the model: ${detail}`, "network");
     }
     // Not the network: retrying a failure of our own or of the SDK's set-up would not help.
-    return make("server", false, `The request to the model failed: ${detail}`);
+    return make("server", false, `The request to the model failed: ${detail}`, "requestFailed");
   }
   if (status === 401 || status === 403) {
     return make(
       "auth",
       false,
       `The provider refused the API key (${status}): ${detail}. Check ${hints.keyEnv}.`,
+      "auth",
+      { status, keyEnv: hints.keyEnv },
     );
   }
   if (status === 429) {
@@ -85,21 +114,35 @@ export function classifyError(
         "rate_limit",
         false,
         `Quota exhausted: ${detail}. Check the account of ${hints.keyEnv}.`,
+        "quota",
+        { keyEnv: hints.keyEnv },
       );
     }
-    return make("rate_limit", true, `Rate limited (429): ${detail}`);
+    return make("rate_limit", true, `Rate limited (429): ${detail}`, "rateLimited");
   }
   if (status === 529 || status === 503 || code === "overloaded_error") {
-    return make("overloaded", true, `The provider is overloaded (${status}): ${detail}`);
+    return make(
+      "overloaded",
+      true,
+      `The provider is overloaded (${status}): ${detail}`,
+      "overloadedStatus",
+      {
+        status,
+      },
+    );
   }
   if (status === 408 || status === 409 || status >= 500) {
-    return make("server", true, `The provider failed (${status}): ${detail}`);
+    return make("server", true, `The provider failed (${status}): ${detail}`, "failedStatus", {
+      status,
+    });
   }
   if (OVERFLOW.test(detail) || code === "context_length_exceeded" || status === 413) {
     return make(
       "context_overflow",
       false,
       `The conversation is too long for ${hints.model}: ${detail}`,
+      "tooLong",
+      { model: hints.model },
     );
   }
   if (status === 404) {
@@ -107,9 +150,19 @@ export function classifyError(
       "bad_request",
       false,
       `Not found (404): ${detail}. Check the model id "${hints.model}" and ${hints.baseUrlEnv}.`,
+      "notFound",
+      { model: hints.model, baseUrlEnv: hints.baseUrlEnv },
     );
   }
-  return make("bad_request", false, `The provider rejected the request (${status}): ${detail}`);
+  return make(
+    "bad_request",
+    false,
+    `The provider rejected the request (${status}): ${detail}`,
+    "rejected",
+    {
+      status,
+    },
+  );
 }
 
 const CONNECTION =

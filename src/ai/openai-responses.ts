@@ -161,9 +161,11 @@ export class ResponsesAccumulator extends Accumulator {
         yield* this.completed(event.response as Json);
         break;
       case "error":
+        const detail = String(event.message ?? "unknown error");
         this.failed = {
           kind: "server",
-          message: `The provider failed mid-stream: ${String(event.message ?? "unknown error")}`,
+          message: `The provider failed mid-stream: ${detail}`,
+          phrase: { id: "midStream", values: { detail } },
           retryable: true,
         };
         break;
@@ -225,9 +227,11 @@ export class ResponsesAccumulator extends Accumulator {
     if (response.status === "incomplete") this.stop = "max_tokens";
     if (response.status === "failed") {
       const error = response.error as Json | undefined;
+      const detail = String(error?.message ?? "response failed");
       this.failed = {
         kind: "server",
-        message: `The provider failed: ${String(error?.message ?? "response failed")}`,
+        message: `The provider failed: ${detail}`,
+        phrase: { id: "failed", values: { detail } },
         retryable: true,
       };
     }

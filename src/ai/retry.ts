@@ -50,7 +50,12 @@ export async function* withRetry(
       yield {
         type: "done",
         message: { ...final.message, content: [], stopReason: "aborted" },
-        error: { kind: "aborted", message: "Cancelled.", retryable: false },
+        error: {
+          kind: "aborted",
+          message: "Cancelled.",
+          phrase: { id: "cancelled", values: {} },
+          retryable: false,
+        },
       };
       return;
     }

@@ -119,12 +119,24 @@ export type ErrorKind =
 /** A provider failure, classified once in `ai/errors.ts`. */
 export interface ProviderError {
   kind: ErrorKind;
+  /** What happened, in English (logs, headless output, RPC). */
   message: string;
+  /**
+   * The same as words of the interface: a phrase id and its values (the service's own words
+   * as `detail`), so that a front end can say it in the person's language (`provider.<id>` in
+   * the catalogs). Absent where the message has no phrase; then `message` is shown.
+   */
+  phrase?: ErrorPhrase;
   status?: number;
   /** Whether the retry policy may try again. */
   retryable: boolean;
   /** Server-requested delay (from `retry-after` / `retry-after-ms`), in milliseconds. */
   retryAfterMs?: number;
+}
+
+export interface ErrorPhrase {
+  id: string;
+  values: Record<string, string | number>;
 }
 
 export interface ToolSchema {

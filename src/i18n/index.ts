@@ -57,3 +57,15 @@ export function resolveLanguage(
   const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || "";
   return /^zh[-_](CN|SG|Hans)/i.test(locale) ? "zh-CN" : "en";
 }
+
+/**
+ * A provider's error in the interface's language: its phrase (`provider.<id>`) when the catalog
+ * has it, else its English message.
+ */
+export function errorText(error: {
+  message: string;
+  phrase?: { id: string; values: Record<string, string | number> };
+}): string {
+  const key = error.phrase && `provider.${error.phrase.id}`;
+  return key && key in en ? t(key as MessageKey, error.phrase!.values) : error.message;
+}

@@ -23,7 +23,7 @@ import {
 } from "./context-usage.js";
 import type { RewriteEntry } from "./storage.js";
 import { promptTokens } from "./token-estimate.js";
-import { t } from "../i18n/index.js";
+import { errorText, t } from "../i18n/index.js";
 
 export const DEFAULT_THRESHOLD = 0.85;
 /** Exchanges kept verbatim by default (fewer when they are large, see `KEEP_SHARE`). */
@@ -185,7 +185,7 @@ export class ContextKeeper {
       return {
         ok: false,
         reason,
-        message: t("session.compactFailed", { error: summarized.error.message }),
+        message: t("session.compactFailed", { error: errorText(summarized.error) }),
       };
     }
     const after = this.context().used;

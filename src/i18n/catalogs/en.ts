@@ -480,6 +480,27 @@ export const en = {
   "session.noProvider":
     "No model provider is configured: set ANTHROPIC_API_KEY or OPENAI_API_KEY (or add a provider to the config file).",
   "session.notWhileBusy": "Not while a message runs; cancel it first.",
+  "provider.cancelled": "Cancelled.",
+  "provider.noStart":
+    "The model did not start answering within {wait} (no response; timeouts.connectMs in the config).",
+  "provider.silent":
+    "The model sent nothing for {wait}; the stream was abandoned (timeouts.idleMs in the config).",
+  "provider.overloaded": "The provider is overloaded: {detail}",
+  "provider.unreadable": "The model sent a stream North could not read: {detail}",
+  "provider.unreachable": "Cannot reach {host}: {detail}",
+  "provider.network": "Network error talking to the model: {detail}",
+  "provider.requestFailed": "The request to the model failed: {detail}",
+  "provider.auth": "The provider refused the API key ({status}): {detail}. Check {keyEnv}.",
+  "provider.quota": "Quota exhausted: {detail}. Check the account of {keyEnv}.",
+  "provider.rateLimited": "Rate limited (429): {detail}",
+  "provider.overloadedStatus": "The provider is overloaded ({status}): {detail}",
+  "provider.failedStatus": "The provider failed ({status}): {detail}",
+  "provider.tooLong": "The conversation is too long for {model}: {detail}",
+  "provider.notFound": 'Not found (404): {detail}. Check the model id "{model}" and {baseUrlEnv}.',
+  "provider.rejected": "The provider rejected the request ({status}): {detail}",
+  "provider.incomplete": "The connection closed before the answer was complete.",
+  "provider.midStream": "The provider failed mid-stream: {detail}",
+  "provider.failed": "The provider failed: {detail}",
   // Browse mode, groups and thinking (issue 14): new keys go right below this line.
   "browse.badge": "BROWSE",
   "browse.hints": "↑↓ move · Enter open/fold · / search · n next · Esc back",

@@ -2,7 +2,7 @@ import type { AgentEvent } from "../../agent/events.js";
 import { formatTokens } from "./components/status-line.js";
 import type { UiState } from "./state.js";
 import { add, settleAll } from "./transcript.js";
-import { t } from "../../i18n/index.js";
+import { errorText, t } from "../../i18n/index.js";
 
 /** Characters of live command output kept per running tool (the line shows the last few lines). */
 const OUTPUT_KEEP = 4000;
@@ -40,7 +40,7 @@ export function reduceExtras(state: UiState, event: AgentEvent): UiState {
       return add(s, {
         kind: "note",
         tone: "error",
-        text: t("live.compactionFailed", { error: event.error.message }),
+        text: t("live.compactionFailed", { error: errorText(event.error) }),
       });
     }
     case "tool_output": {

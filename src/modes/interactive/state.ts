@@ -18,7 +18,7 @@ import { reduceExtras, type ContextMeter } from "./live-extras.js";
 import { settleTool, toolTitle, type ChangeBody } from "./tool-lines/index.js";
 import { add, settleAll, settleAtEnd, settleText, settleThinking } from "./transcript.js";
 import { advanceSubagent, type SubagentProgress } from "./subagent-progress.js";
-import { t } from "../../i18n/index.js";
+import { errorText, t } from "../../i18n/index.js";
 
 /** A settled transcript entry: written once into scrollback (Ink's `<Static>`), never redrawn. */
 export type Entry =
@@ -272,7 +272,7 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
         ...add(s, {
           kind: "note",
           tone: "warn",
-          text: `${event.error.message} ${t("retry.in", { seconds })}${superseded}`,
+          text: `${errorText(event.error)} ${t("retry.in", { seconds })}${superseded}`,
         }),
         labelPending: true,
       };
@@ -284,7 +284,7 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
       return add(settleAll(state), {
         kind: "note",
         tone: "error",
-        text: `${event.error.message} ${t("turn.failedHint")}`,
+        text: `${errorText(event.error)} ${t("turn.failedHint")}`,
       });
     case "turn_end": {
       let s = dropReview(settleAtEnd(state));
