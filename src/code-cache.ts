@@ -16,6 +16,9 @@ import Module, { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
 
+/** What src/modes/heap.ts emits on `process` before it changes a V8 flag (kept in step). */
+const V8_FLAGS_EVENT = "north:v8-flags";
+
 /**
  * Runs `file` (a CommonJS bundle) as the main program, its compiled code cached in `dir` under
  * `name` (one cache per build: `core`, `tui`).
@@ -44,8 +47,17 @@ export function runCached(file: string, dir: string, version: string, name = "co
     ...(cached ? { cachedData: cached } : {}),
   });
   if (!cached || script.cachedDataRejected) {
-    // At exit the functions this run used are compiled too, so the next run finds them.
-    process.once("exit", () => saveCache(script, dir, cacheFile, name));
+    // At exit the functions this run used are compiled too, so the next run finds them. Or
+    // sooner: just before the program changes a V8 flag (the interface does, once open), as
+    // V8 accepts a cache only under the flags it was made with.
+    let saved = false;
+    const save = () => {
+      if (saved) return;
+      saved = true;
+      saveCache(script, dir, cacheFile, name);
+    };
+    process.once("exit", save);
+    process.once(V8_FLAGS_EVENT, save);
   }
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   const module = { exports: {}, filename: file, id: ".", loaded: false };

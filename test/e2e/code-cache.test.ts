@@ -14,6 +14,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeHome, makeRepo, runCli } from "../support/cli-runner.js";
 import { reply, startMockModelServer, type MockModelServer } from "../support/mock-model-server.js";
+import { startTerminal } from "../support/terminal-harness.js";
+import { COMPOSER, send } from "../support/tui-fixture.js";
 
 let server: MockModelServer | undefined;
 afterEach(async () => {
@@ -87,5 +89,42 @@ describe("the code cache of headless runs", () => {
     expect(result).toMatchObject({ code: 0, stderr: "" });
     expect(result.stdout.trim()).toBe("A demo service.");
     expect(readFileSync(join(cache, "north", "code"), "utf8")).toBe("not a folder");
+  }, 30_000);
+});
+
+describe("the code cache of the interface", () => {
+  /** A whole session in the TUI: open, one answer, Ctrl+D. */
+  async function session(cache: string) {
+    server = await startMockModelServer([reply().text("Hello from the mock.")]);
+    const { env } = makeHome();
+    const term = startTerminal({
+      cwd: makeRepo(),
+      env: {
+        ...env,
+        XDG_CACHE_HOME: cache,
+        ANTHROPIC_API_KEY: "sk-ant-test",
+        ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+      },
+    });
+    await term.waitFor(COMPOSER);
+    await send(term, "hi");
+    await term.waitFor("Hello from the mock.");
+    term.press("ctrl+d");
+    await term.exited;
+    await server.close();
+    server = undefined;
+  }
+
+  it("is accepted by the next start, though the interface changes a V8 flag once open", async () => {
+    const cache = mkdtempSync(join(tmpdir(), "north-cache-"));
+    await session(cache);
+    const [name] = cacheFiles(cache);
+    expect(name).toMatch(/^tui-/);
+    const file = join(cache, "north", "code", name!);
+    const written = statSync(file).mtimeMs;
+    // A cache V8 rejected would be written again at the end of this run.
+    await session(cache);
+    expect(cacheFiles(cache)).toEqual([name]);
+    expect(statSync(file).mtimeMs).toBe(written);
   }, 30_000);
 });

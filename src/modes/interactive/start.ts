@@ -30,7 +30,7 @@ import { TurnController } from "./controller.js";
 import { inkStdout, Scrollback } from "./scrollback.js";
 import { createStore } from "./store.js";
 import { yogaReady } from "./yoga-ready.js";
-import { keepYoungGenerationSmall } from "./heap.js";
+import { keepYoungGenerationSmall } from "../heap.js";
 import { createBrowseScreen } from "./browse/browse-screen.js";
 import { createOutputGate } from "./browse/output-gate.js";
 import { colorWanted, setTheme, theme } from "./theme.js";

@@ -1,14 +1,21 @@
 import { setFlagsFromString } from "node:v8";
 
+/** Emitted on `process` just before North changes a V8 flag (code-cache.ts listens). */
+export const V8_FLAGS_EVENT = "north:v8-flags";
+
 /**
  * Keeps V8's young generation at the size it has from now on. By default it doubles under
  * allocation up to 2 × 16 MB and is never given back: a long answer (tens of megabytes of
  * short-lived parsed events) left the interface ~15 MiB larger for good. Called once start-up
- * is over (at start-up a small young generation costs tens of milliseconds of collections).
+ * is over (the session open): at start-up a small young generation costs tens of milliseconds
+ * of collections. A changed flag changes what V8 accepts as a code cache, so North's cache is
+ * written first (`V8_FLAGS_EVENT`, see code-cache.ts), while the flags are still those a new
+ * process starts with.
  * Short-lived objects still die young; collections are a little more frequent. A V8 that
  * refuses the flag leaves things as they were.
  */
 export function keepYoungGenerationSmall(): void {
+  (process as NodeJS.EventEmitter).emit(V8_FLAGS_EVENT);
   try {
     setFlagsFromString("--semi-space-growth-factor=1");
   } catch {
