@@ -17,6 +17,7 @@ for (const name of [
   "tui-stream",
   "tui-keys",
   "tui-long-session",
+  "tui-idle",
 ]) {
   console.log(`\n## ${name}`);
   const result = spawnSync(process.execPath, [join(here, `${name}.mjs`)], { stdio: "inherit" });
