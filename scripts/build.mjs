@@ -1,7 +1,7 @@
-// Bundles src/ into dist/: a tiny CommonJS launcher (dist/north.js), lazily loaded ESM chunks
-// (dist/chunks/*.mjs) for the interactive interface and the library, and the headless build
-// (dist/core.cjs, run through V8's code cache), so `north --version` parses almost nothing and a
-// headless run compiles nothing it compiled before.
+// Bundles src/ into dist/: a tiny CommonJS launcher (dist/north.js); the program twice as one
+// CommonJS file run through V8's code cache — dist/tui.cjs with the interface, dist/core.cjs
+// without it for headless runs — so `north --version` parses almost nothing and a run compiles
+// nothing it compiled before; and the library as ESM chunks (dist/chunks/*.mjs).
 // `--if-stale` skips the build when dist/north.js is newer than every source file. `NORTH_DIST=DIR`
 // builds into DIR instead (inside the project, so that packages resolve), for parallel work.
 import { build } from "esbuild";
@@ -46,10 +46,10 @@ const define = {
   "process.env.NODE_ENV": '"production"',
 };
 rmSync(dist, { recursive: true, force: true });
-// The program: ESM chunks, split so that a run parses only what it uses.
+// The library (`import { createSession } from "north-agent"`): ESM chunks, split so that a
+// program importing it parses only what it uses.
 await build({
-  // `lib`: North as a library (`import { createSession } from "north-agent"`), sharing chunks.
-  entryPoints: { main: join(root, "src", "entry.ts"), lib: join(root, "src", "lib.ts") },
+  entryPoints: { lib: join(root, "src", "lib.ts") },
   outdir: join(dist, "chunks"),
   outExtension: { ".js": ".mjs" },
   chunkNames: "[name]-[hash]",
@@ -70,25 +70,36 @@ await build({
   },
   logLevel: "warning",
 });
-// The headless build: the same program in one CommonJS file, so the launcher can run it through
-// V8's code cache (src/code-cache.ts); the interactive interface stays in the ESM chunks.
-await build({
-  entryPoints: [join(root, "src", "entry.ts")],
-  outfile: join(dist, "core.cjs"),
-  bundle: true,
-  format: "cjs",
-  // `import()` of the packages left outside (node-pty, ripgrep) becomes `require`: a script run
-  // through `vm.Script` has no module loader of its own.
-  supported: { "dynamic-import": false },
-  platform: "node",
-  target: "node20",
-  minify: process.env.NORTH_MINIFY !== "0",
-  legalComments: "none",
-  loader: { ".md": "text" },
-  // The MCP SDKs load from node_modules when a server is configured (or `mcp serve` runs):
-  // bundled, their ~900 KB of source would sit in every headless run's memory.
-  external: ["@vscode/ripgrep", "@lydell/node-pty", "@modelcontextprotocol/*"],
-  define,
+
+/**
+ * The program (src/entry.ts) as one CommonJS file, which the launcher runs through V8's code
+ * cache (src/code-cache.ts). `import()` of the packages left outside becomes `require`: a script
+ * run through `vm.Script` has no module loader of its own. The MCP SDKs load from node_modules
+ * when a server is configured (or `mcp serve` runs): bundled, their ~900 KB of source would sit
+ * in every run's memory.
+ */
+const program = (outfile, { external = [], plugins }) =>
+  build({
+    entryPoints: [join(root, "src", "entry.ts")],
+    outfile: join(dist, outfile),
+    bundle: true,
+    format: "cjs",
+    supported: { "dynamic-import": false },
+    platform: "node",
+    target: "node20",
+    minify: process.env.NORTH_MINIFY !== "0",
+    legalComments: "none",
+    loader: { ".md": "text" },
+    jsx: "automatic",
+    alias: { "react-devtools-core": join(root, "scripts", "devtools-stub.mjs") },
+    external: ["@vscode/ripgrep", "@lydell/node-pty", "@modelcontextprotocol/*", ...external],
+    define,
+    plugins,
+    logLevel: "warning",
+  });
+
+// Headless runs (`-p`, `rpc`, listings): the interface is left out.
+await program("core.cjs", {
   plugins: [
     {
       name: "interface-outside-core",
@@ -99,28 +110,12 @@ await build({
       },
     },
   ],
-  logLevel: "warning",
 });
-// The interface's build: the whole program again, interface included, in one CommonJS file run
-// through the code cache too (Ink's ~1 MB would otherwise be parsed on every start). Yoga's
-// top-level await is replaced by an explicit load (scripts/yoga-sync.mjs).
-await build({
-  entryPoints: [join(root, "src", "entry.ts")],
-  outfile: join(dist, "tui.cjs"),
-  bundle: true,
-  format: "cjs",
-  supported: { "dynamic-import": false },
-  platform: "node",
-  target: "node20",
-  minify: process.env.NORTH_MINIFY !== "0",
-  legalComments: "none",
-  loader: { ".md": "text" },
-  jsx: "automatic",
-  alias: { "react-devtools-core": join(root, "scripts", "devtools-stub.mjs") },
-  // cli-highlight (highlight.js, ~1.2 MB) loads from node_modules when code first shows: in
-  // this file it would sit in memory from the start.
-  external: ["@vscode/ripgrep", "@lydell/node-pty", "@modelcontextprotocol/*", "cli-highlight"],
-  define,
+// The interface: Ink's ~1 MB is not parsed again on every start. cli-highlight (highlight.js,
+// ~1.2 MB) loads from node_modules when code first shows: here it would sit in memory from the
+// start. Yoga's top-level await is replaced by an explicit load (scripts/yoga-sync.mjs).
+await program("tui.cjs", {
+  external: ["cli-highlight"],
   plugins: [
     {
       name: "yoga-without-top-level-await",
@@ -148,7 +143,6 @@ await build({
       },
     },
   ],
-  logLevel: "warning",
 });
 // The executable: a tiny CommonJS launcher (dist/package.json marks dist/ as CommonJS).
 await build({
@@ -159,7 +153,7 @@ await build({
   platform: "node",
   target: "node20",
   minify: process.env.NORTH_MINIFY !== "0",
-  external: ["./chunks/*", "./core.cjs", "./tui.cjs"],
+  external: ["./core.cjs", "./tui.cjs"],
   define,
   banner: { js: "#!/usr/bin/env node" },
   logLevel: "warning",
