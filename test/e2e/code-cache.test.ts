@@ -23,17 +23,19 @@ afterEach(async () => {
   server = undefined;
 });
 
+/** A fresh home whose cache folder is `cache`, and keys for the mock server. */
+const envFor = (cache: string, mock: MockModelServer) => ({
+  ...makeHome().env,
+  XDG_CACHE_HOME: cache,
+  ANTHROPIC_API_KEY: "sk-ant-test",
+  ANTHROPIC_BASE_URL: mock.anthropicBaseUrl,
+});
+
 async function ask(cache: string) {
   server = await startMockModelServer([reply().text("A demo service.")]);
-  const { env } = makeHome();
   const result = await runCli(["-p", "what is this?"], {
     cwd: makeRepo(),
-    env: {
-      ...env,
-      XDG_CACHE_HOME: cache,
-      ANTHROPIC_API_KEY: "sk-ant-test",
-      ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
-    },
+    env: envFor(cache, server),
   });
   await server.close();
   server = undefined;
@@ -96,16 +98,7 @@ describe("the code cache of the interface", () => {
   /** A whole session in the TUI: open, one answer, Ctrl+D. */
   async function session(cache: string) {
     server = await startMockModelServer([reply().text("Hello from the mock.")]);
-    const { env } = makeHome();
-    const term = startTerminal({
-      cwd: makeRepo(),
-      env: {
-        ...env,
-        XDG_CACHE_HOME: cache,
-        ANTHROPIC_API_KEY: "sk-ant-test",
-        ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
-      },
-    });
+    const term = startTerminal({ cwd: makeRepo(), env: envFor(cache, server) });
     await term.waitFor(COMPOSER);
     await send(term, "hi");
     await term.waitFor("Hello from the mock.");
