@@ -5,7 +5,8 @@ import { GUTTER } from "../components/gutter.js";
 import { wrapTo } from "../components/wrap.js";
 import { lastLines } from "../live-extras.js";
 import { renderMarkdown } from "../markdown/index.js";
-import { theme } from "../theme.js";
+import stringWidth from "string-width";
+import { hue, theme, type Role } from "../theme.js";
 import { LIVE_OUTPUT_LINES } from "../components/tool-line.js";
 import { shownTabs } from "../keys.js";
 import { t } from "../../../i18n/index.js";
@@ -23,7 +24,7 @@ function linesOf(node: React.ReactNode, width: number): string[] {
 
 /** An item's lines at `width` cells, as the transcript shows it (the same components). */
 export function itemLines(item: GroupItem, width: number): ItemLines {
-  const dim = paint().dim;
+  const dim = theme().paint.dim;
   const inner = Math.max(20, width - GUTTER);
   switch (item.kind) {
     case "live-thinking":
@@ -60,18 +61,24 @@ export function itemLines(item: GroupItem, width: number): ItemLines {
       };
     // The person's message opens its group: no blank line above it.
     case "user":
-      return { head: gutter("you", "cyan", wrapTo(shownTabs(entry.text), inner)), body: [] };
+      return {
+        head: gutter(t("gutter.you"), "user", wrapTo(shownTabs(entry.text), inner)),
+        body: [],
+      };
     case "command":
-      return { head: gutter("you", "cyan", paint().cyan(wrapTo(entry.text, inner))), body: [] };
+      return {
+        head: gutter(t("gutter.you"), "user", hue("user")(wrapTo(entry.text, inner))),
+        body: [],
+      };
     case "markdown": {
       const text = renderMarkdown(entry.text, inner, { continued: entry.joined });
-      const lines = gutter(entry.label ? "north" : "", "magenta", text);
+      const lines = gutter(entry.label ? "north" : "", "brand", text);
       return { head: entry.joined ? lines : ["", ...lines], body: [] };
     }
     case "note": {
-      const p = paint();
-      const color = entry.tone === "error" ? p.red : entry.tone === "warn" ? p.yellow : p.dim;
-      return { head: gutter("", "", color(wrapTo(entry.text, inner))), body: [] };
+      const color =
+        entry.tone === "error" ? hue("error") : entry.tone === "warn" ? hue("warning") : dim;
+      return { head: gutter("", "brand", color(wrapTo(entry.text, inner))), body: [] };
     }
     case "tool":
       if (entry.change) {
@@ -85,13 +92,10 @@ export function itemLines(item: GroupItem, width: number): ItemLines {
   return { head: linesOf(<EntryView entry={entry} width={width} />, width), body: [] };
 }
 
-const paint = () => theme().paint;
-
-/** `text`'s lines beside the gutter, `label` (bold, coloured) on the first. */
-function gutter(label: string, color: "cyan" | "magenta" | "", text: string): string[] {
-  const p = paint();
-  const shown = label ? (color ? p.bold[color](label) : p.bold(label)) : "";
-  const first = shown + " ".repeat(Math.max(0, GUTTER - label.length));
+/** `text`'s lines beside the gutter, `label` (bold, in `role`'s colour) on the first. */
+function gutter(label: string, role: Role, text: string): string[] {
+  const shown = label ? hue(role).bold(label) : "";
+  const first = shown + " ".repeat(Math.max(0, GUTTER - stringWidth(label)));
   return text.split("\n").map((line, i) => (i === 0 ? first : pad) + line);
 }
 
