@@ -31,9 +31,9 @@ describe("readMcpServers", () => {
     );
     expect(notices).toEqual([]);
     expect(servers.map((s) => [s.name, s.origin, s.summary, s.problem])).toEqual([
-      ["files", "global", "npx -y server", undefined],
+      ["files", "global", "npx -y server · env TOKEN=${GH:-none}", undefined],
       ["web", "global", "https://mcp.example/${PATH_PART}", undefined],
-      ["old", "global", "http://127.0.0.1:1/sse", undefined],
+      ["old", "global", "http://127.0.0.1:1/sse · headers X-Key=${KEY}", undefined],
     ]);
     expect(servers[0]!.config).toEqual({
       transport: "stdio",
@@ -94,6 +94,23 @@ describe("readMcpServers", () => {
       ANTHROPIC_API_KEY: "sk-ant-secret",
     });
     expect(own.servers[0]!.config).toMatchObject({ env: { K: "sk-ant-secret" } });
+  });
+
+  it("keeps a repository's server inside the repository, and shows what its entry sets", () => {
+    const root = repo({
+      mcpServers: {
+        out: { command: "x", cwd: "../.." },
+        inside: { command: "x", cwd: "tools", env: { A: "1" } },
+      },
+    });
+    const { servers } = read(undefined, root);
+    expect(servers[0]!.config).toBeUndefined();
+    expect(servers[0]!.problem).toMatch(/runs inside the repository/);
+    expect(servers[1]!.config).toMatchObject({ cwd: join(root, "tools") });
+    expect(servers[1]!.summary).toBe("x · env A=1 · cwd tools");
+    // Your own servers may run anywhere.
+    const own = read({ mine: { command: "x", cwd: "/" } });
+    expect(own.servers[0]!.config).toMatchObject({ cwd: "/" });
   });
 
   it("fingerprints what an entry says, not how its keys are ordered", () => {

@@ -6,8 +6,9 @@
  * Each entry is checked on its own: a broken one is reported and skipped, never the others.
  */
 import { createHash } from "node:crypto";
+import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
-import { readRepoFileSync } from "../workspace/index.js";
+import { isInside, readRepoFileSync } from "../workspace/index.js";
 
 /** A call to a server's tool that takes longer is cancelled (config `timeout`, ms). */
 export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
@@ -152,6 +153,10 @@ function entryOf(
       }
       const cwd = entry.cwd ?? ".";
       if (typeof cwd !== "string") throw new Error("cwd: expected a folder");
+      const folder = resolve(sources.root, cwd);
+      if (origin === "project" && !insideRepository(sources.root, folder)) {
+        throw new Error("cwd: a repository's server runs inside the repository");
+      }
       return {
         ...base,
         config: {
@@ -159,7 +164,7 @@ function entryOf(
           command: entry.command,
           args: args as string[],
           env: expandAll(stringMap(entry.env, "env"), expand),
-          cwd: resolve(sources.root, cwd),
+          cwd: folder,
           timeoutMs: timeout,
         },
       };
@@ -240,12 +245,42 @@ function unknownField(entry: Record<string, unknown>, known: string[]): void {
   if (extra) throw new Error(`unknown field "${extra}" (known: ${known.join(", ")})`);
 }
 
+/**
+ * What the person approves: the command and its arguments (or the URL), and every variable,
+ * header and folder the entry sets, as written — `${VAR}` references included.
+ */
 function summarize(value: unknown): string {
   const entry = asObject(value);
   if (!entry) return "?";
-  if (typeof entry.url === "string") return entry.url;
   const args = Array.isArray(entry.args) ? entry.args.filter((a) => typeof a === "string") : [];
-  return [typeof entry.command === "string" ? entry.command : "?", ...args].join(" ");
+  const parts = [
+    typeof entry.url === "string"
+      ? entry.url
+      : [typeof entry.command === "string" ? entry.command : "?", ...args].join(" "),
+  ];
+  for (const field of ["env", "headers"] as const) {
+    const map = asObject(entry[field]);
+    if (map && Object.keys(map).length > 0) {
+      parts.push(
+        `${field} ${Object.entries(map)
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(" ")}`,
+      );
+    }
+  }
+  if (typeof entry.cwd === "string") parts.push(`cwd ${entry.cwd}`);
+  return parts.join(" · ");
+}
+
+/** `folder` is the repository or below it, also once symlinks are followed. */
+function insideRepository(root: string, folder: string): boolean {
+  if (!isInside(root, folder)) return false;
+  try {
+    return isInside(realpathSync(root), realpathSync(folder));
+  } catch {
+    // Not there (yet): the spawn fails with its own message; lexically it is inside.
+    return true;
+  }
 }
 
 /** A stable hash of the entry as written: key order does not matter, every value does. */

@@ -1,6 +1,11 @@
 import { BUILTIN_VENDORS } from "../ai/index.js";
 import type { Logger } from "../log/logger.js";
-import { createShellService, type SandboxProfile, type ShellService } from "../shell/index.js";
+import {
+  createShellService,
+  PROVIDER_KEY_ENV,
+  type SandboxProfile,
+  type ShellService,
+} from "../shell/index.js";
 
 /**
  * Up to three persistent shells of a session, one per sandbox profile, each created on first
@@ -40,11 +45,17 @@ export function createShellSet(options: {
   };
 }
 
-/** Every provider key variable: the built-in vendors' and the config providers' `apiKeyEnv`. */
+/**
+ * Every provider key variable: the common providers' (`PROVIDER_KEY_ENV`, the shell's list), the
+ * built-in vendors' and the config providers' `apiKeyEnv`.
+ */
 export function providerKeyVariables(config: {
   providers?: Record<string, { apiKeyEnv?: string | undefined }> | undefined;
 }): string[] {
-  const names = new Set(Object.values(BUILTIN_VENDORS).map((vendor) => vendor.apiKeyEnv));
+  const names = new Set([
+    ...PROVIDER_KEY_ENV,
+    ...Object.values(BUILTIN_VENDORS).map((vendor) => vendor.apiKeyEnv),
+  ]);
   for (const provider of Object.values(config.providers ?? {})) {
     if (provider.apiKeyEnv) names.add(provider.apiKeyEnv);
   }
