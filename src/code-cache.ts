@@ -16,8 +16,8 @@ import Module, { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
 
-/** What src/modes/heap.ts emits on `process` before it changes a V8 flag (kept in step). */
-const V8_FLAGS_EVENT = "north:v8-flags";
+/** Emitted on `process` just before North changes a V8 flag (src/modes/heap.ts does). */
+export const V8_FLAGS_EVENT = "north:v8-flags";
 
 /**
  * Runs `file` (a CommonJS bundle) as the main program, its compiled code cached in `dir` under

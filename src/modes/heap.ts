@@ -1,7 +1,5 @@
 import { setFlagsFromString } from "node:v8";
-
-/** Emitted on `process` just before North changes a V8 flag (code-cache.ts listens). */
-export const V8_FLAGS_EVENT = "north:v8-flags";
+import { V8_FLAGS_EVENT } from "../code-cache.js";
 
 /**
  * Keeps V8's young generation at the size it has from now on. By default it doubles under

@@ -16,11 +16,6 @@ export type ThemeName = "dark" | "light";
 /** What the person chose (config `theme`, `/theme`): `auto` follows the terminal's background. */
 export type ThemeChoice = "auto" | ThemeName;
 
-export const THEME_CHOICES: readonly ThemeChoice[] = ["auto", "dark", "light"];
-
-export const isThemeChoice = (value: unknown): value is ThemeChoice =>
-  THEME_CHOICES.includes(value as ThemeChoice);
-
 /**
  * What a colour means. Components ask for a role, never for a colour, so that each palette can
  * give it a hue that reads on its background.
