@@ -11,7 +11,9 @@ const { startMockModelServer, reply } = await loadMock();
 const boxes = new Map();
 
 async function once(cli) {
-  if (!boxes.has(cli)) boxes.set(cli, sandbox());
+  // A cache folder per build: a build removes the code caches of other builds from its folder,
+  // so with one shared folder each run of the pair would start cold.
+  if (!boxes.has(cli)) boxes.set(cli, sandbox({ freshCache: true }));
   const { repo, env } = boxes.get(cli);
   const server = await startMockModelServer([reply().text("The policy is in src/retry.ts.")]);
   try {

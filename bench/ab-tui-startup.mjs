@@ -15,7 +15,9 @@ const server = await startMockModelServer([]);
 const boxes = new Map();
 
 async function once(cli) {
-  if (!boxes.has(cli)) boxes.set(cli, sandbox());
+  // A cache folder per build: a build removes the code caches of other builds from its folder,
+  // so with one shared folder each run of the pair would start cold.
+  if (!boxes.has(cli)) boxes.set(cli, sandbox({ freshCache: true }));
   const { repo, env } = boxes.get(cli);
   const started = performance.now();
   const term = startTerminal({

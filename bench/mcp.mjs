@@ -73,7 +73,7 @@ for (const [label, extra] of [
   const mcpBytes = Buffer.byteLength(JSON.stringify(mcpTools));
   const total = Buffer.byteLength(JSON.stringify(body));
   console.log(
-    `first request, a server with 55 tools, ${label}: ${(total / 1024).toFixed(2)} KB in all, MCP tools ${mcpTools.length} (${(mcpBytes / 1024).toFixed(2)} KB)`,
+    `first request, a server with 56 tools, ${label}: ${(total / 1024).toFixed(2)} KB in all, MCP tools ${mcpTools.length} (${(mcpBytes / 1024).toFixed(2)} KB)`,
   );
   await server.close();
 }
