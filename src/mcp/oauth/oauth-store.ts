@@ -1,5 +1,13 @@
 import { createHash } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import type {
   OAuthDiscoveryState,
@@ -33,10 +41,22 @@ export class OAuthStore {
     this.file = join(dir, `${key}.json`);
   }
 
+  /** The parsed file and the modification time it was read at. */
+  private cached: { mtimeMs: number; value: StoredOAuth } | undefined;
+
+  /**
+   * The stored state. The SDK asks on every request; the file is parsed again only when it
+   * changed (another North may have refreshed the tokens).
+   */
   read(): StoredOAuth {
     try {
+      const { mtimeMs } = statSync(this.file);
+      if (this.cached?.mtimeMs === mtimeMs) return this.cached.value;
       const value = JSON.parse(readFileSync(this.file, "utf8")) as StoredOAuth;
-      if (value && value.serverUrl === this.serverUrl) return value;
+      if (value && value.serverUrl === this.serverUrl) {
+        this.cached = { mtimeMs, value };
+        return value;
+      }
     } catch {
       // Nothing stored yet, or unreadable: start over (the person signs in again).
     }
@@ -46,6 +66,7 @@ export class OAuthStore {
   /** Merges `patch` into the stored state (keys set to undefined are removed). */
   update(patch: Partial<StoredOAuth>): void {
     const next = { ...this.read(), ...patch, serverUrl: this.serverUrl };
+    this.cached = undefined;
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     chmodSync(this.dir, 0o700);
     const temp = `${this.file}.${process.pid}.${Date.now()}.tmp`;
