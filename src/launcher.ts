@@ -25,9 +25,13 @@ async function start(args: string[]): Promise<void> {
     import("./code-cache.js"),
     import("./session/paths.js"),
   ]);
-  const { isatty } = process.getBuiltinModule("node:tty");
   const { join } = process.getBuiltinModule("node:path");
-  const build = opensInterface(args, isatty(0) && isatty(1)) ? "tui" : "core";
+  // node:tty costs a headless run ~2 ms: asked only when the arguments leave the choice open.
+  const terminal = () => {
+    const { isatty } = process.getBuiltinModule("node:tty");
+    return isatty(0) && isatty(1);
+  };
+  const build = opensInterface(args, terminal) ? "tui" : "core";
   // Beside this file in dist/; not bundled into the launcher.
   runCached(
     join(__dirname, `${build}.cjs`),

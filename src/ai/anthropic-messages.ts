@@ -38,8 +38,8 @@ const EPHEMERAL = { type: "ephemeral" } as const;
 export function createAnthropicProvider(options: EndpointOptions): Provider {
   let client: Promise<Client> | undefined;
   const getClient = () =>
-    (client ??= import("@anthropic-ai/sdk").then(({ default: Anthropic, APIError }) => ({
-      sdk: new Anthropic({
+    (client ??= import("./anthropic-client.js").then(({ createMessagesClient, APIError }) => ({
+      sdk: createMessagesClient({
         apiKey: options.apiKey,
         ...(options.baseURL ? { baseURL: options.baseURL } : {}),
         ...(options.fetch ? { fetch: options.fetch } : {}),

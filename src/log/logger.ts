@@ -1,12 +1,12 @@
 import {
   chmodSync,
-  createWriteStream,
+  closeSync,
   fchmodSync,
   openSync,
   mkdirSync,
   renameSync,
   statSync,
-  type WriteStream,
+  writeSync,
 } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join } from "node:path";
@@ -51,7 +51,9 @@ export interface LoggerOptions {
 }
 
 /**
- * A JSON-lines logger on one append stream, opened on the first line written. Fields whose name
+ * A JSON-lines logger on one file, opened for appending on the first line written; each line is
+ * one synchronous append (a few microseconds for a local file, and no stream machinery for a
+ * short headless run to load; a line is never lost to a crash or `process.exit`). Fields whose name
  * looks like a credential are replaced, key-shaped strings and every configured key value
  * (`secrets.ts`) are masked wherever they appear. The file is 0600 and its folder 0700 (both
  * are set again when they already exist with wider rights). Each line carries its `level`
@@ -60,7 +62,7 @@ export interface LoggerOptions {
 export function createLogger(path: string = defaultLogPath(), options: LoggerOptions = {}): Logger {
   const wanted = options.level ?? envLevel(process.env.NORTH_LOG_LEVEL);
   const limit = options.rotateBytes ?? LOG_ROTATE_BYTES;
-  let stream: WriteStream | undefined;
+  let fd: number | undefined;
   let broken = false;
   let written = 0;
   /** Each event name's level, decided once (deltas are logged thousands of times a turn). */
@@ -70,25 +72,30 @@ export function createLogger(path: string = defaultLogPath(), options: LoggerOpt
     renameQuietly(path, `${path}.1`);
     written = 0;
   };
-  const open = (): WriteStream | undefined => {
-    if (stream || broken) return stream;
+  const shut = () => {
+    if (fd === undefined) return;
+    try {
+      closeSync(fd);
+    } catch {
+      // Already closed.
+    }
+    fd = undefined;
+  };
+  const open = (): number | undefined => {
+    if (fd !== undefined || broken) return fd;
     try {
       mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
       // Only North's own folder: a log put elsewhere must not change a shared folder's rights.
       if (basename(dirname(path)) === "north") chmodSync(dirname(path), 0o700);
       written = sizeOf(path);
       if (written > 0 && written >= limit) rotate();
-      // Opened now, not when the stream gets to it: a rotation may rename the file at once.
-      const fd = openSync(path, "a", 0o600);
+      fd = openSync(path, "a", 0o600);
       fchmodSync(fd, 0o600);
-      stream = createWriteStream(path, { fd });
-      stream.on("error", () => {
-        broken = true;
-      });
     } catch {
       broken = true;
+      shut();
     }
-    return stream;
+    return fd;
   };
   return {
     log(event, fields = {}) {
@@ -103,24 +110,21 @@ export function createLogger(path: string = defaultLogPath(), options: LoggerOpt
         const text = `${maskSecrets(line).replace(SECRET_VALUE, "[redacted]")}\n`;
         const bytes = Buffer.byteLength(text);
         // A line that would pass the limit goes to a new file: this one ends and moves aside.
-        if (stream && written > 0 && written + bytes > limit) {
-          stream.end();
-          stream = undefined;
+        if (fd !== undefined && written > 0 && written + bytes > limit) {
+          shut();
           rotate();
         }
         const out = open();
-        if (!out) return;
-        out.write(text);
+        if (out === undefined) return;
+        writeSync(out, text);
         written += bytes;
       } catch {
-        // A failure to log never stops a run.
+        // A failure to log never stops a run (a full disk: this line is dropped).
       }
     },
     close() {
-      return new Promise((resolve) => {
-        if (!stream || broken) return resolve();
-        stream.end(() => resolve());
-      });
+      shut();
+      return Promise.resolve();
     },
   };
 }

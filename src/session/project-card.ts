@@ -159,7 +159,9 @@ export function renderProjectCard(card: ProjectCard): string {
   if (card.readme?.gist) {
     const gist = card.readme.gist.replace(/\s+/g, " ");
     const shown =
-      gist.length > BLOCK_GIST ? `${gist.slice(0, BLOCK_GIST - 1).replace(/[\s…]+$/, "")}…` : gist;
+      gist.length > BLOCK_GIST
+        ? `${gist.slice(0, BLOCK_GIST - 1).replace(/[\s\u2026]+$/, "")}…`
+        : gist;
     lines.push(`- ${card.readme.path}: ${shown}`);
   }
   if (card.uses.length > 0) lines.push(`- Uses: ${card.uses.join(", ")}`);

@@ -1,5 +1,18 @@
+import { join } from "node:path";
 import { detectSandbox, type SandboxStatus } from "../shell/index.js";
 import { t } from "../i18n/index.js";
+import { cacheDir } from "./paths.js";
+
+/**
+ * The session's probe: a success is remembered in North's cache folder
+ * (`$XDG_CACHE_HOME/north/sandbox.json`), so a run on a machine where bwrap worked before starts
+ * no process before its first request.
+ */
+export function sandboxProbe(
+  env: Record<string, string | undefined>,
+): () => Promise<SandboxStatus> {
+  return () => detectSandbox({ remember: join(cacheDir(env), "sandbox.json") });
+}
 
 /** Whether commands run in the OS sandbox, for `/sandbox` and the status line. */
 export interface SandboxView {

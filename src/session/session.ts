@@ -12,7 +12,7 @@ import { switchModel, type SwitchContext } from "./model-switch.js";
 import { ApprovalBroker } from "./approval-broker.js";
 import { PermissionStore } from "./permission-store.js";
 import { commandProfile, toolsForMode } from "./permissions.js";
-import { SandboxSwitch } from "./sandbox-state.js";
+import { SandboxSwitch, sandboxProbe } from "./sandbox-state.js";
 import { providerKeyVariables } from "./shell-set.js";
 import { createPolicy, type PolicyState } from "./policy.js";
 import { dataDir } from "./paths.js";
@@ -48,7 +48,7 @@ import { t } from "../i18n/index.js";
  */
 export async function createSession(options: SessionOptions): Promise<Session> {
   // Probed in the background while the rest opens; awaited before the session is handed out.
-  const sandbox = new SandboxSwitch(options.sandbox ?? "on");
+  const sandbox = new SandboxSwitch(options.sandbox ?? "on", sandboxProbe(options.env));
   const flags = {
     ...(options.model ? { model: options.model } : {}),
     ...(options.provider ? { provider: options.provider } : {}),

@@ -6,6 +6,7 @@
 import { realpathSync } from "node:fs";
 import path from "node:path";
 import { bwrapArgs, findBwrap, probeBwrap } from "./bubblewrap.js";
+import { rememberedSuccess, rememberSuccess } from "./remembered.js";
 import { workspaceMounts } from "./workspace-mounts.js";
 
 /**
@@ -29,18 +30,24 @@ export interface DetectOptions {
   platform?: NodeJS.Platform;
   /** The bwrap executable to try instead of the one found. */
   bwrap?: string;
+  /**
+   * A file (in North's cache folder) where a successful probe is remembered, so later runs on
+   * this boot skip starting bwrap (see remembered.ts).
+   */
+  remember?: string;
 }
 
 let cached: Promise<SandboxStatus> | undefined;
 
 /**
  * Whether commands can run sandboxed here: on Linux, bubblewrap is found and really started once
- * with the options North uses. Probed once per process (cached) unless `options` are given (tests).
- * Never rejects.
+ * with the options North uses (or found to have worked here before, with `remember`). Probed
+ * once per process, by the first caller's options, unless `platform` or `bwrap` are given
+ * (tests). Never rejects.
  */
-export function detectSandbox(options?: DetectOptions): Promise<SandboxStatus> {
-  if (options) return detect(options);
-  cached ??= detect({});
+export function detectSandbox(options: DetectOptions = {}): Promise<SandboxStatus> {
+  if (options.platform !== undefined || options.bwrap !== undefined) return detect(options);
+  cached ??= detect(options);
   return cached;
 }
 
@@ -56,10 +63,15 @@ async function detect(options: DetectOptions): Promise<SandboxStatus> {
   const bwrap = options.bwrap ?? findBwrap();
   if (!bwrap)
     return { available: false, reason: "bubblewrap (bwrap) is not installed", hint: INSTALL_HINT };
+  if (options.remember && rememberedSuccess(options.remember, bwrap)) {
+    bwrapFile = bwrap;
+    return { available: true, name: "bubblewrap" };
+  }
   try {
     const failed = await probeBwrap(bwrap);
     if (failed === undefined) {
       bwrapFile = bwrap;
+      if (options.remember) rememberSuccess(options.remember, bwrap);
       return { available: true, name: "bubblewrap" };
     }
     const missing = /ENOENT|not found/i.test(failed);

@@ -20,7 +20,7 @@ export const askUserQuestionLine: ToolRenderer = {
   summary(details, content) {
     const answers = Array.isArray(details.answers)
       ? details.answers.map(String)
-      : [...content.matchAll(/^→ (.*)$/gm)].map((m) => m[1]!);
+      : [...content.matchAll(/^\u2192 (.*)$/gm)].map((m) => m[1]!);
     return answers.length > 0 ? clip(answers.join(" · "), 80) : t("tool.notAnswered");
   },
 };
