@@ -194,3 +194,16 @@ async function toolSchemas() {
     rmSync(out, { force: true });
   }
 }
+
+// The launcher reads the programs as Latin-1 (a plain copy, where UTF-8 decoding costs a
+// headless run ~1 ms): they must stay pure ASCII. esbuild escapes non-ASCII text in strings but
+// not in regular expressions; write `\u2026` there instead of the character. (An unminified
+// build keeps comments, some of them not ASCII: harmless as Latin-1, so not checked.)
+for (const file of process.env.NORTH_MINIFY === "0" ? [] : ["core.cjs", "tui.cjs"]) {
+  const bytes = readFileSync(join(dist, file));
+  const at = bytes.findIndex((b) => b > 0x7f);
+  if (at >= 0) {
+    const context = bytes.subarray(Math.max(0, at - 40), at + 40).toString("utf8");
+    throw new Error(`dist/${file} is not ASCII at byte ${at}: …${context}…`);
+  }
+}

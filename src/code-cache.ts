@@ -16,7 +16,11 @@ import Module, { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
 
-/** Emitted on `process` just before North changes a V8 flag (src/modes/heap.ts does). */
+/**
+ * Emitted on `process` when North changes a V8 flag (src/modes/heap.ts does), with the flag
+ * string that puts back the value a new process starts with. V8 accepts a cache only under the
+ * flags it was made with: the cache written at exit is made with those values put back.
+ */
 export const V8_FLAGS_EVENT = "north:v8-flags";
 
 /**
@@ -26,7 +30,9 @@ export const V8_FLAGS_EVENT = "north:v8-flags";
  * or Node) or rejected by V8 is rebuilt at exit; one that cannot be written is left alone.
  */
 export function runCached(file: string, dir: string, version: string, name = "core"): void {
-  const source = readFileSync(file, "utf8");
+  // The builds are ASCII (scripts/build.mjs checks): Latin-1 reads them as UTF-8 would, as a
+  // plain copy.
+  const source = readFileSync(file, "latin1");
   // V8 rejects code made by another V8 or for another source; the name keeps versions apart.
   const { size, mtimeMs } = statSync(file);
   const cacheFile = join(
@@ -47,17 +53,17 @@ export function runCached(file: string, dir: string, version: string, name = "co
     ...(cached ? { cachedData: cached } : {}),
   });
   if (!cached || script.cachedDataRejected) {
-    // At exit the functions this run used are compiled too, so the next run finds them. Or
-    // sooner: just before the program changes a V8 flag (the interface does, once open), as
-    // V8 accepts a cache only under the flags it was made with.
-    let saved = false;
-    const save = () => {
-      if (saved) return;
-      saved = true;
+    // At exit the functions this run used are compiled too, so the next run finds them.
+    const undo: string[] = [];
+    const changed = (restore: unknown) => void (typeof restore === "string" && undo.push(restore));
+    process.on(V8_FLAGS_EVENT, changed);
+    process.once("exit", () => {
+      if (undo.length > 0) {
+        const { setFlagsFromString } = process.getBuiltinModule("node:v8");
+        for (const flags of undo.reverse()) setFlagsFromString(flags);
+      }
       saveCache(script, dir, cacheFile, name);
-    };
-    process.once("exit", save);
-    process.once(V8_FLAGS_EVENT, save);
+    });
   }
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   const module = { exports: {}, filename: file, id: ".", loaded: false };

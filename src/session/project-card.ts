@@ -12,7 +12,7 @@ import {
   readRepoFileSync,
   repoFileProblem,
   repoOwnDir,
-  writeFileAtomic,
+  replaceCacheFileSync,
   type Workspace,
 } from "../workspace/index.js";
 import { gitHead } from "./git-head.js";
@@ -55,36 +55,25 @@ export interface ProjectCard {
  * could point it anywhere) the card is built and not kept.
  */
 export async function loadProjectCard(ws: Workspace, signal?: AbortSignal): Promise<ProjectCard> {
-  const { card, saved } = await openProjectCard(ws, signal);
-  await saved;
+  const cached = readCached(ws.root);
+  if (cached && isFresh(ws.root, cached)) return cached;
+  // The cache folder exists before the root is stamped, so saving the card leaves it fresh.
+  const cacheDir = repoOwnDir(ws.root, ".north/cache");
+  const card = await buildCard(ws, signal ?? new AbortController().signal);
+  // A build cut short is incomplete: never cached.
+  if (cacheDir !== undefined && !signal?.aborted) saveCard(ws.root, cacheDir, card);
   return card;
 }
 
-/**
- * The card as soon as it is known, and the saving of a freshly built one to the cache (which
- * never rejects): a first request need not wait for the disk.
- */
-async function openProjectCard(
-  ws: Workspace,
-  signal?: AbortSignal,
-): Promise<{ card: ProjectCard; saved: Promise<void> }> {
-  const cached = readCached(ws.root);
-  if (cached && isFresh(ws.root, cached)) return { card: cached, saved: Promise.resolve() };
-  // The cache folder exists before the root is stamped, so saving the card leaves it fresh.
-  const cacheDir = await repoOwnDir(ws.root, ".north/cache");
-  const card = await buildCard(ws, signal ?? new AbortController().signal);
-  // A build cut short is incomplete: never cached.
-  if (cacheDir === undefined || signal?.aborted) return { card, saved: Promise.resolve() };
-  const save = async () => {
-    const text = `${JSON.stringify(card, null, 1)}\n`;
-    // A cache: rebuilt if a crash loses it, so not worth an fsync.
-    await writeFileAtomic(join(ws.root, CARD_PATH), Buffer.from(text), { durable: false });
+/** Caches a freshly built card (a few hundred bytes, written at once). Never throws. */
+function saveCard(root: string, cacheDir: string, card: ProjectCard): void {
+  try {
+    replaceCacheFileSync(join(root, CARD_PATH), `${JSON.stringify(card, null, 1)}\n`);
     const ignore = join(cacheDir, ".gitignore");
-    if (!existsSync(ignore)) {
-      await writeFileAtomic(ignore, Buffer.from("*\n"), { durable: false });
-    }
-  };
-  return { card, saved: save().catch(() => {}) };
+    if (!existsSync(ignore)) replaceCacheFileSync(ignore, "*\n");
+  } catch {
+    // A cache that cannot be written: the next session builds the card again.
+  }
 }
 
 /**
@@ -107,24 +96,20 @@ export function projectCardNotices(root: string): string[] {
  * Loads the card in the background from construction on. `block()` is "" until it is ready;
  * `ready(ms)` waits for it at most `ms` (a warm cache takes a millisecond or two, a cold build
  * of a large repository longer: the first request then goes without the card). `close()`
- * stops a build still running and waits for a built card's save, so a session that ends leaves
- * no temporary file behind.
+ * stops a build still running and waits for it to end, so a session that ends leaves no
+ * temporary file behind.
  */
 export class ProjectCardLoader {
   private text = "";
   private readonly loaded: Promise<void>;
-  private saved: Promise<void> = Promise.resolve();
   private readonly abort = new AbortController();
   /** Files the card cannot use, one line each (see `projectCardNotices`). */
   readonly notices: readonly string[];
 
   constructor(ws: Workspace) {
     this.notices = projectCardNotices(ws.root);
-    this.loaded = openProjectCard(ws, this.abort.signal).then(
-      ({ card, saved }) => {
-        this.text = renderProjectCard(card);
-        this.saved = saved;
-      },
+    this.loaded = loadProjectCard(ws, this.abort.signal).then(
+      (card) => void (this.text = renderProjectCard(card)),
       () => {},
     );
   }
@@ -143,7 +128,6 @@ export class ProjectCardLoader {
   async close(): Promise<void> {
     this.abort.abort();
     await this.loaded;
-    await this.saved;
   }
 }
 
@@ -207,9 +191,11 @@ async function buildCard(ws: Workspace, signal: AbortSignal): Promise<ProjectCar
   const head = gitHead(root);
   const readmePath = findReadme(root);
   const sources = stamps(root, [".", ...(readmePath ? [readmePath] : []), ...COMMAND_SOURCES]);
+  // Without a commit there is no history to read: no git process is started for it.
+  const committed = head !== null && !head.startsWith("unborn ");
   const [languages, hotfiles] = await Promise.all([
     codeLanguages(ws, signal).catch(() => []),
-    mostChanged(root, signal).catch(() => []),
+    committed ? mostChanged(root, signal).catch(() => []) : [],
   ]);
   const readme = readmePath
     ? await readRepoFile(root, readmePath, { maxBytes: README_READ_BYTES })

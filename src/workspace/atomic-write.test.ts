@@ -2,7 +2,12 @@ import { chmod, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempTree, type TempTree } from "../../test/support/temp-tree.js";
-import { writeFileAtomic, writeFilesAtomic, type WriteOps } from "./atomic-write.js";
+import {
+  replaceCacheFileSync,
+  writeFileAtomic,
+  writeFilesAtomic,
+  type WriteOps,
+} from "./atomic-write.js";
 import * as fsp from "node:fs/promises";
 
 let tree: TempTree | undefined;
@@ -31,6 +36,17 @@ function failingRename(n: number, code: string): WriteOps {
     },
   };
 }
+
+describe("replaceCacheFileSync", () => {
+  it("replaces a file whole, and leaves no sidecar when the rename fails", async () => {
+    tree = await makeTempTree({ "cache/card.json": "old", "cache/dir/x": "" });
+    const { root } = tree;
+    replaceCacheFileSync(path.join(root, "cache/card.json"), "new");
+    expect(await text(root, "cache/card.json")).toBe("new");
+    expect(() => replaceCacheFileSync(path.join(root, "cache/dir"), "x")).toThrow();
+    expect(await listing(root)).toEqual(["cache/", "cache/card.json", "cache/dir/", "cache/dir/x"]);
+  });
+});
 
 describe("writeFileAtomic", () => {
   it("creates a file and its folders, leaving no sidecar files", async () => {

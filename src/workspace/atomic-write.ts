@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
 import * as fsp from "node:fs/promises";
 import path from "node:path";
 import { BatchJournal, type JournalFile } from "./batch-journal.js";
@@ -20,6 +21,23 @@ const defaultOps: WriteOps = { rename: fsp.rename };
 function sidecar(file: string, suffix: string): string {
   const tag = randomBytes(6).toString("hex");
   return path.join(path.dirname(file), `.${path.basename(file)}.north-${tag}.${suffix}`);
+}
+
+/**
+ * Replaces `file` with `data` at once, atomically for readers (a sidecar written whole, then
+ * renamed over it) but without fsync: for a small cache that is rebuilt if a crash loses it.
+ * Synchronous, so that nothing is left to wait for at exit. Its folder must exist.
+ * @throws the fs error, the sidecar removed.
+ */
+export function replaceCacheFileSync(file: string, data: string | Uint8Array): void {
+  const temp = sidecar(file, "tmp");
+  try {
+    writeFileSync(temp, data);
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
 }
 
 /** How `writeFilesAtomic` writes: the fs calls tests replace, a journal folder, a file mode. */

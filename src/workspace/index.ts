@@ -35,6 +35,7 @@ export { secretNameReason, secretReason } from "./secret-files.js";
 export { repoOwnDir } from "./repo-dir.js";
 export {
   writeFileAtomic,
+  replaceCacheFileSync,
   writeFilesAtomic,
   type FileWrite,
   type WriteOps,

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { keepYoungGenerationSmall } from "../heap.js";
 import type { Usage } from "../../ai/types.js";
 import {
   createSession,
@@ -76,6 +77,8 @@ export function createMethods(ctx: MethodContext): Handlers {
         notices: ctx.configNotices,
       });
       ctx.open(session);
+      // Start-up is over: long answers no longer grow the heap for good (see heap.ts).
+      keepYoungGenerationSmall();
       return stateOf(session);
     } catch (error) {
       throw failed(error);
