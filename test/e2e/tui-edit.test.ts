@@ -65,7 +65,8 @@ describe("edit reviews", () => {
     await term.waitFor("Accept every edit in this project from now on");
     term.type("y");
     await term.waitFor("Both files written.");
-    expect(term.screen()).toContain("⏵⏵ edits auto-accepted");
+    // The status line is drawn in the same frame or the next: waited for, not read at once.
+    await term.waitFor("⏵⏵ edits auto-accepted");
     const all = term.all();
     expect(all).toContain("✓ Created src/a.ts (+1)");
     expect(all).toContain("✓ Created src/b.ts (+1)");

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,11 +21,12 @@ export interface CliResult {
  * One folder of compiled code (src/code-cache.ts) for every run of the tests, as on a person's
  * machine: only the first headless run compiles North. test/e2e/code-cache.test.ts uses its own.
  */
-const SHARED_CACHE = join(tmpdir(), "north-test-cache");
+const SHARED_CODE = join(tmpdir(), "north-test-cache", "north", "code");
 
 /**
- * A sandbox for one end-to-end run: a home with its own XDG config/data/state folders, so a test
- * never reads or writes the developer's real config, sessions or log. The probe for local model
+ * A sandbox for one end-to-end run: a home with its own XDG config/data/state/cache folders (only
+ * the compiled code is shared), so a test never reads or writes the developer's real config,
+ * sessions or log, nor another test's. The probe for local model
  * servers is off, so an Ollama running on the machine never answers a test; tests of the probe
  * set `NORTH_LOCAL_SERVERS` to their own ports.
  */
@@ -36,9 +37,14 @@ export function makeHome(config?: unknown): { home: string; env: Record<string, 
     XDG_CONFIG_HOME: join(home, "config"),
     XDG_DATA_HOME: join(home, "data"),
     XDG_STATE_HOME: join(home, "state"),
-    XDG_CACHE_HOME: SHARED_CACHE,
+    XDG_CACHE_HOME: join(home, "cache"),
     NORTH_LOCAL_SERVERS: "off",
   };
+  // The rest of the cache (developer tools found, the sandbox probe) is the home's own, so that
+  // what one test leaves there never reaches another's prompt.
+  mkdirSync(SHARED_CODE, { recursive: true });
+  mkdirSync(join(env.XDG_CACHE_HOME, "north"), { recursive: true });
+  symlinkSync(SHARED_CODE, join(env.XDG_CACHE_HOME, "north", "code"));
   if (config !== undefined) {
     mkdirSync(join(env.XDG_CONFIG_HOME, "north"), { recursive: true });
     writeFileSync(join(env.XDG_CONFIG_HOME, "north", "config.json"), JSON.stringify(config));
