@@ -1,17 +1,21 @@
 import { setFlagsFromString } from "node:v8";
 import { V8_FLAGS_EVENT } from "../code-cache.js";
+import type { Session } from "../session/index.js";
 
 /**
  * Keeps V8's young generation at the size it has from now on. By default it doubles under
  * allocation up to 2 × 16 MB and is never given back: a long answer (tens of megabytes of
  * short-lived parsed events) left the interface ~15 MiB larger for good, and a headless run
- * streaming 200 KB peaked ~14 MiB higher. Called once start-up is over (the session open): at
- * start-up a small young generation costs milliseconds of collections. A changed flag changes
- * what V8 accepts as a code cache, so the change is announced (`V8_FLAGS_EVENT`, with the
- * setting a new process starts with, V8's default growth factor of 2) for North's cache to be
- * made under the start-up flags (see code-cache.ts).
- * Short-lived objects still die young; collections are a little more frequent. A V8 that
- * refuses the flag leaves things as they were.
+ * streaming 200 KB peaked ~12 MiB higher. Short-lived objects still die young; collections are
+ * a little more frequent. A V8 that refuses the flag leaves things as they were.
+ *
+ * When: once start-up is over (at start-up a small young generation costs milliseconds of
+ * collections), and not before the modules of the first request are loaded — any changed V8
+ * flag makes Node compile each built-in module loaded afterwards from source instead of its
+ * embedded code cache (`https` and `tls` ~4 ms more, web streams ~3 ms). So it is called on the
+ * model's first output (see `capHeapOnceStreaming`). The change is announced
+ * (`V8_FLAGS_EVENT`, with the value a new process starts with, V8's default growth factor of 2)
+ * for North's own code cache to be made under the start-up flags (see code-cache.ts).
  */
 export function keepYoungGenerationSmall(): void {
   try {
@@ -20,4 +24,25 @@ export function keepYoungGenerationSmall(): void {
   } catch {
     // An unknown flag is ignored by V8; nothing to do if the call itself is refused.
   }
+}
+
+let capped = false;
+
+/** Calls `keepYoungGenerationSmall` once, when `session`'s model first streams something. */
+export function capHeapOnceStreaming(session: Pick<Session, "subscribe">): void {
+  if (capped) return;
+  let done = false;
+  const off = session.subscribe((event) => {
+    if (done) return;
+    const output =
+      event.type === "text_delta" || event.type === "thinking_delta" || event.type === "tool_call";
+    if (!capped && !output) return;
+    if (!capped) {
+      capped = true;
+      keepYoungGenerationSmall();
+    }
+    done = true;
+    // After `subscribe` has returned, even if it called this listener itself.
+    queueMicrotask(() => off());
+  });
 }

@@ -1,5 +1,5 @@
 import { runMessages, type Incoming } from "./print-messages.js";
-import { keepYoungGenerationSmall } from "./heap.js";
+import { capHeapOnceStreaming } from "./heap.js";
 import { onEndSignals } from "./signals.js";
 import {
   captureSdkWarnings,
@@ -74,8 +74,8 @@ export async function runPrint(options: PrintOptions): Promise<number> {
       ...(options.resume ? { resume: options.resume } : {}),
       logger,
     });
-    // Start-up is over: a long answer's parsed events no longer grow the heap (see heap.ts).
-    keepYoungGenerationSmall();
+    // A long answer's parsed events will not grow the heap for good (see heap.ts).
+    capHeapOnceStreaming(session);
     for (const notice of session.notices) stderr(`note: ${notice}`);
     const write = (line: string) => process.stdout.write(`${line}\n`);
     // Said before anything runs (e.g. that undo is unavailable), in the machine-read outputs too.

@@ -30,7 +30,7 @@ import { TurnController } from "./controller.js";
 import { inkStdout, Scrollback } from "./scrollback.js";
 import { createStore } from "./store.js";
 import { yogaReady } from "./yoga-ready.js";
-import { keepYoungGenerationSmall } from "../heap.js";
+import { capHeapOnceStreaming } from "../heap.js";
 import { createBrowseScreen } from "./browse/browse-screen.js";
 import { createOutputGate } from "./browse/output-gate.js";
 import { colorWanted, setTheme, theme } from "./theme.js";
@@ -127,6 +127,8 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         slashCommands: () => modelCommands,
       });
       showHeader(session.model.name, session.model.provider);
+      // Long answers will not grow the heap for good (see heap.ts).
+      capHeapOnceStreaming(session);
       for (const text of session.notices) store.dispatch({ type: "note", tone: "warn", text });
       if (session.history.length > 0) {
         store.dispatch({ type: "note", tone: "info", text: t("app.resumed", { id: session.id }) });
@@ -262,8 +264,6 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
       // The highlighter (~100 ms) once the session is open, before the first answer is likely.
       .finally(() => {
         preloadHighlighter(() => store.dispatch({ type: "highlighter", ready: true }));
-        // Start-up is over: the young generation stays the size it grew to (see heap.ts).
-        keepYoungGenerationSmall();
       });
   });
   try {

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { keepYoungGenerationSmall } from "../heap.js";
+import { capHeapOnceStreaming } from "../heap.js";
 import type { Usage } from "../../ai/types.js";
 import {
   createSession,
@@ -77,8 +77,8 @@ export function createMethods(ctx: MethodContext): Handlers {
         notices: ctx.configNotices,
       });
       ctx.open(session);
-      // Start-up is over: long answers no longer grow the heap for good (see heap.ts).
-      keepYoungGenerationSmall();
+      // Long answers will not grow the heap for good (see heap.ts).
+      capHeapOnceStreaming(session);
       return stateOf(session);
     } catch (error) {
       throw failed(error);
