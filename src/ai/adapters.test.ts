@@ -73,6 +73,23 @@ function answerCalls(message: AssistantMessage): Message[] {
 const protocols: Protocol[] = ["anthropic-messages", "openai-responses", "openai-chat"];
 
 describe.each(protocols)("%s adapter against the mock server", (protocol) => {
+  it("prepares without sending anything, and streams as usual after", async () => {
+    server = await startMockModelServer([reply().text("Ready.")]);
+    const provider = providerFor(protocol, baseUrlOf(server, protocol));
+    provider.prepare?.();
+    provider.prepare?.();
+    expect(provider.prepare).toBeTypeOf("function");
+    // Give the SDK's loading every chance to send something it should not.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(server.requests).toHaveLength(0);
+    const history: Message[] = [{ role: "user", content: "hi" }];
+    const { message } = await collect(
+      provider.stream(request(history), new AbortController().signal),
+    );
+    expect(message.content).toEqual([{ type: "text", text: "Ready." }]);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("streams text and two tool calls, then sends the results back paired by id", async () => {
     server = await startMockModelServer([
       reply()

@@ -55,6 +55,7 @@ export function createAnthropicProvider(options: EndpointOptions): Provider {
   return {
     name: options.name,
     protocol: "anthropic-messages",
+    prepare: () => void getClient().catch(() => {}),
     stream(request, signal) {
       const open = async () => {
         const { sdk, streamError } = await getClient();

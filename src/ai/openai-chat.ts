@@ -19,9 +19,11 @@ import type {
  */
 export function createOpenAIChatProvider(options: EndpointOptions): Provider {
   let client: Promise<OpenAIClient> | undefined;
+  const load = () => (client ??= loadOpenAI(options));
   return {
     name: options.name,
     protocol: "openai-chat",
+    prepare: () => void load().catch(() => {}),
     stream(request, signal) {
       const body = {
         ...toChatBody(request),
@@ -29,9 +31,7 @@ export function createOpenAIChatProvider(options: EndpointOptions): Provider {
         stream_options: { include_usage: true },
       };
       const open = async () =>
-        (await (
-          await (client ??= loadOpenAI(options))
-        ).chat.completions.create(body, { signal })) as AsyncIterable<Json>;
+        (await (await load()).chat.completions.create(body, { signal })) as AsyncIterable<Json>;
       return adapterStream(open, new ChatAccumulator(request.model), options.hints, signal);
     },
   };

@@ -18,13 +18,15 @@ import type {
  */
 export function createOpenAIResponsesProvider(options: EndpointOptions): Provider {
   let client: Promise<OpenAIClient> | undefined;
+  const load = () => (client ??= loadOpenAI(options));
   return {
     name: options.name,
     protocol: "openai-responses",
+    prepare: () => void load().catch(() => {}),
     stream(request, signal) {
       const open = async () =>
         (await (
-          await (client ??= loadOpenAI(options))
+          await load()
         ).responses.create(
           { ...toResponsesBody(request), stream: true },
           { signal },

@@ -180,4 +180,9 @@ export interface Provider {
   readonly name: string;
   readonly protocol: Protocol;
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamEvent>;
+  /**
+   * Starts loading what the first request needs (the vendor's SDK), so that it can happen while
+   * the caller waits for something else; `stream` works the same without it. Never throws.
+   */
+  prepare?(): void;
 }

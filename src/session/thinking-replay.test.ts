@@ -48,6 +48,18 @@ describe("ThinkingReplay", () => {
     expect(JSON.stringify(history)).toContain("SIG");
   });
 
+  it("passes prepare through to the provider it wraps", () => {
+    let prepared = 0;
+    const wrapped = new ThinkingReplay().wrap({
+      name: "p",
+      protocol: "anthropic-messages",
+      prepare: () => void prepared++,
+      stream: async function* () {},
+    });
+    wrapped.prepare?.();
+    expect(prepared).toBe(1);
+  });
+
   it("adopts a resumed conversation's messages from the same model, snapshots included", () => {
     const replay = new ThinkingReplay();
     const history: Message[] = [answer("claude-haiku-4-5-20251001"), answer("claude-opus-5")];
