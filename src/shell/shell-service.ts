@@ -8,7 +8,12 @@ import { ShellError } from "./errors.js";
 import type { BoundedText } from "./output-buffer.js";
 import { jobGroups, sessionProcesses, signalGroups } from "./process-groups.js";
 import { PtyShell } from "./pty-shell.js";
-import { detectSandbox, sandboxCommand, type SandboxCommand } from "./sandbox/index.js";
+import {
+  detectSandbox,
+  forgetSandboxSuccess,
+  sandboxCommand,
+  type SandboxCommand,
+} from "./sandbox/index.js";
 import { shellEnvironment } from "./shell-env.js";
 
 function isFolder(dir: string): boolean {
@@ -269,16 +274,23 @@ class PersistentShell implements ShellService {
       const { file, args } = dialect;
       launcher = sandboxCommand({ file, args, env, root: this.root, profile, privateDirs: [dir] });
     }
-    const shell = await PtyShell.start({
-      dialect,
-      cwd: this.root,
-      env,
-      cols: this.options.cols ?? 200,
-      rows: 50,
-      dir,
-      startupTimeoutMs: this.options.startupTimeoutMs ?? 10_000,
-      ...(launcher ? { launcher } : {}),
-    });
+    let shell: PtyShell;
+    try {
+      shell = await PtyShell.start({
+        dialect,
+        cwd: this.root,
+        env,
+        cols: this.options.cols ?? 200,
+        rows: 50,
+        dir,
+        startupTimeoutMs: this.options.startupTimeoutMs ?? 10_000,
+        ...(launcher ? { launcher } : {}),
+      });
+    } catch (error) {
+      // A sandbox that worked on an earlier run may not any more: the next run probes again.
+      if (launcher) forgetSandboxSuccess();
+      throw error;
+    }
     this.options.logger?.log("shell_start", {
       shell: dialect.file,
       pid: shell.pid,

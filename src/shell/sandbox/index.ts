@@ -6,7 +6,7 @@
 import { realpathSync } from "node:fs";
 import path from "node:path";
 import { bwrapArgs, findBwrap, probeBwrap } from "./bubblewrap.js";
-import { rememberedSuccess, rememberSuccess } from "./remembered.js";
+import { forgetSuccess, rememberedSuccess, rememberSuccess } from "./remembered.js";
 import { workspaceMounts } from "./workspace-mounts.js";
 
 /**
@@ -38,6 +38,8 @@ export interface DetectOptions {
 }
 
 let cached: Promise<SandboxStatus> | undefined;
+/** Where this process's success is remembered (see `forgetSandboxSuccess`). */
+let remembered: string | undefined;
 
 /**
  * Whether commands can run sandboxed here: on Linux, bubblewrap is found and really started once
@@ -65,13 +67,17 @@ async function detect(options: DetectOptions): Promise<SandboxStatus> {
     return { available: false, reason: "bubblewrap (bwrap) is not installed", hint: INSTALL_HINT };
   if (options.remember && rememberedSuccess(options.remember, bwrap)) {
     bwrapFile = bwrap;
+    remembered = options.remember;
     return { available: true, name: "bubblewrap" };
   }
   try {
     const failed = await probeBwrap(bwrap);
     if (failed === undefined) {
       bwrapFile = bwrap;
-      if (options.remember) rememberSuccess(options.remember, bwrap);
+      if (options.remember) {
+        rememberSuccess(options.remember, bwrap);
+        remembered = options.remember;
+      }
       return { available: true, name: "bubblewrap" };
     }
     const missing = /ENOENT|not found/i.test(failed);
@@ -87,6 +93,14 @@ async function detect(options: DetectOptions): Promise<SandboxStatus> {
       hint: USERNS_HINT,
     };
   }
+}
+
+/**
+ * Drops the remembered success (a sandboxed shell failed to start: bwrap may no longer work
+ * here), so that the next run probes again. This process keeps its answer. Never throws.
+ */
+export function forgetSandboxSuccess(): void {
+  if (remembered) forgetSuccess(remembered);
 }
 
 /** The bwrap a successful probe used. */

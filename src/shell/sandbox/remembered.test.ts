@@ -12,7 +12,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { detectSandbox } from "./index.js";
+import { detectSandbox, forgetSandboxSuccess } from "./index.js";
 
 const made: string[] = [];
 afterEach(() => {
@@ -49,6 +49,17 @@ describe("a remembered sandbox probe", () => {
     await detectSandbox(options);
     const later = new Date(Date.now() + 60_000);
     utimesSync(fake.bwrap, later, later);
+    await detectSandbox(options);
+    expect(fake.starts()).toBe(2);
+  });
+
+  it("is forgotten when a sandboxed shell fails to start, so the next run probes again", async () => {
+    const fake = fakeBwrap(true);
+    const options = { bwrap: fake.bwrap, remember: fake.remember };
+    await detectSandbox(options);
+    expect(existsSync(fake.remember)).toBe(true);
+    forgetSandboxSuccess();
+    expect(existsSync(fake.remember)).toBe(false);
     await detectSandbox(options);
     expect(fake.starts()).toBe(2);
   });

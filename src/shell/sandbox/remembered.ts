@@ -4,7 +4,7 @@
 // The answer holds for one bwrap executable (path, size, mtime) on one boot of one host (boot
 // id, host name, user, and the kernel's user-namespace switches); anything else probes again.
 // The cache folder is the person's (never the repository's), as are North's other caches.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 
@@ -54,5 +54,14 @@ export function rememberSuccess(file: string, bwrap: string): void {
     renameSync(temp, file);
   } catch {
     // A cache that cannot be written: the next run probes again.
+  }
+}
+
+/** Removes a remembered success. Never throws. */
+export function forgetSuccess(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // Already gone, or the folder is not ours to change: the fingerprint still guards it.
   }
 }
