@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { V8_FLAGS_EVENT } from "../code-cache.js";
 import type { SessionEvent } from "../session/index.js";
-import { CAP_AFTER_CHARS, capHeapOnceStreaming } from "./heap.js";
+import { capHeapOnceStreaming } from "./heap.js";
 
 /** A session that only has subscribers, and sends them what the test says. */
 function fakeSession() {
@@ -19,7 +19,7 @@ function fakeSession() {
 }
 
 describe("capHeapOnceStreaming", () => {
-  it("changes the flag once, when the model has streamed enough, and announces its undo", async () => {
+  it("changes the flag once, on the model's first output, and announces how to undo it", async () => {
     const announced: unknown[] = [];
     const note = (undo: unknown) => announced.push(undo);
     process.on(V8_FLAGS_EVENT, note);
@@ -28,17 +28,15 @@ describe("capHeapOnceStreaming", () => {
       capHeapOnceStreaming(session);
       session.send({ type: "turn_start", prompt: "hi" });
       session.send({ type: "step_start", step: 1 });
-      const half = "x".repeat(CAP_AFTER_CHARS / 2);
-      session.send({ type: "text_delta", text: half });
-      expect(announced).toEqual([]); // a short answer changes nothing
-      session.send({ type: "thinking_delta", text: half });
+      expect(announced).toEqual([]);
+      session.send({ type: "text_delta", text: "Hi" });
       expect(announced).toEqual(["--semi-space-growth-factor=2"]);
       await Promise.resolve();
       expect(session.listeners.size).toBe(0);
       const next = fakeSession();
       capHeapOnceStreaming(next);
       expect(next.listeners.size).toBe(0);
-      next.send({ type: "text_delta", text: "x".repeat(CAP_AFTER_CHARS) });
+      next.send({ type: "text_delta", text: "again" });
       expect(announced).toHaveLength(1);
     } finally {
       process.off(V8_FLAGS_EVENT, note);

@@ -1,3 +1,4 @@
+import { setFlagsFromString } from "node:v8";
 import { V8_FLAGS_EVENT } from "../code-cache.js";
 import type { Session } from "../session/index.js";
 
@@ -11,14 +12,14 @@ import type { Session } from "../session/index.js";
  * When: once start-up is over (at start-up a small young generation costs milliseconds of
  * collections), and not before the modules of the first request are loaded — any changed V8
  * flag makes Node compile each built-in module loaded afterwards from source instead of its
- * embedded code cache (`https` and `tls` ~4 ms more, web streams ~3 ms). So it is called once
- * the model has streamed a while (see `capHeapOnceStreaming`). The change is announced
+ * embedded code cache (`https` and `tls` ~4 ms more, web streams ~3 ms). So it is called on the
+ * model's first output (see `capHeapOnceStreaming`). The change is announced
  * (`V8_FLAGS_EVENT`, with the value a new process starts with, V8's default growth factor of 2)
  * for North's own code cache to be made under the start-up flags (see code-cache.ts).
  */
 export function keepYoungGenerationSmall(): void {
   try {
-    process.getBuiltinModule("node:v8").setFlagsFromString("--semi-space-growth-factor=1");
+    setFlagsFromString("--semi-space-growth-factor=1");
     (process as NodeJS.EventEmitter).emit(V8_FLAGS_EVENT, "--semi-space-growth-factor=2");
   } catch {
     // An unknown flag is ignored by V8; nothing to do if the call itself is refused.
@@ -27,25 +28,16 @@ export function keepYoungGenerationSmall(): void {
 
 let capped = false;
 
-/** How much a model must have streamed before the young generation is capped. */
-export const CAP_AFTER_CHARS = 2 * 1024;
-
-/**
- * Calls `keepYoungGenerationSmall` once, when `session`'s model has streamed `CAP_AFTER_CHARS`
- * of text or thinking: soon enough in a long answer (the 200 KB benchmark peaks as low as when
- * capped at its first event, 32 KB would be 5 MiB more), while a run of short answers never
- * loads `node:v8` (~1.4 ms) nor changes a flag.
- */
+/** Calls `keepYoungGenerationSmall` once, when `session`'s model first streams something. */
 export function capHeapOnceStreaming(session: Pick<Session, "subscribe">): void {
   if (capped) return;
   let done = false;
-  let streamed = 0;
   const off = session.subscribe((event) => {
     if (done) return;
+    const output =
+      event.type === "text_delta" || event.type === "thinking_delta" || event.type === "tool_call";
+    if (!capped && !output) return;
     if (!capped) {
-      if (event.type !== "text_delta" && event.type !== "thinking_delta") return;
-      streamed += event.text.length;
-      if (streamed < CAP_AFTER_CHARS) return;
       capped = true;
       keepYoungGenerationSmall();
     }
