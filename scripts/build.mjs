@@ -45,6 +45,19 @@ const define = {
   __NORTH_TOOL_SCHEMAS__: await toolSchemas(),
   "process.env.NODE_ENV": '"production"',
 };
+/** What every bundle of North shares. */
+const common = {
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  minify: process.env.NORTH_MINIFY !== "0",
+  legalComments: "none",
+  loader: { ".md": "text" },
+  jsx: "automatic",
+  alias: { "react-devtools-core": join(root, "scripts", "devtools-stub.mjs") },
+  define,
+  logLevel: "warning",
+};
 rmSync(dist, { recursive: true, force: true });
 // The library (`import { createSession } from "north-agent"`): ESM chunks, split so that a
 // program importing it parses only what it uses.
@@ -53,22 +66,13 @@ await build({
   outdir: join(dist, "chunks"),
   outExtension: { ".js": ".mjs" },
   chunkNames: "[name]-[hash]",
-  bundle: true,
+  ...common,
   splitting: true,
   format: "esm",
-  platform: "node",
-  target: "node20",
-  minify: process.env.NORTH_MINIFY !== "0",
-  legalComments: "none",
-  loader: { ".md": "text" },
-  jsx: "automatic",
-  alias: { "react-devtools-core": join(root, "scripts", "devtools-stub.mjs") },
   external: ["@vscode/ripgrep", "@lydell/node-pty"],
-  define,
   banner: {
     js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);",
   },
-  logLevel: "warning",
 });
 
 /**
@@ -82,20 +86,11 @@ const program = (outfile, { external = [], plugins }) =>
   build({
     entryPoints: [join(root, "src", "entry.ts")],
     outfile: join(dist, outfile),
-    bundle: true,
+    ...common,
     format: "cjs",
     supported: { "dynamic-import": false },
-    platform: "node",
-    target: "node20",
-    minify: process.env.NORTH_MINIFY !== "0",
-    legalComments: "none",
-    loader: { ".md": "text" },
-    jsx: "automatic",
-    alias: { "react-devtools-core": join(root, "scripts", "devtools-stub.mjs") },
     external: ["@vscode/ripgrep", "@lydell/node-pty", "@modelcontextprotocol/*", ...external],
-    define,
     plugins,
-    logLevel: "warning",
   });
 
 // Headless runs (`-p`, `rpc`, listings): the interface is left out.
@@ -148,15 +143,10 @@ await program("tui.cjs", {
 await build({
   entryPoints: [join(root, "src", "launcher.ts")],
   outfile: entry,
-  bundle: true,
+  ...common,
   format: "cjs",
-  platform: "node",
-  target: "node20",
-  minify: process.env.NORTH_MINIFY !== "0",
   external: ["./core.cjs", "./tui.cjs"],
-  define,
   banner: { js: "#!/usr/bin/env node" },
-  logLevel: "warning",
 });
 writeFileSync(join(dist, "package.json"), '{ "type": "commonjs" }\n');
 chmodSync(entry, 0o755);
