@@ -1,8 +1,9 @@
 // The floor: a bare Node script that sends North's own request body (a file, captured from a
 // North run by the benchmark) over `node:http`, reads the Anthropic SSE stream and prints the
 // text. No SDK, no fetch (which would load undici): what any client must at least spend.
-import { request } from "node:http";
-import { readFileSync } from "node:fs";
+// CommonJS, as North's own builds are: Node's ES module loader alone costs a run ~4 ms.
+const { request } = require("node:http");
+const { readFileSync } = require("node:fs");
 
 const body = readFileSync(process.argv[2]);
 const url = new URL(`${process.env.ANTHROPIC_BASE_URL}/v1/messages`);

@@ -1,6 +1,6 @@
 // A one-step headless answer, whole process, measured side by side (interleaved runs, each in a
 // fresh repository so North's project card is built cold every time):
-//   floor   bench/bare-http.mjs: `node:http`, sending the very request body North sent;
+//   floor   bench/bare-http.cjs: `node:http`, sending the very request body North sent;
 //   north   `north -p` (its code cache warm, as after the first run on a machine), and a first
 //           run with an empty cache folder;
 //   undici  bench/bare-fetch.mjs: a naive client on Node's fetch (what undici costs), for scale
@@ -52,7 +52,7 @@ const node = process.execPath;
 const north = (answer) => once(node, [CLI, "-p", prompt], answer);
 // A first run: no compiled code cached yet (North's cache folder empty).
 const northFirst = (answer) => once(node, [CLI, "-p", prompt], answer, { freshCache: true });
-const floor = (answer) => once(node, [join(ROOT, "bench", "bare-http.mjs"), bodyFile], answer);
+const floor = (answer) => once(node, [join(ROOT, "bench", "bare-http.cjs"), bodyFile], answer);
 const undici = (answer) => once(node, [join(ROOT, "bench", "bare-fetch.mjs"), prompt], answer);
 const rssOf = (runs) => {
   const kb = runs.map((r) => r.maxRssKb).filter((v) => v !== undefined);
