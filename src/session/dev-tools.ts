@@ -6,18 +6,11 @@
  * for them. The model then stops guessing `python` vs `python3` or `npm` vs `pnpm`.
  */
 import { execFile } from "node:child_process";
-import {
-  accessSync,
-  constants,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { accessSync, constants, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { cacheDir } from "./paths.js";
+import { writePrivateFile } from "./private-file.js";
 
 interface Probe {
   name: string;
@@ -226,12 +219,5 @@ function readCache(file: string, pathVar: string): CacheFile | undefined {
 }
 
 function writeCache(file: string, data: CacheFile): void {
-  const temp = `${file}.${process.pid}.tmp`;
-  try {
-    mkdirSync(join(file, ".."), { recursive: true, mode: 0o700 });
-    writeFileSync(temp, `${JSON.stringify(data, null, 1)}\n`, { mode: 0o600 });
-    renameSync(temp, file);
-  } catch {
-    // A cache: the next run asks again.
-  }
+  writePrivateFile(file, `${JSON.stringify(data, null, 1)}\n`);
 }

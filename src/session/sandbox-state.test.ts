@@ -1,5 +1,8 @@
+import { existsSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SandboxSwitch } from "./sandbox-state.js";
+import { fileMemory, SandboxSwitch } from "./sandbox-state.js";
 
 const available = async () => ({ available: true as const, name: "bubblewrap" });
 const missing = async () => ({
@@ -46,5 +49,25 @@ describe("the sandbox switch", () => {
       reason: expect.stringMatching(/--sandbox off/),
     });
     expect(sandbox.notice()).toBeUndefined();
+  });
+});
+
+describe("the remembered probe's file", () => {
+  it("is private (0600 in a 0700 folder), read back, and forgotten", () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "north-sbx-memory-")), "north");
+    const memory = fileMemory(join(dir, "sandbox.json"));
+    expect(memory.read()).toBeUndefined();
+    memory.write('{"works":"x"}\n');
+    expect(memory.read()).toBe('{"works":"x"}\n');
+    expect(statSync(join(dir, "sandbox.json")).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    memory.forget();
+    expect(existsSync(join(dir, "sandbox.json"))).toBe(false);
+    // A file in the folder's place: nothing is written, nothing thrown.
+    const blocked = join(mkdtempSync(join(tmpdir(), "north-sbx-memory-")), "file");
+    writeFileSync(blocked, "");
+    const nowhere = fileMemory(join(blocked, "sandbox.json"));
+    nowhere.write("x");
+    expect(nowhere.read()).toBeUndefined();
   });
 });

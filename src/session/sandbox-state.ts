@@ -1,7 +1,9 @@
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { detectSandbox, type SandboxStatus } from "../shell/index.js";
+import { detectSandbox, type SandboxMemory, type SandboxStatus } from "../shell/index.js";
 import { t } from "../i18n/index.js";
 import { cacheDir } from "./paths.js";
+import { writePrivateFile } from "./private-file.js";
 
 /**
  * The session's probe: a success is remembered in North's cache folder
@@ -11,7 +13,28 @@ import { cacheDir } from "./paths.js";
 export function sandboxProbe(
   env: Record<string, string | undefined>,
 ): () => Promise<SandboxStatus> {
-  return () => detectSandbox({ remember: join(cacheDir(env), "sandbox.json") });
+  return () => detectSandbox({ remember: fileMemory(join(cacheDir(env), "sandbox.json")) });
+}
+
+/** A `SandboxMemory` in one of North's private files. Never throws. */
+export function fileMemory(file: string): SandboxMemory {
+  return {
+    read() {
+      try {
+        return readFileSync(file, "utf8");
+      } catch {
+        return undefined;
+      }
+    },
+    write: (text) => writePrivateFile(file, text),
+    forget() {
+      try {
+        rmSync(file, { force: true });
+      } catch {
+        // Not ours to remove: the fingerprint still guards what it says.
+      }
+    },
+  };
 }
 
 /** Whether commands run in the OS sandbox, for `/sandbox` and the status line. */

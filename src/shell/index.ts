@@ -16,7 +16,12 @@ export {
 export type { StopReason } from "./command-run.js";
 export { ShellError } from "./errors.js";
 export { NON_INTERACTIVE_ENV, PROVIDER_KEY_ENV } from "./shell-env.js";
-export { detectSandbox, type SandboxProfile, type SandboxStatus } from "./sandbox/index.js";
+export {
+  detectSandbox,
+  type SandboxMemory,
+  type SandboxProfile,
+  type SandboxStatus,
+} from "./sandbox/index.js";
 export { cleanTerminalText } from "./terminal-text.js";
 export {
   DANGER_RULES,

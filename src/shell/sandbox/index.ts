@@ -6,7 +6,9 @@
 import { realpathSync } from "node:fs";
 import path from "node:path";
 import { bwrapArgs, findBwrap, probeBwrap } from "./bubblewrap.js";
-import { forgetSuccess, rememberedSuccess, rememberSuccess } from "./remembered.js";
+import { rememberedSuccess, rememberSuccess, type SandboxMemory } from "./remembered.js";
+
+export type { SandboxMemory } from "./remembered.js";
 import { workspaceMounts } from "./workspace-mounts.js";
 
 /**
@@ -30,16 +32,13 @@ export interface DetectOptions {
   platform?: NodeJS.Platform;
   /** The bwrap executable to try instead of the one found. */
   bwrap?: string;
-  /**
-   * A file (in North's cache folder) where a successful probe is remembered, so later runs on
-   * this boot skip starting bwrap (see remembered.ts).
-   */
-  remember?: string;
+  /** Where a successful probe is remembered, so later runs skip starting bwrap (remembered.ts). */
+  remember?: SandboxMemory;
 }
 
 let cached: Promise<SandboxStatus> | undefined;
 /** Where this process's success is remembered (see `forgetSandboxSuccess`). */
-let remembered: string | undefined;
+let remembered: SandboxMemory | undefined;
 
 /**
  * Whether commands can run sandboxed here: on Linux, bubblewrap is found and really started once
@@ -100,7 +99,7 @@ async function detect(options: DetectOptions): Promise<SandboxStatus> {
  * here), so that the next run probes again. This process keeps its answer. Never throws.
  */
 export function forgetSandboxSuccess(): void {
-  if (remembered) forgetSuccess(remembered);
+  remembered?.forget();
 }
 
 /** The bwrap a successful probe used. */

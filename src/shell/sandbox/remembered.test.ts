@@ -1,7 +1,6 @@
 import {
   chmodSync,
   existsSync,
-  mkdirSync,
   mkdtempSync,
   readFileSync,
   realpathSync,
@@ -12,7 +11,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { detectSandbox, forgetSandboxSuccess } from "./index.js";
+import { detectSandbox, forgetSandboxSuccess, type SandboxMemory } from "./index.js";
 
 const made: string[] = [];
 afterEach(() => {
@@ -29,7 +28,14 @@ function fakeBwrap(works: boolean) {
   writeFileSync(bwrap, `#!/bin/sh\necho x >> "${calls}"\n${body}\n`);
   chmodSync(bwrap, 0o755);
   const starts = () => (existsSync(calls) ? readFileSync(calls, "utf8").split("\n").length - 1 : 0);
-  return { bwrap, remember: path.join(dir, "cache", "sandbox.json"), starts };
+  // What the session would keep in its cache folder (session/sandbox-state.ts), held here.
+  let kept: string | undefined;
+  const remember: SandboxMemory = {
+    read: () => kept,
+    write: (text) => void (kept = text),
+    forget: () => void (kept = undefined),
+  };
+  return { bwrap, remember, starts, kept: () => kept, keep: (text: string) => (kept = text) };
 }
 
 describe("a remembered sandbox probe", () => {
@@ -38,7 +44,7 @@ describe("a remembered sandbox probe", () => {
     const options = { bwrap: fake.bwrap, remember: fake.remember };
     expect(await detectSandbox(options)).toEqual({ available: true, name: "bubblewrap" });
     expect(fake.starts()).toBe(1);
-    expect(existsSync(fake.remember)).toBe(true);
+    expect(fake.kept()).toBeDefined();
     expect(await detectSandbox(options)).toEqual({ available: true, name: "bubblewrap" });
     expect(fake.starts()).toBe(1);
   });
@@ -57,9 +63,9 @@ describe("a remembered sandbox probe", () => {
     const fake = fakeBwrap(true);
     const options = { bwrap: fake.bwrap, remember: fake.remember };
     await detectSandbox(options);
-    expect(existsSync(fake.remember)).toBe(true);
+    expect(fake.kept()).toBeDefined();
     forgetSandboxSuccess();
-    expect(existsSync(fake.remember)).toBe(false);
+    expect(fake.kept()).toBeUndefined();
     await detectSandbox(options);
     expect(fake.starts()).toBe(2);
   });
@@ -68,14 +74,13 @@ describe("a remembered sandbox probe", () => {
     const failing = fakeBwrap(false);
     const options = { bwrap: failing.bwrap, remember: failing.remember };
     expect(await detectSandbox(options)).toMatchObject({ available: false });
-    expect(existsSync(failing.remember)).toBe(false);
+    expect(failing.kept()).toBeUndefined();
     expect(await detectSandbox(options)).toMatchObject({ available: false });
     expect(failing.starts()).toBe(2);
 
     const fake = fakeBwrap(true);
-    mkdirSync(path.dirname(fake.remember));
     for (const content of ["{not json", JSON.stringify({ works: "another machine" })]) {
-      writeFileSync(fake.remember, content);
+      fake.keep(content);
       const before = fake.starts();
       await detectSandbox({ bwrap: fake.bwrap, remember: fake.remember });
       expect(fake.starts()).toBe(before + 1);

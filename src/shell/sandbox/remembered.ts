@@ -1,12 +1,11 @@
-// A successful bubblewrap probe, remembered in North's cache folder so that later runs need not
-// start bwrap (and load child_process) before their first request. Only a success is kept: a
-// machine that cannot sandbox is probed again on every run, so fixing it takes effect at once.
+// A successful bubblewrap probe, remembered (in North's cache folder, see `SandboxMemory`) so
+// that later runs need not start bwrap (and load child_process) before their first request.
+// Only a success is kept: a machine that cannot sandbox is probed again on every run, so fixing
+// it takes effect at once.
 // The answer holds for one bwrap executable (path, size, mtime) on one boot of one host (boot
 // id, host name, user, and the kernel's user-namespace switches); anything else probes again.
-// The cache folder is the person's (never the repository's), as are North's other caches.
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { hostname } from "node:os";
-import path from "node:path";
 
 /** Kernel settings that decide whether an unprivileged bwrap can create its namespaces. */
 const USERNS_SWITCHES = [
@@ -33,35 +32,28 @@ function fingerprint(bwrap: string): string | undefined {
   }
 }
 
-/** Whether `file` holds a success for this `bwrap` here and now. Never throws. */
-export function rememberedSuccess(file: string, bwrap: string): boolean {
+/**
+ * Where a success is kept between runs: the session gives a file in North's cache folder
+ * (never the repository's). This layer only says what to keep and whether it still holds.
+ */
+export interface SandboxMemory {
+  read(): string | undefined;
+  write(text: string): void;
+  forget(): void;
+}
+
+/** Whether `memory` holds a success for this `bwrap` here and now. Never throws. */
+export function rememberedSuccess(memory: SandboxMemory, bwrap: string): boolean {
   try {
-    const saved = JSON.parse(readFileSync(file, "utf8")) as { works?: unknown };
-    return typeof saved.works === "string" && saved.works === fingerprint(bwrap);
+    const saved = JSON.parse(memory.read() ?? "null") as { works?: unknown } | null;
+    return typeof saved?.works === "string" && saved.works === fingerprint(bwrap);
   } catch {
     return false;
   }
 }
 
-/** Keeps a success for `bwrap` in `file` (written whole, then renamed). Failures are ignored. */
-export function rememberSuccess(file: string, bwrap: string): void {
+/** Keeps a success for `bwrap` in `memory`. */
+export function rememberSuccess(memory: SandboxMemory, bwrap: string): void {
   const works = fingerprint(bwrap);
-  if (!works) return;
-  const temp = `${file}.${process.pid}.tmp`;
-  try {
-    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    writeFileSync(temp, `${JSON.stringify({ works })}\n`, { mode: 0o600 });
-    renameSync(temp, file);
-  } catch {
-    // A cache that cannot be written: the next run probes again.
-  }
-}
-
-/** Removes a remembered success. Never throws. */
-export function forgetSuccess(file: string): void {
-  try {
-    rmSync(file, { force: true });
-  } catch {
-    // Already gone, or the folder is not ours to change: the fingerprint still guards it.
-  }
+  if (works) memory.write(`${JSON.stringify({ works })}\n`);
 }
