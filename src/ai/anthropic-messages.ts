@@ -55,7 +55,11 @@ export function createAnthropicProvider(options: EndpointOptions): Provider {
   return {
     name: options.name,
     protocol: "anthropic-messages",
-    prepare: () => void getClient().catch(() => {}),
+    prepare: () =>
+      getClient().then(
+        () => {},
+        () => {},
+      ),
     stream(request, signal) {
       const open = async () => {
         const { sdk, streamError } = await getClient();

@@ -23,7 +23,11 @@ export function createOpenAIChatProvider(options: EndpointOptions): Provider {
   return {
     name: options.name,
     protocol: "openai-chat",
-    prepare: () => void load().catch(() => {}),
+    prepare: () =>
+      load().then(
+        () => {},
+        () => {},
+      ),
     stream(request, signal) {
       const body = {
         ...toChatBody(request),

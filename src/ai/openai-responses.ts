@@ -22,7 +22,11 @@ export function createOpenAIResponsesProvider(options: EndpointOptions): Provide
   return {
     name: options.name,
     protocol: "openai-responses",
-    prepare: () => void load().catch(() => {}),
+    prepare: () =>
+      load().then(
+        () => {},
+        () => {},
+      ),
     stream(request, signal) {
       const open = async () =>
         (await (

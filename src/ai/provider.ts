@@ -92,7 +92,7 @@ export function createProvider(options: ProviderOptions): Provider {
     name: inner.name,
     protocol: inner.protocol,
     stream: (request, signal) => withRetry(() => inner.stream(request, signal), policy, signal),
-    prepare: () => inner.prepare?.(),
+    prepare: async () => inner.prepare?.(),
   };
 }
 

@@ -182,7 +182,8 @@ export interface Provider {
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<StreamEvent>;
   /**
    * Starts loading what the first request needs (the vendor's SDK), so that it can happen while
-   * the caller waits for something else; `stream` works the same without it. Never throws.
+   * the caller waits for something else; `stream` works the same without it. Resolves once
+   * loaded; never rejects (a failure to load is `stream`'s to report).
    */
-  prepare?(): void;
+  prepare?(): Promise<void>;
 }

@@ -313,7 +313,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     const tools = toolsNow();
     const turnMode = state.mode;
     // The SDK loads while a repository seen for the first time is walked for its card.
-    provider.prepare?.();
+    void provider.prepare?.();
     await card.ready(CARD_WAIT_MS);
     const request = parts(tools);
     return runTurn(

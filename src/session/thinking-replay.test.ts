@@ -48,15 +48,15 @@ describe("ThinkingReplay", () => {
     expect(JSON.stringify(history)).toContain("SIG");
   });
 
-  it("passes prepare through to the provider it wraps", () => {
+  it("passes prepare through to the provider it wraps", async () => {
     let prepared = 0;
     const wrapped = new ThinkingReplay().wrap({
       name: "p",
       protocol: "anthropic-messages",
-      prepare: () => void prepared++,
+      prepare: async () => void prepared++,
       stream: async function* () {},
     });
-    wrapped.prepare?.();
+    await wrapped.prepare?.();
     expect(prepared).toBe(1);
   });
 

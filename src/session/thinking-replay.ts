@@ -38,7 +38,7 @@ export class ThinkingReplay {
     return {
       name: provider.name,
       protocol: provider.protocol,
-      prepare: () => provider.prepare?.(),
+      prepare: async () => provider.prepare?.(),
       async *stream(request, signal) {
         const sent = { ...request, messages: filter(request.messages) };
         for await (const event of provider.stream(sent, signal)) {
