@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempTree, type TempTree } from "../../test/support/temp-tree.js";
@@ -166,4 +166,18 @@ describe("gitHead", () => {
     expect(gitHead(join(tree.root, ".git"))).toBeNull();
     await tree.remove();
   });
+
+  it.skipIf(process.platform === "win32")(
+    "reads a FIFO planted as HEAD or a ref as nothing, without waiting on it",
+    async () => {
+      const tree = await makeTempTree({ ".git/refs/heads/.keep": "" });
+      execFileSync("mkfifo", [join(tree.root, ".git/HEAD")]);
+      expect(gitHead(tree.root)).toBeNull();
+      rmSync(join(tree.root, ".git/HEAD"));
+      writeFileSync(join(tree.root, ".git/HEAD"), "ref: refs/heads/main\n");
+      execFileSync("mkfifo", [join(tree.root, ".git/refs/heads/main")]);
+      expect(gitHead(tree.root)).toBe("unborn refs/heads/main");
+      await tree.remove();
+    },
+  );
 });

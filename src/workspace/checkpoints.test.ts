@@ -178,6 +178,21 @@ describe.skipIf(!hasGit)("checkpoints: shell snapshots with a shadow git reposit
     expect(await read("x.log")).toBe("ignored\n");
   });
 
+  it.skipIf(process.platform === "win32")(
+    "takes a snapshot when the project's info/exclude is a FIFO, without waiting on it",
+    async () => {
+      execFileSync("git", ["init", "-q"], { cwd: ws.root });
+      const exclude = path.join(ws.root, ".git", "info", "exclude");
+      await rm(exclude, { force: true });
+      execFileSync("mkfifo", [exclude]);
+      const cp = await open();
+      const snap = await cp.snapshot();
+      await put("a.txt", "changed\n");
+      const changes = await cp.changesSince(snap);
+      expect(changes.map((c) => c.path)).toEqual(["a.txt"]);
+    },
+  );
+
   it("records nothing when a command changed nothing", async () => {
     const cp = await open();
     const snap = await cp.snapshot();

@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
-import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ALWAYS_SKIPPED } from "./ignore-rules.js";
+import { readBoundedFile } from "./safe-read.js";
 
 /** A file that differs between two snapshots; contents null where it does not exist. */
 export interface SnapshotChange {
@@ -89,12 +90,11 @@ export class ShadowGit {
     }
     const info = path.join(this.gitDir, "info");
     await mkdir(info, { recursive: true, mode: 0o700 });
-    let projectExclude = "";
-    try {
-      projectExclude = await readFile(path.join(this.root, ".git", "info", "exclude"), "utf8");
-    } catch {
-      // No exclude file: only the defaults below.
-    }
+    // Read without blocking and capped: the repository may have planted a FIFO there.
+    const exclude = await readBoundedFile(path.join(this.root, ".git", "info", "exclude"), {
+      maxBytes: 1024 * 1024,
+    });
+    const projectExclude = exclude.ok ? exclude.text : "";
     const skipped = [...ALWAYS_SKIPPED].join("\n");
     await writeFile(path.join(info, "exclude"), `${skipped}\n${projectExclude}`, { mode: 0o600 });
     await writeFile(

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -134,4 +134,19 @@ describe("workspaceMounts", () => {
     expect(mounts.writable).toEqual([root]);
     expect(mounts.readOnly).toEqual([path.join(root, ".git"), path.join(root, ".north")]);
   });
+
+  it.skipIf(process.platform === "win32")(
+    "reads FIFOs planted as a git directory's files as nothing, without waiting on them",
+    () => {
+      const root = tempDir();
+      mkdirSync(path.join(root, "fake"));
+      writeFileSync(path.join(root, ".git"), "gitdir: fake\n");
+      for (const name of ["gitdir", "commondir", "config"]) {
+        execFileSync("mkfifo", [path.join(root, "fake", name)]);
+      }
+      const mounts = workspaceMounts(root);
+      expect(mounts.writable).toEqual([root]);
+      expect(mounts.readOnly).toEqual([path.join(root, ".git"), path.join(root, ".north")]);
+    },
+  );
 });

@@ -1,4 +1,13 @@
-import { lstatSync, mkdirSync, readFileSync, realpathSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  realpathSync,
+} from "node:fs";
 import path from "node:path";
 
 /** What a sandboxed shell may write, and what must stay read-only inside that. */
@@ -25,6 +34,26 @@ function kind(file: string): "dir" | "file" | "link" | "none" | "other" {
   }
 }
 
+/**
+ * The start of a small git file (`.git`, `gitdir`, `commondir`, `config`) that a repository may
+ * have planted: opened without blocking and read only when it is a regular file, so a FIFO or a
+ * device reads as nothing instead of holding North. Throws when it cannot be read.
+ */
+function readStart(file: string, maxBytes: number): string {
+  const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    if (!fstatSync(fd).isFile()) throw new Error(`${file} is not a regular file`);
+    const buffer = Buffer.alloc(maxBytes);
+    let length = 0;
+    for (let n = -1; n !== 0 && length < maxBytes; length += n) {
+      n = readSync(fd, buffer, length, maxBytes - length, null);
+    }
+    return buffer.toString("utf8", 0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function real(file: string): string | undefined {
   try {
     return realpathSync(file);
@@ -36,7 +65,7 @@ function real(file: string): string | undefined {
 /** `gitdir:` of a `.git` file (worktree, submodule), absolute; undefined when unreadable. */
 function gitdirOfFile(file: string): string | undefined {
   try {
-    const text = readFileSync(file, "utf8").slice(0, 4096);
+    const text = readStart(file, 4096);
     const match = /^gitdir:\s*(.+?)\s*$/m.exec(text);
     return match?.[1] ? real(path.resolve(path.dirname(file), match[1])) : undefined;
   } catch {
@@ -47,7 +76,7 @@ function gitdirOfFile(file: string): string | undefined {
 /** The common git directory of `gitdir` (a linked worktree's `commondir`), or `gitdir` itself. */
 function commonDirOf(gitdir: string): string {
   try {
-    const rel = readFileSync(path.join(gitdir, "commondir"), "utf8").trim();
+    const rel = readStart(path.join(gitdir, "commondir"), 4096).trim();
     return real(path.resolve(gitdir, rel)) ?? gitdir;
   } catch {
     return gitdir;
@@ -62,13 +91,13 @@ function commonDirOf(gitdir: string): string {
  */
 function pointsBack(gitdir: string, root: string): boolean {
   try {
-    const back = readFileSync(path.join(gitdir, "gitdir"), "utf8").trim();
+    const back = readStart(path.join(gitdir, "gitdir"), 4096).trim();
     if (real(path.resolve(gitdir, back)) === real(path.join(root, ".git"))) return true;
   } catch {
     // Not a linked worktree.
   }
   try {
-    const config = readFileSync(path.join(gitdir, "config"), "utf8").slice(0, 65_536);
+    const config = readStart(path.join(gitdir, "config"), 65_536);
     const match = /^\s*worktree\s*=\s*(.+?)\s*$/m.exec(config);
     return match?.[1] !== undefined && real(path.resolve(gitdir, match[1])) === root;
   } catch {
