@@ -108,6 +108,22 @@ describe("readMcpServers", () => {
     expect(servers[0]!.problem).toMatch(/runs inside the repository/);
     expect(servers[1]!.config).toMatchObject({ cwd: join(root, "tools") });
     expect(servers[1]!.summary).toBe("x · env A=1 · cwd tools");
+    // Nor through a symlink out, to a folder there or one not made yet.
+    const linked = repo({
+      mcpServers: {
+        viaLink: { command: "x", cwd: "out" },
+        belowLink: { command: "x", cwd: "out/not-yet" },
+        notYet: { command: "x", cwd: "tools/not-yet" },
+      },
+    });
+    symlinkSync(mkdtempSync(join(tmpdir(), "north-mcp-outside-")), join(linked, "out"));
+    mkdirSync(join(linked, "tools"));
+    const viaLink = read(undefined, linked).servers;
+    expect(viaLink.map((s) => s.problem ?? "ok")).toEqual([
+      expect.stringMatching(/runs inside the repository/),
+      expect.stringMatching(/runs inside the repository/),
+      "ok",
+    ]);
     // Your own servers may run anywhere.
     const own = read({ mine: { command: "x", cwd: "/" } });
     expect(own.servers[0]!.config).toMatchObject({ cwd: "/" });

@@ -6,9 +6,8 @@
  * Each entry is checked on its own: a broken one is reported and skipped, never the others.
  */
 import { createHash } from "node:crypto";
-import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
-import { isInside, readRepoFileSync } from "../workspace/index.js";
+import { readRepoFileSync, staysInsideSync } from "../workspace/index.js";
 
 /** A call to a server's tool that takes longer is cancelled (config `timeout`, ms). */
 export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
@@ -154,7 +153,7 @@ function entryOf(
       const cwd = entry.cwd ?? ".";
       if (typeof cwd !== "string") throw new Error("cwd: expected a folder");
       const folder = resolve(sources.root, cwd);
-      if (origin === "project" && !insideRepository(sources.root, folder)) {
+      if (origin === "project" && !staysInsideSync(sources.root, folder)) {
         throw new Error("cwd: a repository's server runs inside the repository");
       }
       return {
@@ -270,17 +269,6 @@ function summarize(value: unknown): string {
   }
   if (typeof entry.cwd === "string") parts.push(`cwd ${entry.cwd}`);
   return parts.join(" · ");
-}
-
-/** `folder` is the repository or below it, also once symlinks are followed. */
-function insideRepository(root: string, folder: string): boolean {
-  if (!isInside(root, folder)) return false;
-  try {
-    return isInside(realpathSync(root), realpathSync(folder));
-  } catch {
-    // Not there (yet): the spawn fails with its own message; lexically it is inside.
-    return true;
-  }
 }
 
 /** A stable hash of the entry as written: key order does not matter, every value does. */

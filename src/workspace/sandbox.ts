@@ -1,3 +1,4 @@
+import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { lstat, readlink, realpath } from "node:fs/promises";
 import path from "node:path";
 import { WorkspaceError } from "./errors.js";
@@ -45,6 +46,21 @@ export async function resolveInRoot(root: string, userPath: string): Promise<Res
   return { absolute, relative: toPosixRelative(root, absolute) };
 }
 
+/**
+ * Whether `p` (absolute) is inside `root` also once symlinks are followed, for synchronous
+ * callers that check a folder named in a configuration (an MCP server's `cwd`): a path that does
+ * not exist yet is judged by its deepest existing ancestor, a dangling symlink by its target.
+ */
+export function staysInsideSync(root: string, p: string): boolean {
+  if (!isInside(root, p)) return false;
+  try {
+    return isInside(realpathSync(root), realpathLooseSync(p));
+  } catch {
+    // A symlink loop, or the root itself is gone.
+    return false;
+  }
+}
+
 /** Whether `p` is `root` or below it (both absolute and normalized). */
 export function isInside(root: string, p: string): boolean {
   if (p === root) return true;
@@ -84,4 +100,27 @@ async function realpathLoose(p: string, hops = 0): Promise<string> {
     throw new WorkspaceError(`path ${p} is a symlink loop; it cannot be used`);
   }
   return realpathLoose(path.resolve(realParent, target), hops + 1);
+}
+
+/** `realpathLoose` for synchronous callers. */
+function realpathLooseSync(p: string, hops = 0): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    // Missing (or unreadable): resolve the parent and look at this entry itself.
+  }
+  const parent = path.dirname(p);
+  if (parent === p) return p;
+  const joined = path.join(realpathLooseSync(parent, hops), path.basename(p));
+  let target: string | undefined;
+  try {
+    if (lstatSync(joined).isSymbolicLink()) target = readlinkSync(joined);
+  } catch {
+    return joined;
+  }
+  if (target === undefined) return joined;
+  if (hops >= MAX_LINK_HOPS) {
+    throw new WorkspaceError(`path ${p} is a symlink loop; it cannot be used`);
+  }
+  return realpathLooseSync(path.resolve(path.dirname(joined), target), hops + 1);
 }
