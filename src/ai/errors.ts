@@ -51,7 +51,7 @@ export function classifyError(
     return {
       kind: "network",
       retryable: true,
-      message: stallMessage(stall),
+      message: stallMessage(stall, wait),
       phrase: { id: stall.phase === "connect" ? "noStart" : "silent", values: { wait } },
     };
   }
@@ -200,8 +200,7 @@ function findStall(error: unknown): ModelStallError | undefined {
   return undefined;
 }
 
-function stallMessage(stall: ModelStallError): string {
-  const wait = formatDuration(stall.ms);
+function stallMessage(stall: ModelStallError, wait: string): string {
   return stall.phase === "connect"
     ? `The model did not start answering within ${wait} (no response; timeouts.connectMs in the config).`
     : `The model sent nothing for ${wait}; the stream was abandoned (timeouts.idleMs in the config).`;

@@ -1,3 +1,4 @@
+import { ABORTED } from "./errors.js";
 import type { ProviderError, StreamEvent } from "./types.js";
 
 export interface RetryPolicy {
@@ -50,12 +51,7 @@ export async function* withRetry(
       yield {
         type: "done",
         message: { ...final.message, content: [], stopReason: "aborted" },
-        error: {
-          kind: "aborted",
-          message: "Cancelled.",
-          phrase: { id: "cancelled", values: {} },
-          retryable: false,
-        },
+        error: ABORTED,
       };
       return;
     }

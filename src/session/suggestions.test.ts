@@ -5,6 +5,7 @@ import { emptyUsage } from "../ai/types.js";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { until } from "../../test/support/processes.js";
 import { scriptedProvider, text } from "../../test/support/scripted-provider.js";
 import { globalConfigSchema } from "./config.js";
 import { loadProjectSettings } from "./settings.js";
@@ -147,7 +148,7 @@ describe("Suggestions", () => {
       { parts: [text(" world")] },
     ]);
     const first = s.complete("hello");
-    await until(() => provider.requests.length === 1);
+    await until(() => provider.requests.length === 1, "the first suggestion request");
     const second = s.complete("hello there");
     expect(firstSignal?.aborted).toBe(true);
     expect(await first).toBeUndefined();
@@ -163,11 +164,11 @@ describe("Suggestions", () => {
     ]);
     const stop = new AbortController();
     const first = s.complete("hello", stop.signal);
-    await until(() => provider.requests.length === 1);
+    await until(() => provider.requests.length === 1, "the first suggestion request");
     stop.abort();
     expect(await first).toBeUndefined();
     const second = s.complete("hello");
-    await until(() => provider.requests.length === 2);
+    await until(() => provider.requests.length === 2, "the second suggestion request");
     s.cancel();
     expect(await second).toBeUndefined();
     // Nothing was cached for an aborted request.
@@ -249,9 +250,3 @@ describe("cleanSuggestion", () => {
     expect(suggestionPrompt("abc", [])).toBe("The person has typed so far:\nabc");
   });
 });
-
-/** Resolves once `check` holds, re-checking after each turn of the event loop. */
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 1000 && !check(); i++) await new Promise((r) => setImmediate(r));
-  expect(check()).toBe(true);
-}

@@ -18,10 +18,10 @@ import { UsageLedger } from "./usage-ledger.js";
 // Loaded by the session only when the global config names a `suggestion` model.
 
 /** How many answers are kept, and for how long (ms). */
-export const CACHE_ENTRIES = 50;
-export const CACHE_MS = 60_000;
+const CACHE_ENTRIES = 50;
+const CACHE_MS = 60_000;
 /** A suggestion is the rest of one line: a few words. */
-export const MAX_TOKENS = 48;
+const MAX_TOKENS = 48;
 /** Longest suggestion shown (characters); a longer answer is cut at a word. */
 const MAX_CHARS = 160;
 /** How much of the recent conversation goes with the request. */

@@ -14,7 +14,7 @@ import { en } from "../../src/i18n/catalogs/en.js";
 import { zhCN } from "../../src/i18n/catalogs/zh-CN.js";
 
 /** Single English words no zh-CN screen shows (matched as whole words, case-sensitive). */
-export const FIXED_WORDS = [
+const FIXED_WORDS = [
   "Working",
   "Thinking",
   "tokens",
@@ -61,7 +61,7 @@ export const FIXED_WORDS = [
 ];
 
 /** Phrases fixed in code rather than the catalog, that must not show either. */
-export const FIXED_PHRASES = ["Esc to interrupt", "Keyboard shortcuts", "Welcome to North"];
+const FIXED_PHRASES = ["Esc to interrupt", "Keyboard shortcuts", "Welcome to North"];
 
 /** Every key of the English catalog the Chinese one lacks (or leaves empty). */
 export function missingTranslations(): string[] {
@@ -71,7 +71,7 @@ export function missingTranslations(): string[] {
 let cached: string[] | undefined;
 
 /** The English phrases of the catalog (see the file's comment), longest first. */
-export function englishPhrases(): string[] {
+function englishPhrases(): string[] {
   if (cached) return cached;
   // Only translated values (with Chinese in them) vouch for a piece: a value left in English
   // must not hide its own words.

@@ -197,7 +197,7 @@ function Live(
           placeholder={placeholder}
           busy={state.busy}
           frozen={frozen}
-          ghost={frozen ? undefined : props.ghost}
+          ghost={props.ghost}
         />
       </Box>
       {menu ? <MenuView menu={menu} selected={state.menu.selected} width={state.width} /> : null}

@@ -54,7 +54,7 @@ export function luminance({ r, g, b }: Rgb): number {
  * Lighter than a perceptual mid-grey (CIE L* above 50, a luminance above about 0.18): the light
  * palette's dark hues then contrast more than the dark palette's bright ones.
  */
-export const LIGHT_ABOVE = 0.18;
+const LIGHT_ABOVE = 0.18;
 
 /** The palette for a background colour. */
 export const paletteFor = (background: Rgb): ThemeName =>

@@ -7,7 +7,7 @@ import { setTheme, theme, type ThemeChoice, type ThemeName } from "./theme.js";
  * How long after the query a lone ESC is held back, in case it starts the terminal's reply. A
  * terminal that does not answer within it is taken as dark (a later answer still switches).
  */
-export const REPLY_WAIT_MS = 150;
+const REPLY_WAIT_MS = 150;
 
 export interface ThemeControlDeps {
   /** Colour is on (`colorWanted`): without it no palette is ever drawn and nothing is asked. */

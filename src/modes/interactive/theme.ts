@@ -100,7 +100,7 @@ export const LIGHT: Palette = {
   modeAgent: "#8250df",
 };
 
-export const PALETTES: Readonly<Record<ThemeName, Palette>> = { dark: DARK, light: LIGHT };
+const PALETTES: Readonly<Record<ThemeName, Palette>> = { dark: DARK, light: LIGHT };
 
 /** The styles every component and renderer uses; one instance, so `NO_COLOR` is decided once. */
 export interface Theme {

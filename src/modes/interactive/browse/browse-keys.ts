@@ -18,7 +18,7 @@ export type BrowseAction =
  * Browse mode's keys: key ids (keys.ts) and typed letters. Leaving: Esc, `q`, Shift+↓ and
  * Ctrl+O (the keys that opened it switch back).
  */
-export const BROWSE_BINDINGS: Readonly<Record<string, BrowseAction>> = {
+const BROWSE_BINDINGS: Readonly<Record<string, BrowseAction>> = {
   up: "up",
   "ctrl+p": "up",
   k: "up",

@@ -39,7 +39,7 @@ export interface BrowseTurn {
 }
 
 /** The bottom line: the mode's badge, then the query being typed, the search's result or keys. */
-export function statusBar(view: BrowseView, turn: BrowseTurn, width: number): string {
+function statusBar(view: BrowseView, turn: BrowseTurn, width: number): string {
   const { paint } = theme();
   const badge = paint.inverse.bold(` ${t("browse.badge")} `);
   let rest: string;

@@ -96,7 +96,7 @@ function nonBlank(lines: ItemLines): number {
 }
 
 /** Lines a group holds, blank ones not counted (every item open). */
-export function groupLines(group: Group, linesOf: LinesOf): number {
+function groupLines(group: Group, linesOf: LinesOf): number {
   let n = 0;
   for (const item of group.items) n += nonBlank(linesOf(item));
   return n;
@@ -266,7 +266,7 @@ export function findMatches(groups: readonly Group[], query: string, linesOf: Li
 }
 
 /** Shows match `index` of the search: its group and item opened, its row in view. */
-export function showMatch(
+function showMatch(
   view: BrowseView,
   groups: readonly Group[],
   index: number,

@@ -20,7 +20,7 @@ export const thinkingSummary = (text: string): string =>
   `✻ ${t("thinking.summary", { count: formatTokens(estimateTokens(text)) })}`;
 
 /** Lines of reasoning shown while it streams, under its `✻ Thinking…` line. */
-export const THINKING_LIVE_LINES = 4;
+const THINKING_LIVE_LINES = 4;
 
 /** Reasoning while it streams: its last {@link THINKING_LIVE_LINES} lines, wrapped at `width`. */
 export function thinkingTail(text: string, width: number): string[] {

@@ -21,7 +21,7 @@ export const num = (value: unknown): number | undefined =>
   typeof value === "number" && Number.isFinite(value) ? value : undefined;
 
 /** What tool lines count, each with a catalog entry for one and for many (`unit.file.one`). */
-export type Unit = "file" | "line" | "entry" | "match" | "toolCall" | "step";
+type Unit = "file" | "line" | "entry" | "match" | "toolCall" | "step";
 
 /** "1 match", "12 matches" (in the interface's language). */
 export const count = (n: number, unit: Unit) =>
