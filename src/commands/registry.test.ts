@@ -4,29 +4,12 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { language, setLanguage } from "../i18n/index.js";
 import type { Session } from "../session/index.js";
+import { commandContext } from "../../test/support/command-context.js";
 import { createCommands } from "./index.js";
-import type { CommandContext } from "./types.js";
 
 /** A context that records what commands did; the session is only what these commands touch. */
-function context(registry: ReturnType<typeof createCommands>, session: Partial<Session> = {}) {
-  const said: string[] = [];
-  const sent: string[] = [];
-  const modes: string[] = [];
-  const ctx: CommandContext = {
-    session: { mode: "agent", ...session } as Session,
-    say: (text) => said.push(text),
-    send: (prompt) => sent.push(prompt),
-    setMode: (mode) => modes.push(mode),
-    mode: () => "agent",
-    showHistory: () => said.push("<history>"),
-    clearScreen: () => said.push("<clear>"),
-    newConversation: async () => void said.push("<new>"),
-    stop: () => said.push("<stop>"),
-    exit: () => said.push("<exit>"),
-    commands: () => registry.list(),
-  };
-  return { ctx, said, sent, modes };
-}
+const context = (registry: ReturnType<typeof createCommands>, session: Partial<Session> = {}) =>
+  commandContext(registry, { session });
 
 function project(files: Record<string, string>) {
   const root = mkdtempSync(join(tmpdir(), "north-cmd-"));

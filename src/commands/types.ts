@@ -1,4 +1,4 @@
-import type { Mode, Session, SlashEffect } from "../session/index.js";
+import type { Mode, Session, SlashEffect, ThemeChoice } from "../session/index.js";
 
 /** How many positional arguments a command takes: none, one word (or quoted string), or the rest. */
 export type Arity = "none" | "one" | "rest";
@@ -74,7 +74,7 @@ export interface CommandContext {
   theme?: ThemeControl;
 }
 
-export type ThemeChoice = "auto" | "dark" | "light";
+export type { ThemeChoice };
 
 /** What `/theme` may see and change of the interface's colours. */
 export interface ThemeControl {

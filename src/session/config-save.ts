@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { configPath, globalConfigSchema } from "./config.js";
+import { configPath, globalConfigSchema, type ThemeChoice } from "./config.js";
 import { describeIssue, parseJson } from "./json-file.js";
 
 export type SaveResult = { saved: true; path: string } | { saved: false; reason: string };
@@ -30,7 +30,7 @@ export function saveLanguage(
 /** Remembers the interface's theme in the global config (`theme`), as {@link saveModelChoice}. */
 export function saveTheme(
   env: Record<string, string | undefined>,
-  theme: "auto" | "dark" | "light",
+  theme: ThemeChoice,
 ): Promise<SaveResult> {
   return saveFields(env, { theme });
 }

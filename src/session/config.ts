@@ -140,6 +140,9 @@ const schemas = () => (built ??= buildSchemas());
 
 /** The global config (`config.json`); unknown top-level fields are ignored, not errors. */
 export type GlobalConfig = z.infer<ReturnType<typeof buildSchemas>["configSchema"]>;
+
+/** The interface's colours as the person chose them (config `theme`, `/theme`). */
+export type ThemeChoice = NonNullable<GlobalConfig["theme"]>;
 export type ProviderEntry = z.infer<ReturnType<typeof buildSchemas>["providerSchema"]>;
 export const globalConfigSchema = {
   safeParse: (...args: Parameters<z.ZodType<GlobalConfig>["safeParse"]>) =>

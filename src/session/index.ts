@@ -15,7 +15,7 @@ export type { CompactOptions, CompactResult } from "./context-keeper.js";
 export type { ContextBreakdown, ContextReport } from "./context-usage.js";
 export { loadConfig, loadConfigFile, configPath } from "./config.js";
 export { serveRepositoryTools, type ToolServerOptions } from "./tool-server.js";
-export type { GlobalConfig, LoadedConfig } from "./config.js";
+export type { GlobalConfig, LoadedConfig, ThemeChoice } from "./config.js";
 export { saveLanguage, saveTheme, type SaveResult } from "./config-save.js";
 export { loadProjectSettings, projectSettingsPath } from "./settings.js";
 export type { ProjectSettings } from "./settings.js";

@@ -6,9 +6,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeHome, makeRepo, runCli } from "../support/cli-runner.js";
 import { reply, startMockModelServer, type MockModelServer } from "../support/mock-model-server.js";
-import { startTerminal } from "../support/terminal-harness.js";
-import { COMPOSER, send } from "../support/tui-fixture.js";
+import { send, useTui } from "../support/tui-fixture.js";
 
+const tui = useTui();
 const probe = join(import.meta.dirname, "..", "support", "undici-probe.cjs");
 
 let server: MockModelServer | undefined;
@@ -42,20 +42,10 @@ describe("north -p", () => {
   });
 
   it("nor does the interface, from start to an answer (Yoga's WebAssembly included)", async () => {
-    server = await startMockModelServer([reply().text("Hello from the mock.")]);
     const out = join(mkdtempSync(join(tmpdir(), "north-undici-")), "loaded.txt");
-    const { env } = makeHome();
-    const term = startTerminal({
-      cwd: makeRepo(),
-      env: {
-        ...env,
-        ANTHROPIC_API_KEY: "sk-ant-test",
-        ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
-        NODE_OPTIONS: `--require ${probe}`,
-        UNDICI_PROBE_OUT: out,
-      },
+    const { term } = await tui.open([reply().text("Hello from the mock.")], [], {
+      env: { NODE_OPTIONS: `--require ${probe}`, UNDICI_PROBE_OUT: out },
     });
-    await term.waitFor(COMPOSER);
     await send(term, "hi");
     await term.waitFor("Hello from the mock.");
     term.press("ctrl+d");

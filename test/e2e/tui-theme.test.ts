@@ -3,9 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { COMPOSER, send, useTui } from "../support/tui-fixture.js";
-import { startTerminal } from "../support/terminal-harness.js";
-import { makeHome, makeRepo } from "../support/cli-runner.js";
+import { send, useTui } from "../support/tui-fixture.js";
 
 const tui = useTui();
 
@@ -25,94 +23,61 @@ const COLOUR = /\x1b\[(?:[0-9;]*;)?(?:3[0-9]|4[0-9]|9[0-7]|10[0-7])(?:;[0-9;]*)?
 
 describe("themes", () => {
   test("a white background answered to OSC 11 switches to the light palette, no stray keys", async () => {
-    const { env } = makeHome();
-    const term = startTerminal({
-      cwd: makeRepo(),
-      env: { ...env, COLORTERM: "truecolor", ANTHROPIC_API_KEY: "test-key" },
-      background: WHITE,
-    });
-    try {
-      await term.waitFor(COMPOSER);
-      await term.waitFor(() => term.raw.includes(LIGHT_ACCENT));
-      expect(term.backgroundQueries).toBe(1);
-      expect(term.raw).toContain(LIGHT_MODE);
-      term.type("hello");
-      await term.waitFor("> hello");
-      expect(term.screen()).not.toMatch(/rgb|11;|ffff/);
-    } finally {
-      term.kill();
-    }
+    const { term } = await tui.open([], [], { env: { COLORTERM: "truecolor" }, background: WHITE });
+    await term.waitFor(() => term.raw.includes(LIGHT_ACCENT));
+    expect(term.backgroundQueries).toBe(1);
+    expect(term.raw).toContain(LIGHT_MODE);
+    term.type("hello");
+    await term.waitFor("> hello");
+    expect(term.screen()).not.toMatch(/rgb|11;|ffff/);
   });
 
   test("a reply ended by ST and a black background keep the dark palette", async () => {
-    const { env } = makeHome();
-    const term = startTerminal({
-      cwd: makeRepo(),
-      env: { ...env, COLORTERM: "truecolor", ANTHROPIC_API_KEY: "test-key" },
+    const { term } = await tui.open([], [], {
+      env: { COLORTERM: "truecolor" },
       background: "rgb:0000/0000/0000",
       backgroundEnd: "st",
     });
-    try {
-      await term.waitFor(COMPOSER);
-      await term.waitFor(() => term.backgroundQueries === 1);
-      term.type("hi");
-      await term.waitFor("> hi");
-      expect(term.screen()).not.toMatch(/rgb|11;|\\/);
-      expect(term.raw).toContain(DARK_ACCENT);
-      expect(term.raw).not.toContain(LIGHT_ACCENT);
-    } finally {
-      term.kill();
-    }
+    await term.waitFor(() => term.backgroundQueries === 1);
+    term.type("hi");
+    await term.waitFor("> hi");
+    expect(term.screen()).not.toMatch(/rgb|11;|\\/);
+    expect(term.raw).toContain(DARK_ACCENT);
+    expect(term.raw).not.toContain(LIGHT_ACCENT);
   });
 
   test("a late reply, written in two pieces after typing began, still switches; only the typing shows", async () => {
-    const { env } = makeHome();
-    const term = startTerminal({
-      cwd: makeRepo(),
-      env: { ...env, COLORTERM: "truecolor", ANTHROPIC_API_KEY: "test-key" },
-    });
-    try {
-      await term.waitFor(COMPOSER);
-      await term.waitFor(() => term.backgroundQueries === 1);
-      term.type("ab");
-      await term.waitFor("> ab");
-      term.write("\x1b]11;rgb:ffff/ff");
-      term.write("ff/ffff\x07");
-      term.type("c");
-      await term.waitFor("> abc");
-      await term.waitFor(() => term.raw.includes(LIGHT_ACCENT));
-      expect(term.screen()).not.toMatch(/rgb|11;|ffff/);
-    } finally {
-      term.kill();
-    }
+    const { term } = await tui.open([], [], { env: { COLORTERM: "truecolor" } });
+    await term.waitFor(() => term.backgroundQueries === 1);
+    term.type("ab");
+    await term.waitFor("> ab");
+    term.write("\x1b]11;rgb:ffff/ff");
+    term.write("ff/ffff\x07");
+    term.type("c");
+    await term.waitFor("> abc");
+    await term.waitFor(() => term.raw.includes(LIGHT_ACCENT));
+    expect(term.screen()).not.toMatch(/rgb|11;|ffff/);
   });
 
   test("/theme dark switches at once and is saved in the global config", async () => {
-    const { env } = makeHome();
-    const term = startTerminal({
-      cwd: makeRepo(),
-      env: { ...env, COLORTERM: "truecolor", ANTHROPIC_API_KEY: "test-key" },
+    const { term, env } = await tui.open([], [], {
+      env: { COLORTERM: "truecolor" },
       background: WHITE,
     });
-    try {
-      await term.waitFor(COMPOSER);
-      await term.waitFor(() => term.raw.includes(LIGHT_ACCENT));
-      const before = term.raw.length;
-      await send(term, "/theme dark");
-      await term.waitFor("Theme: dark.");
-      await term.waitFor(() => term.raw.slice(before).includes(DARK_ACCENT));
-      const config = JSON.parse(
-        readFileSync(join(env.XDG_CONFIG_HOME!, "north", "config.json"), "utf8"),
-      ) as { theme?: string };
-      expect(config.theme).toBe("dark");
-      // Drawn dark from now on: the next frames carry no light colour.
-      const after = term.raw.length;
-      term.type("x");
-      await term.waitFor("> x");
-      expect(term.raw.slice(after)).not.toContain(LIGHT_ACCENT);
-    } finally {
-      term.kill();
-    }
+    await term.waitFor(() => term.raw.includes(LIGHT_ACCENT));
+    const before = term.raw.length;
+    await send(term, "/theme dark");
+    await term.waitFor("Theme: dark.");
+    await term.waitFor(() => term.raw.slice(before).includes(DARK_ACCENT));
+    const config = JSON.parse(
+      readFileSync(join(env.XDG_CONFIG_HOME!, "north", "config.json"), "utf8"),
+    ) as { theme?: string };
+    expect(config.theme).toBe("dark");
+    // Drawn dark from now on: the next frames carry no light colour.
+    const after = term.raw.length;
+    term.type("x");
+    await term.waitFor("> x");
+    expect(term.raw.slice(after)).not.toContain(LIGHT_ACCENT);
   });
 
   test("the /theme menu offers the three choices; Enter on one applies it", async () => {
@@ -139,23 +104,16 @@ describe("themes", () => {
   });
 
   test("NO_COLOR: no colour at all, even with a light reply; the reply is never typed", async () => {
-    const { env } = makeHome();
-    const term = startTerminal({
-      cwd: makeRepo(),
-      env: { ...env, COLORTERM: "truecolor", NO_COLOR: "1", ANTHROPIC_API_KEY: "test-key" },
+    const { term } = await tui.open([], [], {
+      env: { COLORTERM: "truecolor", NO_COLOR: "1" },
       background: WHITE,
     });
-    try {
-      await term.waitFor(COMPOSER);
-      // A reply nobody asked for (NO_COLOR asks nothing) is still taken out of the keys.
-      term.write(`\x1b]11;${WHITE}\x07`);
-      term.type("plain");
-      await term.waitFor("> plain");
-      expect(term.screen()).not.toMatch(/rgb|11;/);
-      expect(term.backgroundQueries).toBe(0);
-      expect(term.raw).not.toMatch(COLOUR);
-    } finally {
-      term.kill();
-    }
+    // A reply nobody asked for (NO_COLOR asks nothing) is still taken out of the keys.
+    term.write(`\x1b]11;${WHITE}\x07`);
+    term.type("plain");
+    await term.waitFor("> plain");
+    expect(term.screen()).not.toMatch(/rgb|11;/);
+    expect(term.backgroundQueries).toBe(0);
+    expect(term.raw).not.toMatch(COLOUR);
   });
 });

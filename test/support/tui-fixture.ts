@@ -39,6 +39,9 @@ export function useTui() {
         env?: Record<string, string>;
         /** Resolve once started, without waiting for the composer. */
         noWait?: boolean;
+        /** The terminal's answer to an OSC 11 query (see `TerminalOptions`). */
+        background?: string;
+        backgroundEnd?: "bel" | "st";
       } = {},
     ) {
       const server = await startMockModelServer(script);
@@ -49,6 +52,8 @@ export function useTui() {
         args,
         ...(options.cols ? { cols: options.cols } : {}),
         ...(options.rows ? { rows: options.rows } : {}),
+        ...(options.background ? { background: options.background } : {}),
+        ...(options.backgroundEnd ? { backgroundEnd: options.backgroundEnd } : {}),
         env: {
           ...env,
           ANTHROPIC_API_KEY: "test-key",

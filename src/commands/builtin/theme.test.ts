@@ -3,38 +3,25 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { setLanguage } from "../../i18n/index.js";
-import type { Session } from "../../session/index.js";
+import { commandContext } from "../../../test/support/command-context.js";
 import { createCommands } from "../index.js";
-import type { CommandContext, ThemeChoice } from "../types.js";
+import type { ThemeChoice } from "../types.js";
 
 /** A context whose interface draws light for `auto` (nothing at all without `colour`). */
 function context(registry: ReturnType<typeof createCommands>, colour = true) {
-  const said: string[] = [];
   let choice: ThemeChoice = "auto";
   const state = () => ({
     choice,
     palette: !colour ? undefined : choice === "auto" ? ("light" as const) : choice,
   });
-  const ctx: CommandContext = {
-    session: { mode: "agent" } as Session,
-    say: (text) => said.push(text),
-    send: () => undefined,
-    setMode: () => undefined,
-    mode: () => "agent",
-    showHistory: () => undefined,
-    clearScreen: () => undefined,
-    newConversation: async () => undefined,
-    stop: () => undefined,
-    exit: () => undefined,
-    commands: () => registry.list(),
-    theme: {
-      current: state,
-      set(next) {
-        choice = next;
-        return state();
-      },
+  const theme = {
+    current: state,
+    set(next: ThemeChoice) {
+      choice = next;
+      return state();
     },
   };
+  const { ctx, said } = commandContext(registry, { theme });
   return { ctx, said, choice: () => choice };
 }
 

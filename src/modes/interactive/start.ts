@@ -33,7 +33,7 @@ import { yogaReady } from "./yoga-ready.js";
 import { capHeapOnceStreaming } from "../heap.js";
 import { createBrowseScreen } from "./browse/browse-screen.js";
 import { createOutputGate } from "./browse/output-gate.js";
-import { colorWanted, setTheme, theme } from "./theme.js";
+import { colorWanted, setTheme } from "./theme.js";
 import { createThemeControl } from "./theme-control.js";
 import { onEndSignals } from "../signals.js";
 
@@ -211,7 +211,6 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   // The palette, and for `auto` the question to the terminal about its background: the reply
   // comes on stdin with the keys (use-keyboard.ts takes it out) and switches the palette.
   themes.start();
-  if (theme().name !== "dark") store.dispatch({ type: "theme", name: theme().name });
   // Ink writes through the gate: browse mode holds its writes while the alternate screen shows.
   // Behind the gate, the scrollback's markers become answer text.
   const gate = createOutputGate(inkStdout(stdout, scrollback));

@@ -61,9 +61,13 @@ export function createThemeControl(deps: ThemeControlDeps) {
   };
   return {
     control,
-    /** Before the first frame, stdin in raw mode: the palette, and the query for `auto`. */
+    /**
+     * Before the first frame, stdin in raw mode: the palette (told to `changed`, so the live
+     * part starts with it), and the query for `auto`.
+     */
     start() {
       setTheme(deps.color, palette());
+      deps.changed(theme().name);
       if (choice === "auto") ask();
     },
     dispose() {
