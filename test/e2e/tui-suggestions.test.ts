@@ -1,22 +1,17 @@
 // Ghost-text suggestions in a real pseudo-terminal: the suggestion model is an OpenAI-compatible
 // server of the config (the mock model server's Chat Completions route), the conversation's
 // model Anthropic (its Messages route), so the two kinds of requests are told apart by path.
-import { afterEach, describe, expect, test } from "vitest";
-import { makeHome, makeRepo } from "../support/cli-runner.js";
+import { describe, expect, test } from "vitest";
 import {
   reply,
-  startMockModelServer,
   type MockModelServer,
   type RecordedRequest,
   type ScriptEntry,
 } from "../support/mock-model-server.js";
-import { startTerminal, type TuiTerminal } from "../support/terminal-harness.js";
-import { COMPOSER, send } from "../support/tui-fixture.js";
+import type { TuiTerminal } from "../support/terminal-harness.js";
+import { send, useTui } from "../support/tui-fixture.js";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const tui = useTui();
 
 const SHIFT_TAB = "\x1b[Z";
 const isSuggestion = (r: RecordedRequest) => r.path === "/v1/chat/completions";
@@ -39,23 +34,15 @@ async function open(
   script: ScriptEntry[],
   options: { suggestions?: string[]; suggest?: boolean; files?: Record<string, string> } = {},
 ): Promise<{ term: TuiTerminal; server: MockModelServer }> {
-  const server = await startMockModelServer(script);
-  server.conversation(isSuggestion, ...(options.suggestions ?? []).map((s) => reply().text(s)));
-  const config = {
-    providers: tiny(server),
-    ...(options.suggest === false ? {} : { suggestion: { model: "tiny-1", provider: "tiny" } }),
-  };
-  const { env } = makeHome(config);
-  const repo = makeRepo({ "README.md": "# Demo\n", ...options.files });
-  const term = startTerminal({
-    cwd: repo,
-    env: { ...env, ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseUrl },
+  const { term, server } = await tui.open(script, [], {
+    files: { "README.md": "# Demo\n", ...options.files },
+    prepare: (server) =>
+      server.conversation(isSuggestion, ...(options.suggestions ?? []).map((s) => reply().text(s))),
+    config: (server: MockModelServer) => ({
+      providers: tiny(server),
+      ...(options.suggest === false ? {} : { suggestion: { model: "tiny-1", provider: "tiny" } }),
+    }),
   });
-  cleanups.push(
-    () => server.close(),
-    () => term.kill(),
-  );
-  await term.waitFor(COMPOSER);
   return { term, server };
 }
 

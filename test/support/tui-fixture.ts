@@ -35,7 +35,10 @@ export function useTui() {
         cols?: number;
         rows?: number;
         files?: Record<string, string>;
+        /** The global config, or one made from the mock server (a provider at its address). */
         config?: unknown;
+        /** Runs once the mock server is up, before North starts (e.g. `server.conversation`). */
+        prepare?: (server: MockModelServer) => void;
         env?: Record<string, string>;
         /** Resolve once started, without waiting for the composer. */
         noWait?: boolean;
@@ -45,7 +48,12 @@ export function useTui() {
       } = {},
     ) {
       const server = await startMockModelServer(script);
-      const { env } = makeHome(options.config);
+      options.prepare?.(server);
+      const config =
+        typeof options.config === "function"
+          ? (options.config as (server: MockModelServer) => unknown)(server)
+          : options.config;
+      const { env } = makeHome(config);
       const repo = options.files ? makeRepo(options.files) : makeRepo();
       const term = startTerminal({
         cwd: repo,
