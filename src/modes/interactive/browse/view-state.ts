@@ -2,6 +2,7 @@ import { stripVTControlCharacters } from "node:util";
 import stringWidth from "string-width";
 import { t } from "../../../i18n/index.js";
 import { answerStart, collapsible, openByDefault, type Group, type GroupItem } from "./groups.js";
+import { clipCells } from "../components/cells.js";
 
 /**
  * Browse mode's view of the groups, pure: which groups and items are open, the cursor, the
@@ -58,22 +59,14 @@ export const initialView = (groups: readonly Group[]): BrowseView => ({
   open: new Map(),
 });
 
-const flat = (text: string) => stripVTControlCharacters(text).replace(/\s+/g, " ").trim();
-
-/** `text` in at most `room` cells, `…` at the end when cut (wide characters count two). */
-function cut(text: string, room: number): string {
-  if (room <= 1) return "";
-  if (stringWidth(text) <= room) return text;
-  let out = "";
-  let used = 0;
-  for (const ch of text) {
-    const w = stringWidth(ch);
-    if (used + w > room - 1) break;
-    out += ch;
-    used += w;
-  }
-  return `${out}…`;
-}
+/**
+ * `text` on one line, for a header `width` cells wide: only its start is looked at (a streaming
+ * answer's text may be megabytes, and headers are drawn on every frame).
+ */
+const flat = (text: string, width: number) =>
+  stripVTControlCharacters(text.slice(0, 4 * width + 256))
+    .replace(/\s+/g, " ")
+    .trim();
 
 export function groupOpen(view: BrowseView, group: Group, last: boolean): boolean {
   return view.open.get(`g:${group.key}`) ?? openByDefault({ group, last });
@@ -104,14 +97,14 @@ function groupLines(group: Group, linesOf: LinesOf): number {
 
 /** `▶ question → answer (N lines)` folded, `▼ question` open, fitted to `width` cells. */
 export function groupHeader(group: Group, open: boolean, width: number, lines: number): string {
-  const question = flat(group.question) || t("browse.sessionStart");
-  if (open) return cut(`▼ ${question}`, width);
+  const question = flat(group.question, width) || t("browse.sessionStart");
+  if (open) return clipCells(`▼ ${question}`, width);
   const count = ` ${lines === 1 ? t("browse.line") : t("browse.lines", { count: String(lines) })}`;
-  const answer = flat(answerStart(group));
+  const answer = flat(answerStart(group), width);
   const room = width - 2 - stringWidth(count);
   const qRoom = answer ? Math.max(10, Math.floor(room * 0.45)) : room;
-  const q = cut(question, qRoom);
-  const a = answer ? ` → ${cut(answer, room - stringWidth(q) - 3)}` : "";
+  const q = clipCells(question, qRoom);
+  const a = answer ? ` → ${clipCells(answer, room - stringWidth(q) - 3)}` : "";
   return `▶ ${q}${a}${count}`;
 }
 

@@ -1,25 +1,9 @@
 import { Box, Text } from "ink";
 import stringWidth from "string-width";
 import { visibleItems, type Menu } from "../menu/menu-model.js";
+import { clipCells, padCells } from "./cells.js";
 import { tint } from "../theme.js";
 import { t, type MessageKey } from "../../../i18n/index.js";
-
-const segmenter = new Intl.Segmenter();
-
-/** `s` cut to at most `max` terminal cells (wide characters take two), with an ellipsis. */
-export function clipCells(s: string, max: number): string {
-  if (stringWidth(s) <= max) return s;
-  let out = "";
-  for (const { segment } of segmenter.segment(s)) {
-    if (stringWidth(out + segment) > max - 1) break;
-    out += segment;
-  }
-  return `${out}…`;
-}
-
-/** `s` padded with spaces to `cells` terminal cells. */
-export const padCells = (s: string, cells: number) =>
-  s + " ".repeat(Math.max(0, cells - stringWidth(s)));
 
 const HINTS: Record<Menu["kind"], MessageKey> = {
   command: "menu.hintsCommand",
