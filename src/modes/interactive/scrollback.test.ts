@@ -4,7 +4,8 @@ import stripAnsi from "strip-ansi";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { EntryView } from "./components/entry-view.js";
 import { loadMarkdown } from "./markdown/index.js";
-import { answerText, inkStdout, Scrollback } from "./scrollback.js";
+import { createOutputGate } from "./browse/output-gate.js";
+import { answerText, Scrollback } from "./scrollback.js";
 import { setTheme } from "./theme.js";
 
 beforeAll(async () => {
@@ -90,7 +91,7 @@ describe("Scrollback", () => {
       columns: 60,
       write: (chunk: unknown) => written.push(chunk),
     } as unknown as NodeJS.WriteStream;
-    const stdout = inkStdout(fake, back);
+    const { stream: stdout } = createOutputGate(fake, (text) => back.expand(text));
     stdout.write("frame");
     stdout.write(`\x1b[2J${marker}\nframe`);
     expect(written).toEqual(["frame", "\x1b[2J\nnorth kept\nframe"]);

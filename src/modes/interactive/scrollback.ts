@@ -38,9 +38,9 @@ function fitTo(text: string, width: number): string {
  * Answer text in the scrollback without Ink's per-character work. Ink writes settled entries
  * (`<Static>`) through its layout and a per-character output grid: ~2 µs a character, which a
  * fast stream paid for every paragraph, on the event loop the keyboard waits on. Here a piece
- * of an answer goes into `<Static>` as a one-line marker; `inkStdout` puts the text in its
- * place as Ink writes it — in the same write, so the transcript and the frame below it change
- * together. Other entries are rare and small and Ink draws them itself.
+ * of an answer goes into `<Static>` as a one-line marker; the stream Ink writes to
+ * (browse/output-gate.ts, with `expand`) puts the text in its place as Ink writes it — in the
+ * same write, so the transcript and the frame below it change together. Other entries are rare and small and Ink draws them itself.
  */
 export class Scrollback {
   /** Private-use characters and a per-process nonce: no text a model writes can forge one. */
@@ -71,20 +71,4 @@ export class Scrollback {
       return text;
     });
   }
-}
-
-/** `stdout` for Ink: the same stream, with the scrollback's markers expanded in what it writes. */
-export function inkStdout(stdout: NodeJS.WriteStream, scrollback: Scrollback): NodeJS.WriteStream {
-  const write = (chunk: unknown, ...rest: unknown[]): boolean =>
-    (stdout.write as (...args: unknown[]) => boolean)(
-      typeof chunk === "string" ? scrollback.expand(chunk) : chunk,
-      ...rest,
-    );
-  return new Proxy(stdout, {
-    get(target, prop) {
-      if (prop === "write") return write;
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === "function" ? (value as () => unknown).bind(target) : value;
-    },
-  });
 }

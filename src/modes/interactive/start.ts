@@ -27,7 +27,7 @@ import { InputHistory } from "./composer/history.js";
 import { loadMarkdown } from "./markdown/index.js";
 import { highlighterReady, preloadHighlighter } from "./markdown/highlight.js";
 import { TurnController } from "./controller.js";
-import { inkStdout, Scrollback } from "./scrollback.js";
+import { Scrollback } from "./scrollback.js";
 import { createStore } from "./store.js";
 import { yogaReady } from "./yoga-ready.js";
 import { capHeapOnceStreaming } from "../heap.js";
@@ -213,7 +213,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   themes.start();
   // Ink writes through the gate: browse mode holds its writes while the alternate screen shows.
   // Behind the gate, the scrollback's markers become answer text.
-  const gate = createOutputGate(inkStdout(stdout, scrollback));
+  const gate = createOutputGate(stdout, (text) => scrollback.expand(text));
   const browse = createBrowseScreen({ store, out: stdout, gate });
   const instance = render(
     createElement(App, {

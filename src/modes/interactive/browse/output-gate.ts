@@ -3,7 +3,8 @@
  * screen, Ink's writes (the transcript's new lines, its live frame: "erase the last N lines,
  * draw the frame") are held, in order, and written once the normal screen is back: the
  * terminal then receives exactly what it would have received, so native scrollback and Ink's
- * idea of its frame's height stay in step.
+ * idea of its frame's height stay in step. Each string written first goes through `transform`
+ * (the scrollback's markers become answer text, in the same write: scrollback.ts).
  */
 export interface OutputGate {
   /** The stream to give Ink (every property but `write` is the real stdout's). */
@@ -12,14 +13,17 @@ export interface OutputGate {
   hold(): void;
   /** Writes what was held, in order, and lets writes through again. */
   release(): void;
-  readonly holding: boolean;
 }
 
 type Callback = (error?: Error | null) => void;
 
-export function createOutputGate(target: NodeJS.WriteStream): OutputGate {
+export function createOutputGate(
+  target: NodeJS.WriteStream,
+  transform: (text: string) => string = (text) => text,
+): OutputGate {
   let held: string[] | undefined;
-  const write = (chunk: unknown, encoding?: unknown, callback?: unknown): boolean => {
+  const write = (given: unknown, encoding?: unknown, callback?: unknown): boolean => {
+    const chunk = typeof given === "string" ? transform(given) : given;
     if (!held)
       return target.write(chunk as string, encoding as BufferEncoding, callback as Callback);
     held.push(typeof chunk === "string" ? chunk : Buffer.from(chunk as Uint8Array).toString());
@@ -45,9 +49,6 @@ export function createOutputGate(target: NodeJS.WriteStream): OutputGate {
       const chunks = held;
       held = undefined;
       if (chunks && chunks.length > 0) target.write(chunks.join(""));
-    },
-    get holding() {
-      return held !== undefined;
     },
   };
 }
