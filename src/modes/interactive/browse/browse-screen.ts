@@ -6,6 +6,7 @@ import { ALT_SCREEN_OFF, ALT_SCREEN_ON, frameLines, frameText } from "./frame.js
 import { buildGroups, type Group } from "./groups.js";
 import { cachedLines } from "./item-lines.js";
 import type { OutputGate } from "./output-gate.js";
+import { theme } from "../theme.js";
 import {
   cursorRow,
   initialView,
@@ -48,7 +49,8 @@ export function createBrowseScreen(deps: {
   const listeners = new Set<() => void>();
   let open = false;
   let view: BrowseView | undefined;
-  let lines: { width: number; of: LinesOf } | undefined;
+  // Kept while browse mode is closed: opening it again renders only what is new.
+  let lines: { width: number; palette: string; of: LinesOf } | undefined;
   let unsubscribe: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
   let drawnAt = 0;
@@ -56,7 +58,9 @@ export function createBrowseScreen(deps: {
   const size = () => ({ width: out.columns || 80, height: out.rows || 24 });
   const linesFor = (width: number): LinesOf => {
     const itemWidth = Math.max(20, width - 4);
-    if (lines?.width !== itemWidth) lines = { width: itemWidth, of: cachedLines(itemWidth) };
+    const palette = theme().name;
+    if (lines?.width !== itemWidth || lines.palette !== palette)
+      lines = { width: itemWidth, palette, of: cachedLines(itemWidth) };
     return lines.of;
   };
   const groupsOf = (state: UiState): Group[] => buildGroups(state.entries, state);
@@ -189,7 +193,6 @@ export function createBrowseScreen(deps: {
       out.off("resize", onResize);
       process.off("exit", onExit);
       view = undefined;
-      lines = undefined;
       out.write(ALT_SCREEN_OFF);
       gate.release();
       notify();

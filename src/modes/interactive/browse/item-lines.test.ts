@@ -45,6 +45,9 @@ describe("itemLines", () => {
     expect(of(settled)).toBe(of(settled));
     const live = { key: "live-text", kind: "live-text" as const, text: "partial", joined: false };
     expect(of(live)).not.toBe(of(live));
+    // An entry replaced under the same id (a new conversation numbers from 1 again) is drawn anew.
+    const replaced = item({ id: 5, kind: "user", text: "another question" });
+    expect(plain(of(replaced).head).join("\n")).toContain("another question");
   });
 });
 

@@ -100,17 +100,18 @@ function gutter(label: string, role: Role, text: string): string[] {
 }
 
 /**
- * Lines of items at one width, settled entries rendered once (they never change); live items
- * are rendered again each time.
+ * Lines of items at one width (and the palette drawn when called), settled entries rendered once
+ * per entry object — the interface replaces an entry that changes, and a conversation's entries
+ * that are gone take their lines with them; live items are rendered again each time.
  */
 export function cachedLines(width: number): LinesOf {
-  const cache = new Map<string, ItemLines>();
+  const cache = new WeakMap<object, ItemLines>();
   return (item) => {
     if (item.kind !== "entry") return itemLines(item, width);
-    let lines = cache.get(item.key);
+    let lines = cache.get(item.entry);
     if (!lines) {
       lines = itemLines(item, width);
-      cache.set(item.key, lines);
+      cache.set(item.entry, lines);
     }
     return lines;
   };
