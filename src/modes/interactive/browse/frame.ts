@@ -1,7 +1,7 @@
 import { stripVTControlCharacters } from "node:util";
 import wrapAnsi from "wrap-ansi";
 import { t } from "../../../i18n/index.js";
-import { theme } from "../theme.js";
+import { hue, theme } from "../theme.js";
 import { cursorRow, isShownMatch, shownTop, type BrowseView, type Row } from "./view-state.js";
 
 /** Switches to the alternate screen (the normal one and its scrollback are kept aside). */
@@ -49,7 +49,7 @@ function statusBar(view: BrowseView, turn: BrowseTurn, width: number): string {
     const { query, matches, index } = view.search;
     rest =
       matches.length === 0
-        ? paint.yellow(t("browse.noMatch", { query }))
+        ? hue("warning")(t("browse.noMatch", { query }))
         : t("browse.matches", {
             query,
             index: String(index + 1),
@@ -57,9 +57,9 @@ function statusBar(view: BrowseView, turn: BrowseTurn, width: number): string {
           });
   } else rest = paint.dim(t("browse.hints"));
   const live = turn.review
-    ? ` ${paint.yellow(t("browse.reviewWaits"))}`
+    ? ` ${hue("warning")(t("browse.reviewWaits"))}`
     : turn.streaming
-      ? ` ${paint.magenta(t("browse.answering"))}`
+      ? ` ${hue("brand")(t("browse.answering"))}`
       : "";
   return fit(`${badge}${live} ${rest}`, width);
 }
@@ -86,7 +86,7 @@ export function frameLines(
       continue;
     }
     const text = isShownMatch(view, row) ? highlight(row.text, view.search!.query) : row.text;
-    const mark = i === cursor ? paint.cyan("❯ ") : "  ";
+    const mark = i === cursor ? hue("accent")("❯ ") : "  ";
     out.push(mark + fit(i === cursor ? paint.bold(text) : text, size.width - 2));
   }
   out.push(statusBar(view, turn, size.width));
