@@ -7,7 +7,6 @@
  *
  * ```ts
  * expect(englishLeaks(term.all())).toEqual([]);
- * expect(missingTranslations()).toEqual([]);
  * ```
  */
 import { en } from "../../src/i18n/catalogs/en.js";
@@ -62,11 +61,6 @@ const FIXED_WORDS = [
 
 /** Phrases fixed in code rather than the catalog, that must not show either. */
 const FIXED_PHRASES = ["Esc to interrupt", "Keyboard shortcuts", "Welcome to North"];
-
-/** Every key of the English catalog the Chinese one lacks (or leaves empty). */
-export function missingTranslations(): string[] {
-  return Object.keys(en).filter((key) => !zhCN[key as keyof typeof en]?.trim());
-}
 
 let cached: string[] | undefined;
 

@@ -33,7 +33,7 @@ export function languageCommand(env: Record<string, string | undefined>): Comman
       setLanguage(code);
       const saved = await saveLanguage(env, code);
       ctx.say(t("cmd.language.switched", { name: languageName(code) }));
-      if (!saved.saved) ctx.say(t("cmd.language.notSaved", { reason: saved.reason }), "error");
+      if (!saved.saved) ctx.say(t("cmd.sessionOnly", { reason: saved.reason }), "error");
     },
   };
 }

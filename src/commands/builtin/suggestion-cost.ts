@@ -15,7 +15,7 @@ export function suggestionCostLines(session: Pick<Session, "suggestions">): stri
         model: m.name,
         input: formatTokens(u.input_tokens + u.cache_read_tokens + u.cache_write_tokens),
         output: formatTokens(u.output_tokens),
-        cost: m.cost === undefined ? t("suggest.noPrice") : formatMoney(m.cost),
+        cost: m.cost === undefined ? t("cost.noPrice") : formatMoney(m.cost),
       })}`;
     })
     .join("");

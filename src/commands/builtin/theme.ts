@@ -51,7 +51,7 @@ export function themeCommand(env: Record<string, string | undefined>): Command {
       const saved = await saveTheme(env, choice);
       ctx.say(t("cmd.theme.switched", { theme: describe(state) }));
       if (ctx.theme && !state.palette) ctx.say(t("cmd.theme.noColor"));
-      if (!saved.saved) ctx.say(t("cmd.theme.notSaved", { reason: saved.reason }), "error");
+      if (!saved.saved) ctx.say(t("cmd.sessionOnly", { reason: saved.reason }), "error");
     },
   };
 }

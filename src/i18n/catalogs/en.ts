@@ -120,7 +120,7 @@ export const en = {
   "cmd.language.current": "Language: {name} ({code}) — /language <en|zh-CN> switches.",
   "cmd.language.switched": "Language: {name}.",
   "cmd.language.unknown": 'Unknown language "{code}": choose en or zh-CN.',
-  "cmd.language.notSaved": "Switched for this session only; {reason}",
+  "cmd.sessionOnly": "Switched for this session only; {reason}",
   "cmd.sandbox.description": "Show whether commands run in the sandbox (/sandbox on|off)",
   "cmd.sandbox.onChoice": "run commands in the sandbox",
   "cmd.sandbox.offChoice": "run commands without it, each one asked for",
@@ -520,7 +520,6 @@ export const en = {
   //
   // Ghost-text suggestions (issue 14): new keys go right below this line.
   "suggest.cost": "Suggestions ({model}): {input} input, {output} output tokens, {cost}",
-  "suggest.noPrice": "no price",
   //
   //
   // Themes (issue 14): new keys go right below this line.
@@ -537,7 +536,6 @@ export const en = {
   "cmd.theme.unknown": 'Unknown theme "{name}": choose auto, dark or light.',
   "cmd.theme.noColor":
     "Colours are off (NO_COLOR, or a terminal without colour): no theme colours anything.",
-  "cmd.theme.notSaved": "Switched for this session only; {reason}",
   //
   //
   // Typing and rendering (issue 14): new keys go right below this line.

@@ -118,7 +118,7 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.language.current": "语言：{name}（{code}）— 用 /language <en|zh-CN> 切换。",
   "cmd.language.switched": "界面语言已切换为{name}。",
   "cmd.language.unknown": "不支持“{code}”：请选择 en 或 zh-CN。",
-  "cmd.language.notSaved": "仅在本次会话中生效；{reason}",
+  "cmd.sessionOnly": "仅在本次会话中生效；{reason}",
   "cmd.sandbox.description": "查看命令是否在沙箱中运行（/sandbox on|off）",
   "cmd.sandbox.onChoice": "在沙箱中运行命令",
   "cmd.sandbox.offChoice": "不使用沙箱运行命令，每条命令都会询问",
@@ -501,7 +501,6 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   //
   // Ghost-text suggestions (issue 14): new keys go right below this line.
   "suggest.cost": "补全建议（{model}）：输入 {input} token，输出 {output} token，{cost}",
-  "suggest.noPrice": "无价格",
   //
   //
   // Themes (issue 14): new keys go right below this line.
@@ -517,7 +516,6 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.theme.light.about": "适用于浅色背景",
   "cmd.theme.unknown": "不支持主题“{name}”：请选择 auto、dark 或 light。",
   "cmd.theme.noColor": "颜色已关闭（设置了 NO_COLOR，或终端不支持颜色）：任何主题都不会着色。",
-  "cmd.theme.notSaved": "仅在本次会话中生效；{reason}",
   //
   //
   // Typing and rendering (issue 14): new keys go right below this line.
