@@ -2,6 +2,7 @@ import {
   chmodSync,
   mkdtempSync,
   readFileSync,
+  statSync,
   utimesSync,
   writeFileSync,
   existsSync,
@@ -62,6 +63,18 @@ describe("discoverDevTools", () => {
     expect(called().filter((c) => c === "node")).toHaveLength(2);
     await discoverDevTools(env, { refresh: true });
     expect(called().filter((c) => c === "node")).toHaveLength(3);
+  });
+
+  it("shares a discovery under way, and leaves an unchanged cache file alone", async () => {
+    const { env, called } = fakePath();
+    const [first, second] = await Promise.all([discoverDevTools(env), discoverDevTools(env)]);
+    expect(second).toBe(first);
+    expect(called().sort()).toEqual(["git", "node", "python3"]);
+    const file = join(env.XDG_CACHE_HOME, "north", "dev-tools.json");
+    const written = statSync(file);
+    await discoverDevTools(env);
+    expect(statSync(file).ino).toBe(written.ino);
+    expect(statSync(file).mtimeMs).toBe(written.mtimeMs);
   });
 
   it("gives the system prompt one line, from the cache alone", async () => {

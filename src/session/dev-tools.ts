@@ -86,18 +86,37 @@ interface CacheFile {
 const VERSION_TIMEOUT_MS = 5_000;
 const PARALLEL = 4;
 
+/** Discoveries under way, by cache file, PATH and refresh: a caller joins one that runs. */
+const running = new Map<string, Promise<DevToolsReport>>();
+
 /**
  * Finds the tools on `env.PATH` and their versions: versions of programs unchanged since the
  * cache was written come from it, the others are asked (`--version`, at most 5 s each, four at a
- * time). Writes the cache. Never rejects.
+ * time). Writes the cache when what it holds changed. Callers while the same discovery runs (the
+ * background one at start-up, `/tools`, the `dev_tools` tool) share it and its report, which
+ * they must not change. Never rejects.
  */
-export async function discoverDevTools(
+export function discoverDevTools(
   env: Record<string, string | undefined>,
   options: { refresh?: boolean } = {},
 ): Promise<DevToolsReport> {
+  const key = [cacheFile(env), env.PATH ?? "", options.refresh === true].join("\0");
+  let report = running.get(key);
+  if (!report) {
+    report = discover(env, options.refresh === true).finally(() => running.delete(key));
+    running.set(key, report);
+  }
+  return report;
+}
+
+async function discover(
+  env: Record<string, string | undefined>,
+  refresh: boolean,
+): Promise<DevToolsReport> {
   const pathVar = env.PATH ?? "";
   const file = cacheFile(env);
-  const cached = options.refresh ? undefined : readCache(file, pathVar);
+  const before = readText(file);
+  const cached = refresh ? undefined : parseCache(before, pathVar);
   const installed: DevTool[] = [];
   const missing: DevToolsReport["missing"] = [];
   for (const probe of DEV_TOOLS) {
@@ -125,7 +144,8 @@ export async function discoverDevTools(
       }),
     );
   }
-  writeCache(file, { path: pathVar, tools: installed });
+  const after = `${JSON.stringify({ path: pathVar, tools: installed } satisfies CacheFile, null, 1)}\n`;
+  if (after !== before) writePrivateFile(file, after);
   return { installed, missing };
 }
 
@@ -134,7 +154,7 @@ export async function discoverDevTools(
  * unchanged since (an upgraded one is left out until it is asked again). Empty without a cache.
  */
 export function cachedDevTools(env: Record<string, string | undefined>): DevTool[] {
-  const tools = readCache(cacheFile(env), env.PATH ?? "")?.tools ?? [];
+  const tools = parseCache(readText(cacheFile(env)), env.PATH ?? "")?.tools ?? [];
   return tools.filter((t) => {
     try {
       return statSync(t.path).mtimeMs === t.mtimeMs;
@@ -201,9 +221,18 @@ function askVersion(
   });
 }
 
-function readCache(file: string, pathVar: string): CacheFile | undefined {
+function readText(file: string): string | undefined {
   try {
-    const data = JSON.parse(readFileSync(file, "utf8")) as CacheFile;
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+function parseCache(text: string | undefined, pathVar: string): CacheFile | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const data = JSON.parse(text) as CacheFile;
     if (data.path !== pathVar || !Array.isArray(data.tools)) return undefined;
     const valid = data.tools.every(
       (t) =>
@@ -216,8 +245,4 @@ function readCache(file: string, pathVar: string): CacheFile | undefined {
   } catch {
     return undefined;
   }
-}
-
-function writeCache(file: string, data: CacheFile): void {
-  writePrivateFile(file, `${JSON.stringify(data, null, 1)}\n`);
 }
