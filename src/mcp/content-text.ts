@@ -1,3 +1,5 @@
+import { formatSize } from "../workspace/index.js";
+
 /** One content block of an MCP message or result, loosely: servers send what they send. */
 export type ContentBlock = { type: string } & Record<string, unknown>;
 
@@ -47,5 +49,5 @@ export function base64Size(data: unknown): string {
   if (typeof data !== "string") return "size unknown";
   const padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
   const bytes = Math.max(0, Math.floor((data.length * 3) / 4) - padding);
-  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+  return formatSize(bytes);
 }

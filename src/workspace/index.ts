@@ -58,3 +58,4 @@ export {
   type StoredFile,
   type UndoResult,
 } from "./checkpoints.js";
+export { formatSize } from "./format-size.js";

@@ -10,7 +10,7 @@ import {
   type ReadTracker,
   type Workspace,
 } from "../../workspace/index.js";
-import { formatSize } from "../format-size.js";
+import { formatSize } from "../../workspace/index.js";
 import { asToolError } from "../tool-path.js";
 
 /** One file as a change is being prepared: what is on disk, and the text it will have. */

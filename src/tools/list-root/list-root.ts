@@ -3,7 +3,7 @@ import path from "node:path";
 import * as z from "zod";
 import { defineTool } from "../../agent/tool.js";
 import type { Workspace } from "../../workspace/index.js";
-import { formatSize } from "../format-size.js";
+import { formatSize } from "../../workspace/index.js";
 import description from "./description.md";
 
 /** Entries shown, at most. */

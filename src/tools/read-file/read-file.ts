@@ -6,7 +6,7 @@ import {
   type ReadTracker,
   type Workspace,
 } from "../../workspace/index.js";
-import { formatSize } from "../format-size.js";
+import { formatSize } from "../../workspace/index.js";
 import { resolveToolPath } from "../tool-path.js";
 import { confirmSecretRead } from "./confirm-secret.js";
 import description from "./description.md";
