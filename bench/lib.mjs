@@ -71,6 +71,14 @@ export function loadSupport(file, external = []) {
           format: "esm",
           outfile: out,
           external,
+          // CommonJS packages in an ES module bundle still require Node's built-ins.
+          banner: {
+            js: 'import { createRequire as __nbRequire } from "node:module"; const require = __nbRequire(import.meta.url);',
+          },
+          // As the product's own build reads North's sources (scripts/build.mjs).
+          loader: { ".md": "text" },
+          jsx: "automatic",
+          alias: { "react-devtools-core": join(ROOT, "scripts", "devtools-stub.mjs") },
           logLevel: "error",
         });
         return import(pathToFileURL(out).href);

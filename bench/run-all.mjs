@@ -18,6 +18,7 @@ for (const name of [
   "tui-keys",
   "tui-long-session",
   "tui-idle",
+  "browse",
 ]) {
   console.log(`\n## ${name}`);
   const result = spawnSync(process.execPath, [join(here, `${name}.mjs`)], { stdio: "inherit" });

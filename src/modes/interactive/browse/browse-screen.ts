@@ -18,6 +18,7 @@ import {
   toggle,
   type BrowseView,
   type LinesOf,
+  type Row,
 } from "./view-state.js";
 
 /** Browse mode as the app and the key handler see it. */
@@ -64,13 +65,34 @@ export function createBrowseScreen(deps: {
     return lines.of;
   };
   const groupsOf = (state: UiState): Group[] => buildGroups(state.entries, state);
+  // The last groups and rows, reused while what they are made of is the same: a key that only
+  // moves the cursor or scrolls lays nothing out again (the store's state and the view's folds
+  // are replaced, never changed, when they change).
+  let grouped: { state: UiState; groups: Group[] } | undefined;
+  let laid:
+    | { groups: Group[]; open: BrowseView["open"]; linesOf: LinesOf; width: number; rows: Row[] }
+    | undefined;
   /** Everything one key or frame needs: groups, rows, sizes. */
   const scene = () => {
     const state = store.getState();
     const { width, height } = size();
     const linesOf = linesFor(width);
-    const groups = groupsOf(state);
-    const rows = layout(groups, view!, linesOf, width - 2);
+    if (grouped?.state !== state) grouped = { state, groups: groupsOf(state) };
+    const { groups } = grouped;
+    const fresh =
+      laid?.groups === groups &&
+      laid.open === view!.open &&
+      laid.linesOf === linesOf &&
+      laid.width === width - 2;
+    if (!fresh)
+      laid = {
+        groups,
+        open: view!.open,
+        linesOf,
+        width: width - 2,
+        rows: layout(groups, view!, linesOf, width - 2),
+      };
+    const rows = laid!.rows;
     // The cursor was on a live item that has settled (thinking became an entry): it goes to its
     // group, the last one.
     if (view!.cursor && cursorRow(view!, rows) === -1 && groups.length > 0)

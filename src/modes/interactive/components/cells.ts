@@ -1,6 +1,7 @@
 import stringWidth from "string-width";
 
 const segmenter = new Intl.Segmenter();
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /**
  * `text` in at most `room` terminal cells (wide characters take two), cut between graphemes with
@@ -8,6 +9,8 @@ const segmenter = new Intl.Segmenter();
  */
 export function clipCells(text: string, room: number): string {
   if (room <= 0) return "";
+  // Printable ASCII, the common case: a character is a cell.
+  if (PRINTABLE_ASCII.test(text)) return text.length <= room ? text : `${text.slice(0, room - 1)}…`;
   if (stringWidth(text) <= room) return text;
   let out = "";
   let used = 0;
