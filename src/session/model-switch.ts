@@ -2,7 +2,7 @@ import type { ModelInfo, Provider, VendorConfig } from "../ai/index.js";
 import type { GlobalConfig } from "./config.js";
 import { saveModelChoice } from "./config-save.js";
 import { localVendor, probeLocalServers } from "./local-servers.js";
-import { selectModel, type ModelChoice } from "./model-selection.js";
+import { selectModel, type ModelChoice, type ModelWish } from "./model-selection.js";
 import type { ProjectSettings } from "./settings.js";
 import { t } from "../i18n/index.js";
 
@@ -42,15 +42,14 @@ export async function switchModel(
   idOrAlias: string,
   provider?: string,
 ): Promise<{ choice: ModelChoice; provider: Provider; result: ModelSwitch }> {
-  if (provider?.startsWith("local-") && !ctx.local.some((v) => v.name === provider)) {
-    ctx.local = (await probeLocalServers(ctx.env)).map(localVendor);
-  }
-  const choice = selectModel(
+  const chosen = await chooseModel(
     { model: idOrAlias, ...(provider ? { provider } : {}) },
     ctx.config,
     ctx.env,
     ctx.local,
   );
+  ctx.local = chosen.local;
+  const { choice } = chosen;
   const made = ctx.makeProvider(choice);
   const parts = [t("session.switched", { model: choice.model.name, provider: choice.vendor.name })];
   if (ctx.fromFlag) {
@@ -75,4 +74,23 @@ export async function switchModel(
     provider: made,
     result: { model: choice.model, saved: save.saved, message: parts.join(" ") },
   };
+}
+
+/**
+ * `selectModel` for a model named after start-up (`/model`, the suggestion model): a local
+ * provider named in `wish` that was not found so far is looked for again first. Throws as
+ * `selectModel` does.
+ * @returns the choice, and the local servers known now.
+ */
+export async function chooseModel(
+  wish: ModelWish,
+  config: GlobalConfig,
+  env: Record<string, string | undefined>,
+  local: readonly VendorConfig[],
+): Promise<{ choice: ModelChoice; local: VendorConfig[] }> {
+  const known =
+    wish.provider?.startsWith("local-") && !local.some((v) => v.name === wish.provider)
+      ? (await probeLocalServers(env)).map(localVendor)
+      : [...local];
+  return { choice: selectModel(wish, config, env, known), local: known };
 }

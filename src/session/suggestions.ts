@@ -9,8 +9,7 @@ import {
 } from "../ai/index.js";
 import type { Logger } from "../log/logger.js";
 import type { GlobalConfig } from "./config.js";
-import { localVendor, probeLocalServers } from "./local-servers.js";
-import { selectModel } from "./model-selection.js";
+import { chooseModel } from "./model-switch.js";
 import type { SuggestionControl } from "./session-api.js";
 import { UsageLedger } from "./usage-ledger.js";
 
@@ -242,12 +241,8 @@ export function createSuggestions(options: {
     history: options.history,
     logger,
     async open() {
-      let local = options.local;
-      if (wish.provider?.startsWith("local-") && !local.some((v) => v.name === wish.provider)) {
-        local = (await probeLocalServers(env)).map(localVendor);
-      }
       try {
-        const choice = selectModel(wish, config, env, local);
+        const { choice } = await chooseModel(wish, config, env, options.local);
         if (!vendorReady(choice.vendor, env)) {
           throw new Error(`${choice.vendor.apiKeyEnv} is not set`);
         }
