@@ -29,6 +29,7 @@ export {
 } from "./read-tracker.js";
 export { resolveWriteTarget, type WriteTarget } from "./write-target.js";
 export {
+  NONBLOCKING_READ,
   readBoundedFile,
   readBoundedFileSync,
   readRepoFile,

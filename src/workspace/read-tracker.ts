@@ -1,3 +1,4 @@
+import { NONBLOCKING_READ } from "./safe-read.js";
 import { createHash } from "node:crypto";
 import { readFile, realpath, stat } from "node:fs/promises";
 
@@ -99,7 +100,7 @@ export class ReadTracker {
       const real = await realpath(absolute);
       const info = await stat(real);
       if (!info.isFile() || info.size > MAX_TRACKED_BYTES) return;
-      const bytes = await readFile(real);
+      const bytes = await readFile(real, { flag: NONBLOCKING_READ });
       if (bytes.length !== info.size || countLines(bytes) !== shown.totalLines) return;
       const hash = contentHash(bytes);
       const whole = shown.start <= 1 && shown.end >= shown.totalLines;

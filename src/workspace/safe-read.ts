@@ -48,6 +48,13 @@ export type SafeReadResult =
 
 type Failure = Extract<SafeReadResult, { ok: false }>;
 
+/**
+ * `flag` for reading a repository file that was checked to be a regular file: should a FIFO have
+ * been swapped in since (a process the model started can do that), it reads as empty instead of
+ * waiting for a writer — a blocked read would hold one of libuv's four threads for good.
+ */
+export const NONBLOCKING_READ = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
 /** Opened read-only and never blocking; the final component must not be a symlink (it was resolved). */
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 const CHUNK = 64 * 1024;

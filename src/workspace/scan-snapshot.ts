@@ -1,3 +1,4 @@
+import { NONBLOCKING_READ } from "./safe-read.js";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Workspace } from "./workspace.js";
@@ -37,7 +38,7 @@ export async function scanChanges(ws: Workspace, before: ScanSnapshot): Promise<
     const old = before.get(rel);
     if (old && old.size === info.size && old.mtimeMs === info.mtimeMs) continue;
     try {
-      const after = await readFile(path.join(ws.root, rel));
+      const after = await readFile(path.join(ws.root, rel), { flag: NONBLOCKING_READ });
       changes.push({ path: rel, before: old ? "unknown" : null, after });
     } catch {
       // Gone again: nothing to record.

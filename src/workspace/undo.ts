@@ -1,3 +1,4 @@
+import { NONBLOCKING_READ } from "./safe-read.js";
 import { readFile, realpath, rm, rmdir } from "node:fs/promises";
 import { dirname, sep } from "node:path";
 import { writeFilesAtomic, type FileWrite } from "./atomic-write.js";
@@ -88,7 +89,7 @@ export async function runUndo(
       skip("refused", `${rel}: ${error instanceof Error ? error.message : String(error)}`);
       continue;
     }
-    const current = await readFile(real).catch(() => null);
+    const current = await readFile(real, { flag: NONBLOCKING_READ }).catch(() => null);
     const currentRef = current === null ? null : contentHash(current);
     if (currentRef === before) {
       result.restored.push({ path: rel, action: "unchanged" });

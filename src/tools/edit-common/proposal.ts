@@ -7,6 +7,7 @@ import {
   type ToolOutput,
 } from "../../agent/tool.js";
 import {
+  NONBLOCKING_READ,
   diffText,
   resolveWriteTarget,
   WorkspaceError,
@@ -128,7 +129,7 @@ async function recheck(ws: Workspace, file: WorkingFile): Promise<void> {
       `Nothing was written: ${file.relative} now leads to another file (a symlink changed) since the edit was prepared. Read it again and redo the edit.`,
     );
   }
-  const now = await readFile(real).catch(() => null);
+  const now = await readFile(real, { flag: NONBLOCKING_READ }).catch(() => null);
   const same = now === null ? file.original === null : file.original?.equals(now) === true;
   if (!same) {
     throw new ToolError(

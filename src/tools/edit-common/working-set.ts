@@ -10,7 +10,7 @@ import {
   type ReadTracker,
   type Workspace,
 } from "../../workspace/index.js";
-import { formatSize } from "../../workspace/index.js";
+import { formatSize, NONBLOCKING_READ } from "../../workspace/index.js";
 import { asToolError } from "../tool-path.js";
 
 /** One file as a change is being prepared: what is on disk, and the text it will have. */
@@ -82,7 +82,7 @@ export class WorkingSet {
   }
 
   private async load(relative: string, real: string): Promise<WorkingFile> {
-    const bytes = await readFile(real);
+    const bytes = await readFile(real, { flag: NONBLOCKING_READ });
     if (bytes.length > MAX_TRACKED_BYTES) {
       throw new ToolError(
         `${relative} is too large to edit with the edit tools (${formatSize(bytes.length)}; at most ${formatSize(MAX_TRACKED_BYTES)}).`,

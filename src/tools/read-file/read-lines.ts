@@ -1,4 +1,5 @@
-import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
+import { NONBLOCKING_READ } from "../../workspace/index.js";
 
 /** What `readLines` returns: the lines asked for, as far as the bounds allowed. */
 export interface LineWindow {
@@ -65,7 +66,8 @@ export async function readLines(absolute: string, range: LineRange): Promise<Lin
     lineNumber++;
   };
 
-  const stream = createReadStream(absolute, { signal: range.signal, highWaterMark: 256 * 1024 });
+  const handle = await open(absolute, NONBLOCKING_READ);
+  const stream = handle.createReadStream({ signal: range.signal, highWaterMark: 256 * 1024 });
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     sawBytes ||= chunk.length > 0;
     let from = 0;

@@ -1,4 +1,7 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+
+/** Never blocking: a FIFO swapped in for a file after the walk saw it is refused, not waited on. */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 /**
  * Reads small files synchronously into one reused buffer. On a machine with few cores, a
@@ -17,7 +20,7 @@ export class SyncFileReader {
   read(absolute: string): Buffer | undefined {
     let fd: number;
     try {
-      fd = openSync(absolute, "r");
+      fd = openSync(absolute, OPEN_FLAGS);
     } catch {
       return undefined;
     }
