@@ -18,7 +18,7 @@ const time = (fn) => {
   fn();
   return performance.now() - start;
 };
-const results = { open: [], move: [], toggle: [], reopen: [] };
+const results = { open: [], move: [], toggle: [], reopen: [], stream: [] };
 for (let r = 0; r < RUNS; r++) {
   const browse = browseFixture(TURNS);
   results.open.push(time(browse.open));
@@ -35,9 +35,16 @@ for (let r = 0; r < RUNS; r++) {
   browse.close();
   results.reopen.push(time(browse.open));
   browse.close();
+  browse.streamingFrame();
+  results.stream.push(
+    time(() => {
+      for (let i = 0; i < KEYS; i++) browse.streamingFrame();
+    }) / KEYS,
+  );
 }
 console.log(`browse mode, ${TURNS} questions with 3-paragraph answers (${RUNS} runs, medians):`);
 console.log(`  open the first time   ${fmt(median(results.open))}`);
 console.log(`  a key moving the cursor ${fmt(median(results.move))}`);
 console.log(`  a key folding a group   ${fmt(median(results.toggle))}`);
 console.log(`  open again             ${fmt(median(results.reopen))}`);
+console.log(`  a frame while an answer streams ${fmt(median(results.stream))}`);

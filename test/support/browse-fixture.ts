@@ -1,7 +1,11 @@
 // Browse mode over a long conversation, without a terminal: for bench/browse.mjs.
 import { Writable } from "node:stream";
 import { createBrowseScreen } from "../../src/modes/interactive/browse/browse-screen.js";
+import { frameLines } from "../../src/modes/interactive/browse/frame.js";
+import { buildGroups } from "../../src/modes/interactive/browse/groups.js";
+import { cachedLines } from "../../src/modes/interactive/browse/item-lines.js";
 import { createOutputGate } from "../../src/modes/interactive/browse/output-gate.js";
+import { initialView, layout } from "../../src/modes/interactive/browse/view-state.js";
 import { decodeKey } from "../../src/modes/interactive/keys.js";
 import { createStore } from "../../src/modes/interactive/store.js";
 
@@ -28,6 +32,8 @@ export function browseFixture(turns: number) {
   }
   const browse = createBrowseScreen({ store, out, gate: createOutputGate(out) });
   const keys = { up: decodeKey("\x1b[A"), enter: decodeKey("\r") };
+  const linesOf = cachedLines(116);
+  let view: ReturnType<typeof initialView> | undefined;
   return {
     open: () => browse.open(),
     close: () => browse.close(),
@@ -36,5 +42,19 @@ export function browseFixture(turns: number) {
     /** Opens or folds the group under the cursor. */
     toggle: () => browse.onKey(keys.enter),
     written: () => bytes,
+    /**
+     * A frame drawn while an answer streams (what the screen's paced redraw does): a new piece
+     * of text in the store, then the groups, the rows and the frame's lines made from it.
+     */
+    streamingFrame: () => {
+      const state = store.getState();
+      if (!state.busy) store.dispatch({ type: "submitted", text: "and now?" });
+      store.dispatch({ type: "agent", event: { type: "text_delta", text: "More words arrive. " } });
+      const now = store.getState();
+      const groups = buildGroups(now.entries, now);
+      view ??= initialView(groups);
+      const rows = layout(groups, view, linesOf, 118);
+      frameLines(rows, view, { width: 120, height: 40 }, { streaming: true, review: false });
+    },
   };
 }

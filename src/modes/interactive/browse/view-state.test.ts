@@ -1,5 +1,6 @@
 import stringWidth from "string-width";
 import { describe, expect, test } from "vitest";
+import { setLanguage } from "../../../i18n/index.js";
 import type { Entry } from "../state.js";
 import { buildGroups, type GroupItem } from "./groups.js";
 import {
@@ -68,6 +69,29 @@ describe("layout", () => {
     // Wide characters take two cells each.
     const wide = { ...long, question: "重试".repeat(40) };
     expect(stringWidth(groupHeader(wide, false, 50, 12))).toBeLessThanOrEqual(50);
+  });
+
+  test("a group's header follows its answer as it streams (made again only when it changed)", () => {
+    const at = (answer: string) =>
+      buildGroups(
+        [
+          { id: 1, kind: "user", text: "why?" },
+          { id: 2, kind: "markdown", text: answer, label: true, joined: false },
+        ],
+        idle,
+      )[0]!;
+    expect(groupHeader(at("Because"), false, 60, 1)).toBe("▶ why? → Because (1 line)");
+    expect(groupHeader(at("Because of retries"), false, 60, 1)).toBe(
+      "▶ why? → Because of retries (1 line)",
+    );
+    expect(groupHeader(at("Because of retries"), true, 60, 0)).toBe("▼ why?");
+    expect(groupHeader(at("Because of retries"), false, 60, 1)).toContain("(1 line)");
+    setLanguage("zh-CN");
+    try {
+      expect(groupHeader(at("Because of retries"), false, 60, 1)).not.toContain("line");
+    } finally {
+      setLanguage("en");
+    }
   });
 
   test("an open group shows foldable items with their own marker, thinking folded", () => {

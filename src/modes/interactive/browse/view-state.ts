@@ -1,6 +1,6 @@
 import { stripVTControlCharacters } from "node:util";
 import stringWidth from "string-width";
-import { t } from "../../../i18n/index.js";
+import { language, t } from "../../../i18n/index.js";
 import { answerStart, collapsible, openByDefault, type Group, type GroupItem } from "./groups.js";
 import { clipCells } from "../components/cells.js";
 
@@ -95,12 +95,36 @@ function groupLines(group: Group, linesOf: LinesOf): number {
   return n;
 }
 
+/**
+ * Headers made so far, by group: a streaming frame lays out every group again, and the headers of
+ * settled ones are the same (checked against the very strings they were made from).
+ */
+const headers = new Map<string, { made: unknown[]; text: string }>();
+const HEADERS_KEPT = 5_000;
+
 /** `▶ question → answer (N lines)` folded, `▼ question` open, fitted to `width` cells. */
 export function groupHeader(group: Group, open: boolean, width: number, lines: number): string {
-  const question = flat(group.question, width) || t("browse.sessionStart");
+  const answerText = open ? "" : answerStart(group);
+  const made = [group.question, answerText, open, width, lines, language()];
+  const hit = headers.get(group.key);
+  if (hit && hit.made.every((value, i) => value === made[i])) return hit.text;
+  const text = makeHeader(group.question, answerText, open, width, lines);
+  if (headers.size >= HEADERS_KEPT) headers.clear();
+  headers.set(group.key, { made, text });
+  return text;
+}
+
+function makeHeader(
+  questionText: string,
+  answerText: string,
+  open: boolean,
+  width: number,
+  lines: number,
+): string {
+  const question = flat(questionText, width) || t("browse.sessionStart");
   if (open) return clipCells(`▼ ${question}`, width);
   const count = ` ${lines === 1 ? t("browse.line") : t("browse.lines", { count: String(lines) })}`;
-  const answer = flat(answerStart(group), width);
+  const answer = flat(answerText, width);
   const room = width - 2 - stringWidth(count);
   const qRoom = answer ? Math.max(10, Math.floor(room * 0.45)) : room;
   const q = clipCells(question, qRoom);
