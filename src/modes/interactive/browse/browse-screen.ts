@@ -215,6 +215,9 @@ export function createBrowseScreen(deps: {
       out.off("resize", onResize);
       process.off("exit", onExit);
       view = undefined;
+      // The rows are not kept while closed (a long conversation's are megabytes); lines are.
+      grouped = undefined;
+      laid = undefined;
       out.write(ALT_SCREEN_OFF);
       gate.release();
       notify();
