@@ -193,6 +193,19 @@ describe.skipIf(!hasGit)("checkpoints: shell snapshots with a shadow git reposit
     },
   );
 
+  it.skipIf(process.platform !== "linux")(
+    "takes a snapshot when git is held by a FIFO planted as .gitignore (a scan serves)",
+    async () => {
+      execFileSync("git", ["init", "-q"], { cwd: ws.root });
+      execFileSync("mkfifo", [path.join(ws.root, ".gitignore")]);
+      const cp = await open();
+      const snap = await cp.snapshot();
+      expect(snap.kind).toBe("scan");
+      await put("a.txt", "changed\n");
+      expect((await cp.changesSince(snap)).map((c) => c.path)).toEqual(["a.txt"]);
+    },
+  );
+
   it("records nothing when a command changed nothing", async () => {
     const cp = await open();
     const snap = await cp.snapshot();

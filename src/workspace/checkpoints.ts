@@ -122,9 +122,19 @@ export class Checkpoints {
     return entry;
   }
 
-  /** The state of the work tree now (ignore rules honoured), for `changesSince`. */
+  /**
+   * The state of the work tree now (ignore rules honoured), for `changesSince`. Should the shadow
+   * repository fail (git stopped on a FIFO the work tree holds), a scan serves instead, so the
+   * command still runs.
+   */
   async snapshot(): Promise<Snapshot> {
-    if (this.git) return { kind: "git", tree: await this.git.snapshot() };
+    if (this.git) {
+      try {
+        return { kind: "git", tree: await this.git.snapshot() };
+      } catch {
+        // Below: the walk reads no FIFO.
+      }
+    }
     return { kind: "scan", files: await scanSnapshot(this.ws) };
   }
 

@@ -3,6 +3,7 @@ import { mkdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ALWAYS_SKIPPED } from "./ignore-rules.js";
 import { readBoundedFile } from "./safe-read.js";
+import { HeldByFifo, watchFifoWaits } from "./fifo-wait.js";
 
 /** A file that differs between two snapshots; contents null where it does not exist. */
 export interface SnapshotChange {
@@ -52,7 +53,11 @@ export class ShadowGit {
   /** Stages the whole work tree and returns the tree id of the snapshot. */
   async snapshot(): Promise<string> {
     await this.prepare();
-    await this.git(["add", "-A", "--ignore-errors", "--", "."]).catch(() => undefined);
+    // A file git cannot read is left out; a FIFO that held git fails the snapshot (the index
+    // would be stale), and the caller scans instead.
+    await this.git(["add", "-A", "--ignore-errors", "--", "."]).catch((error: unknown) => {
+      if (error instanceof HeldByFifo) throw error;
+    });
     return (await this.git(["write-tree"])).toString("utf8").trim();
   }
 
@@ -144,9 +149,17 @@ function runGit(args: string[], extraEnv: Record<string, string>, input?: string
     const err: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+    // A FIFO in the work tree (a .gitignore, a .gitattributes) holds git for good: stopped.
+    let stuck = false;
+    const unwatch = watchFifoWaits(child.pid, () => {
+      stuck = true;
+      child.kill();
+    });
     child.on("error", reject);
     child.on("close", (code) => {
-      if (code === 0) resolve(Buffer.concat(out));
+      unwatch();
+      if (stuck) reject(new HeldByFifo(`git ${args[0]} waited on a FIFO in the repository`));
+      else if (code === 0) resolve(Buffer.concat(out));
       else reject(new Error(`git ${args.at(-1)} failed: ${Buffer.concat(err).toString().trim()}`));
     });
     child.stdin.on("error", () => undefined); // git exited before reading: its exit code tells

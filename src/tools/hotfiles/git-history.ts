@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { watchFifoWaits } from "../../workspace/index.js";
 
 /** Output of `git log` read, at most. */
 const MAX_GIT_OUTPUT = 32 * 1024 * 1024;
@@ -12,7 +13,8 @@ export interface ChangeCounts {
 
 /**
  * How many of the last `maxCommits` commits (merges excluded) touched each file below `cwd`.
- * @returns undefined when git is missing, `cwd` is not in a repository, or it has no commits.
+ * @returns undefined when git is missing, `cwd` is not in a repository, it has no commits, or
+ *   git was held opening a FIFO the repository planted.
  * @throws the signal's reason when aborted.
  */
 export function changeCounts(
@@ -23,7 +25,8 @@ export function changeCounts(
   const args = ["-c", "core.quotepath=off", "log", `-n${maxCommits}`, "--no-merges"];
   args.push("--no-renames", "--name-only", "--relative", "--format=%x00");
   return new Promise((resolve, reject) => {
-    execFile(
+    let stuck = false;
+    const child = execFile(
       "git",
       args,
       {
@@ -33,8 +36,9 @@ export function changeCounts(
         env: { ...process.env, GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" },
       },
       (error, stdout) => {
+        unwatch();
         if (signal.aborted) return reject(signal.reason);
-        if (error) return resolve(undefined);
+        if (error || stuck) return resolve(undefined);
         const counts = new Map<string, number>();
         let commits = 0;
         for (const line of stdout.split("\n")) {
@@ -44,5 +48,10 @@ export function changeCounts(
         resolve(commits === 0 ? undefined : { commits, counts });
       },
     );
+    // A FIFO planted as a git file (its config, a ref) holds git for good: stopped, no history.
+    const unwatch = watchFifoWaits(child.pid, () => {
+      stuck = true;
+      child.kill();
+    });
   });
 }

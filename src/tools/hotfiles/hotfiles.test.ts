@@ -122,3 +122,21 @@ describe("hotfiles", () => {
     expect(result.details).toMatchObject({ method: "mtime", files: [{ path: "a.txt" }] });
   });
 });
+
+describe.skipIf(!hasGit || process.platform !== "linux")("git history and a planted FIFO", () => {
+  it("gives up on history when git is held opening a FIFO planted as its config", async () => {
+    const tree = await makeTempTree({ "a.txt": "a\n" });
+    try {
+      git(tree.root, "init", "-q");
+      git(tree.root, "add", "a.txt");
+      git(tree.root, "commit", "-q", "-m", "first");
+      const config = path.join(tree.root, ".git", "config");
+      execFileSync("rm", [config]);
+      execFileSync("mkfifo", [config]);
+      const { changeCounts } = await import("./git-history.js");
+      expect(await changeCounts(tree.root, 10, new AbortController().signal)).toBeUndefined();
+    } finally {
+      await tree.remove();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { watchFifoWaits } from "../../workspace/index.js";
 import { ToolError } from "../../agent/tool.js";
 import { ALWAYS_SKIPPED } from "../../workspace/index.js";
 import { compileGlobFilter } from "./glob-filter.js";
@@ -68,6 +69,11 @@ export function searchWithRipgrep(
   query.signal.throwIfAborted();
   return new Promise((resolve, reject) => {
     const child = spawn(rgPath, ripgrepArgs(query), { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    // A FIFO planted as an ignore file holds ripgrep for good: stopped, the walker searches.
+    const unwatch = watchFifoWaits(child.pid, () => {
+      child.kill();
+      finish(new RipgrepUnavailable("ripgrep waited on a FIFO in the repository"));
+    });
     const found: SearchMatch[] = [];
     const keep =
       query.glob && !query.targetIsFile && needsPostFilter(query.glob)
@@ -83,6 +89,7 @@ export function searchWithRipgrep(
     const finish = (error?: unknown) => {
       if (settled) return;
       settled = true;
+      unwatch();
       query.signal.removeEventListener("abort", onAbort);
       if (error !== undefined) return reject(error);
       sortMatches(found);

@@ -1,4 +1,5 @@
 import { chmod, realpath, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
 import { watch } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -110,6 +111,23 @@ describe("search_text engine choice", () => {
     const result = await call(tool, { pattern: "kept" });
     expect(result.details).toMatchObject({ engine: "js", matches: 1 });
   });
+
+  it.skipIf(process.platform !== "linux" || !rg)(
+    "searches with the walker when ripgrep is held by a FIFO planted as .gitignore",
+    async () => {
+      const fifo = await makeTempTree({ "a.txt": "needle here\n", "sub/b.txt": "needle too\n" });
+      try {
+        execFileSync("mkfifo", [path.join(fifo.root, "sub", ".gitignore")]);
+        const tool = createSearchTextTool(await createWorkspace(await realpath(fifo.root)), {
+          rgPath: rg!,
+        });
+        const result = await call(tool, { pattern: "needle" });
+        expect(result.details).toMatchObject({ engine: "js", matches: 2 });
+      } finally {
+        await fifo.remove();
+      }
+    },
+  );
 
   it("stops the JS walker when cancelled", async () => {
     const controller = new AbortController();
