@@ -195,3 +195,30 @@ describe("switching model mid-conversation", () => {
     expect(session.model.id).toBe("claude-sonnet-5-5");
   });
 });
+
+describe("notices said before anyone listens", () => {
+  it("reach every listener subscribed before events flow (a front end's display and its helpers)", async () => {
+    server = await startMockModelServer([reply().text("Fine.")]);
+    const box = sandbox(
+      JSON.stringify({ mcpServers: { gone: { command: "/nonexistent/mcp-server" } } }),
+    );
+    const session = await open(box, "claude-sonnet-5-5");
+    try {
+      await session.mcp.settled();
+      const seen = (into: string[]) => (event: { type: string; text?: string }) =>
+        void (event.type === "notice" && into.push(event.text ?? ""));
+      const first: string[] = [];
+      const second: string[] = [];
+      session.subscribe(seen(first));
+      session.subscribe(seen(second));
+      expect(first).toEqual([expect.stringMatching(/"gone" failed/)]);
+      expect(second).toEqual(first);
+      await run(session, "hello");
+      const late: string[] = [];
+      session.subscribe(seen(late));
+      expect(late).toEqual([]);
+    } finally {
+      await session.dispose();
+    }
+  });
+});

@@ -122,8 +122,12 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const store = await PermissionStore.load(workspace.root, options.env);
   notices.push(...store.notices);
   const listeners = new Set<(event: SessionEvent) => void>();
+  // Said before anyone listened (a server failing at once): given to each subscriber until
+  // events flow — a front end may subscribe more than one listener (its display, the heap cap),
+  // and each must see them.
   const early: SessionEvent[] = [];
   const broadcast = (event: SessionEvent) => {
+    if (listeners.size > 0) early.length = 0;
     for (const listener of listeners) listener(event);
   };
   // MCP servers connect in the background from here on; their tools join as each is ready.
@@ -136,7 +140,6 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     interactive: options.approvals === "interactive",
     logger,
     changed: (servers) => broadcast({ type: "mcp", servers }),
-    // Said before anyone listens (a server failing at once): kept for the first subscriber.
     notice: (text) =>
       listeners.size > 0
         ? broadcast({ type: "notice", tone: "warn", text })
@@ -532,7 +535,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       listener({ type: "todo", items: [...todos] });
       const servers = mcp.control.servers();
       if (servers.length > 0) listener({ type: "mcp", servers });
-      for (const event of early.splice(0)) listener(event);
+      for (const event of early) listener(event);
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
