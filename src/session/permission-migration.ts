@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { watchFifoWaits } from "../workspace/index.js";
 import { wellFormedRule, type AllowRule } from "./allow-rules.js";
 
 const FILES = ["autoaccept.json", "allowlist.json"] as const;
@@ -95,13 +96,27 @@ async function untrustedBecause(
   return undefined;
 }
 
-/** Runs git in `root` with repository hooks that could run programs turned off; undefined on failure. */
+/**
+ * Runs git in `root` with repository hooks that could run programs turned off; undefined on
+ * failure, after 5 s, or once git waits on a FIFO the repository planted (its config).
+ */
 function git(root: string, args: string[]): Promise<string | undefined> {
   const safe = ["-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null"];
   return new Promise((resolve) => {
-    execFile("git", [...safe, ...args], { cwd: root, timeout: 5000 }, (error, out) =>
-      resolve(error ? undefined : out),
+    let stuck = false;
+    const child = execFile(
+      "git",
+      [...safe, ...args],
+      { cwd: root, timeout: 5000 },
+      (error, out) => {
+        unwatch();
+        resolve(error || stuck ? undefined : out);
+      },
     );
+    const unwatch = watchFifoWaits(child.pid, () => {
+      stuck = true;
+      child.kill();
+    });
   });
 }
 

@@ -114,6 +114,17 @@ describe("the standing permissions store", () => {
     ],
     ["a folder without git", () => repo({ git: false }), /not a git work tree/],
     [
+      "a repository whose git config is a FIFO (git is stopped, not waited for)",
+      () => {
+        const r = repo();
+        const config = join(r.root, ".git", "config");
+        execFileSync("rm", [config]);
+        execFileSync("mkfifo", [config]);
+        return r;
+      },
+      /not a git work tree/,
+    ],
+    [
       "a symlinked file",
       () => {
         const r = repo({ at: "elsewhere" });
