@@ -30,9 +30,10 @@ import { joinSystem, type RequestParts } from "./context-usage.js";
 import { ProjectCardLoader } from "./project-card.js";
 import { StepMeter, UsageLedger } from "./usage-ledger.js";
 import { createDialogueTools, offered } from "./dialogue-tools.js";
-import type { SendOptions, Session, SessionEvent, SessionOptions } from "./session-api.js";
+import type { SendOptions, Session, SessionOptions } from "./session-api.js";
 import type { TurnResult } from "../agent/loop.js";
 import { TurnQueue } from "./turn-queue.js";
+import { SessionEvents } from "./session-events.js";
 import { attachFiles } from "./attach.js";
 import { UsageError } from "./errors.js";
 import { openMcp } from "./session-mcp.js";
@@ -121,15 +122,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const broker = new ApprovalBroker();
   const store = await PermissionStore.load(workspace.root, options.env);
   notices.push(...store.notices);
-  const listeners = new Set<(event: SessionEvent) => void>();
-  // Said before anyone listened (a server failing at once): given to each subscriber until
-  // events flow — a front end may subscribe more than one listener (its display, the heap cap),
-  // and each must see them.
-  const early: SessionEvent[] = [];
-  const broadcast = (event: SessionEvent) => {
-    if (listeners.size > 0) early.length = 0;
-    for (const listener of listeners) listener(event);
-  };
+  const events = new SessionEvents();
+  const { broadcast } = events;
   // MCP servers connect in the background from here on; their tools join as each is ready.
   const mcp = openMcp({
     root: workspace.root,
@@ -140,10 +134,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     interactive: options.approvals === "interactive",
     logger,
     changed: (servers) => broadcast({ type: "mcp", servers }),
-    notice: (text) =>
-      listeners.size > 0
-        ? broadcast({ type: "notice", tone: "warn", text })
-        : early.push({ type: "notice", tone: "warn", text }),
+    notice: (text) => events.notice(text),
   });
   notices.push(...mcp.notices);
   const authorize = createPolicy({
@@ -531,13 +522,12 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     subscribe(listener) {
       const { used, window, percent, estimated } = keeper.context();
-      listener({ type: "context", used, window, percent, estimated });
-      listener({ type: "todo", items: [...todos] });
       const servers = mcp.control.servers();
-      if (servers.length > 0) listener({ type: "mcp", servers });
-      for (const event of early) listener(event);
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
+      return events.subscribe(listener, [
+        { type: "context", used, window, percent, estimated },
+        { type: "todo", items: [...todos] },
+        ...(servers.length > 0 ? [{ type: "mcp" as const, servers }] : []),
+      ]);
     },
   };
 }
