@@ -1,14 +1,10 @@
-import { createProvider, defaultRetryPolicy, type Provider } from "../ai/index.js";
 import type { AgentEvent, Emit } from "../agent/events.js";
 import { runTurn } from "../agent/loop.js";
 import { toolSchema, type AnyTool } from "../agent/tool.js";
 import { createWorkspace, openCheckpoints, type Checkpoints } from "../workspace/index.js";
 import { configPath } from "./config.js";
-import { ThinkingReplay } from "./thinking-replay.js";
-import { availableModels, selectModel, type ModelChoice } from "./model-selection.js";
 import { setUpModel } from "./model-setup.js";
 import { registerSecretValues } from "./secret-values.js";
-import { switchModel, type SwitchContext } from "./model-switch.js";
 import { ApprovalBroker } from "./approval-broker.js";
 import { PermissionStore } from "./permission-store.js";
 import { commandProfile, toolsForMode } from "./permissions.js";
@@ -33,6 +29,7 @@ import { createDialogueTools, offered } from "./dialogue-tools.js";
 import type { SendOptions, Session, SessionOptions } from "./session-api.js";
 import type { TurnResult } from "../agent/loop.js";
 import { TurnQueue } from "./turn-queue.js";
+import { SessionModel } from "./session-model.js";
 import { SessionEvents } from "./session-events.js";
 import { attachFiles } from "./attach.js";
 import { UsageError } from "./errors.js";
@@ -63,35 +60,16 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   });
   // Masked from here on in the log, North's stderr lines and the session file.
   registerSecretValues(options.config, [options.env, setup.env]);
-  const makeProvider = (choice: ModelChoice): Provider =>
-    options.providerOverride ??
-    createProvider({
-      vendor: choice.vendor,
-      model: choice.model.id,
-      env: setup.env,
-      retry: { ...defaultRetryPolicy, ...options.config.retry },
-      ...(options.config.timeouts ? { timeouts: options.config.timeouts } : {}),
-    });
-  let current = setup.choice;
-  let replay = new ThinkingReplay();
-  let provider = replay.wrap(makeProvider(current));
-  const switching: SwitchContext = {
-    config: options.config,
-    env: setup.env,
-    project: setup.project,
-    local: setup.local,
-    makeProvider,
-    ...(options.rememberModel === false ? { fromFlag: true } : {}),
-  };
+  const model = new SessionModel(setup, options);
   const workspace = await createWorkspace(options.root);
   const { logger } = options;
   const data = await checkDataDir(options.env, workspace.root);
   // A session in use by another process: the TUI starts a new one, a headless run stops.
   const busy = options.approvals === "interactive" ? ("new" as const) : ("fail" as const);
-  let storage = openStorage({ ...options, busy }, workspace.root, current.model.id);
+  let storage = openStorage({ ...options, busy }, workspace.root, model.info.id);
   const { history, notices } = storage;
   notices.unshift(...(options.notices ?? []), ...setup.notices, ...data.notices);
-  if (options.resume) replay.adopt(history, current.model.id);
+  if (options.resume) model.adopt(history);
   // Checkpoints are opened on the first change, so a read-only run never pays for them.
   let turn = history.filter((m) => m.role === "user").length;
   let opened: Promise<Checkpoints> | undefined;
@@ -151,12 +129,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         env: options.env,
         config: options.config,
         parentTools: () => toolsNow(),
-        modelFor(model) {
-          const choice = model
-            ? selectModel({ model }, options.config, setup.env, switching.local)
-            : current;
-          return { info: choice.model, provider: new ThinkingReplay().wrap(makeProvider(choice)) };
-        },
+        modelFor: (name) => model.forSubagent(name),
         authorize: (agent) =>
           createPolicy({
             state,
@@ -225,7 +198,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const mcpTools = createMcpToolState();
   const mcpBudget = options.config.mcp?.toolBudget ?? DEFAULT_MCP_TOOL_BUDGET;
   const toolsNow = () =>
-    current.model.supportsTools
+    model.info.supportsTools
       ? toolsForMode(
           state.mode,
           [...allTools, ...visibleMcpTools(mcp.hub.tools(), mcpTools, mcpBudget)],
@@ -240,8 +213,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   });
   const keeper = new ContextKeeper({
     history,
-    model: () => current.model,
-    provider: () => provider,
+    model: () => model.info,
+    provider: () => model.provider,
     parts,
     threshold: options.config.compaction?.threshold ?? DEFAULT_THRESHOLD,
     flush: save,
@@ -261,7 +234,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     ? (await import("./suggestions.js")).createSuggestions({
         config: options.config,
         env: setup.env,
-        local: switching.local,
+        local: model.local,
         history: () => history,
         logger,
         ...(options.providerOverride ? { providerOverride: options.providerOverride } : {}),
@@ -285,16 +258,16 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       state.mode = mode;
       state.planAccepted = false;
     }
-    const { model } = current;
-    logger.log("user_prompt", { chars: prompt.length, model: model.id, mode: state.mode });
+    const info = model.info;
+    logger.log("user_prompt", { chars: prompt.length, model: info.id, mode: state.mode });
     turn += 1;
     if (!title) title = prompt.replace(/\s+/g, " ").trim().slice(0, 80);
-    const meter = new StepMeter(ledger, model);
+    const meter = new StepMeter(ledger, info);
     const emit = keeper.wrapEmit((event: AgentEvent) => {
-      logEvent(logger, event, model.id);
+      logEvent(logger, event, info.id);
       if (SAVE_POINTS.has(event.type)) save();
       meter.observe(event);
-      if (event.type === "compaction_end") ledger.add(model, event.usage);
+      if (event.type === "compaction_end") ledger.add(info, event.usage);
       routeShellOutput(live, emit, event);
       onEvent(event);
       broadcast(event);
@@ -307,16 +280,16 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     const tools = toolsNow();
     const turnMode = state.mode;
     // The SDK loads while a repository seen for the first time is walked for its card.
-    void provider.prepare?.();
+    void model.provider.prepare?.();
     await card.ready(CARD_WAIT_MS);
     const request = parts(tools);
     return runTurn(
       history,
       prompt,
       {
-        provider,
-        model: model.id,
-        maxOutputTokens: model.maxOutput,
+        provider: model.provider,
+        model: info.id,
+        maxOutputTokens: info.maxOutput,
         system: joinSystem(request),
         tools,
         schemas: request.schemas,
@@ -376,7 +349,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   return {
     root: workspace.root,
     get model() {
-      return current.model;
+      return model.info;
     },
     history,
     get id() {
@@ -386,11 +359,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     newConversation() {
       idleOnly();
       save();
-      const fresh = openStorage(
-        { ...options, resume: undefined },
-        workspace.root,
-        current.model.id,
-      );
+      const fresh = openStorage({ ...options, resume: undefined }, workspace.root, model.info.id);
       storage.release();
       storage = { ...fresh, history };
       history.length = 0;
@@ -408,7 +377,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       const loaded = openStorage(
         { ...options, resume: { id, all } },
         workspace.root,
-        current.model.id,
+        model.info.id,
       );
       storage.release();
       history.splice(0, history.length, ...loaded.history);
@@ -419,7 +388,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       title = titleOf(history);
       turn = history.filter((m) => m.role === "user").length;
       opened = undefined;
-      replay.adopt(history, current.model.id);
+      model.adopt(history);
       notices.push(...loaded.notices);
       showContext();
       broadcast({ type: "todo", items: [...todos] });
@@ -451,26 +420,20 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       await Promise.all([shells.dispose(), card.close(), mcp.hub.close()]);
     },
     async setModel(idOrAlias, providerName) {
-      const next = await switchModel(switching, idOrAlias, providerName);
-      const changed =
-        next.choice.model.id !== current.model.id ||
-        next.choice.vendor.name !== current.vendor.name;
-      // A new model gets back only the thinking it produces itself.
-      if (changed) replay = new ThinkingReplay();
-      current = next.choice;
-      provider = replay.wrap(next.provider);
-      logger.log("model_switch", { model: current.model.id, provider: current.vendor.name });
+      const result = await model.switchTo(idOrAlias, providerName);
+      const { choice } = model;
+      logger.log("model_switch", { model: choice.model.id, provider: choice.vendor.name });
       showContext();
-      return next.result;
+      return result;
     },
-    listModels: () => availableModels(options.config, setup.env, switching.local),
+    listModels: () => model.list(),
     context: () => keeper.context(),
     compact: (compactOptions = {}) =>
       keeper.compact({
         ...compactOptions,
         onEvent: (event) => {
-          logEvent(logger, event, current.model.id);
-          if (event.type === "compaction_end") ledger.add(current.model, event.usage);
+          logEvent(logger, event, model.info.id);
+          if (event.type === "compaction_end") ledger.add(model.info, event.usage);
           compactOptions.onEvent?.(event);
           broadcast(event);
         },
