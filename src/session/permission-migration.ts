@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { watchFifoWaits } from "../workspace/index.js";
+import { stopIfHeldByFifo } from "../workspace/index.js";
 import { wellFormedRule, type AllowRule } from "./allow-rules.js";
 
 const FILES = ["autoaccept.json", "allowlist.json"] as const;
@@ -103,20 +103,10 @@ async function untrustedBecause(
 function git(root: string, args: string[]): Promise<string | undefined> {
   const safe = ["-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null"];
   return new Promise((resolve) => {
-    let stuck = false;
-    const child = execFile(
-      "git",
-      [...safe, ...args],
-      { cwd: root, timeout: 5000 },
-      (error, out) => {
-        unwatch();
-        resolve(error || stuck ? undefined : out);
-      },
+    const child = execFile("git", [...safe, ...args], { cwd: root, timeout: 5000 }, (error, out) =>
+      resolve(error || held() ? undefined : out),
     );
-    const unwatch = watchFifoWaits(child.pid, () => {
-      stuck = true;
-      child.kill();
-    });
+    const held = stopIfHeldByFifo(child);
   });
 }
 

@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 
 const LINUX = process.platform === "linux";
@@ -13,7 +14,7 @@ export class HeldByFifo extends Error {
  * repository's files — ripgrep its `.gitignore`, git its config — waits there for good on a FIFO
  * the repository planted. False elsewhere, and when it cannot be told.
  */
-export function waitsOnFifo(pid: number): boolean {
+function waitsOnFifo(pid: number): boolean {
   if (!LINUX) return false;
   let tasks: string[];
   try {
@@ -35,7 +36,7 @@ export function waitsOnFifo(pid: number): boolean {
  * FIFO (see `waitsOnFifo`); the caller then stops it. Returns the function that stops watching
  * (call it when the child ends). Does nothing where that cannot be told.
  */
-export function watchFifoWaits(
+function watchFifoWaits(
   pid: number | undefined,
   onStuck: () => void,
   everyMs = 250,
@@ -48,4 +49,20 @@ export function watchFifoWaits(
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * Stops `child` (a program North runs in the repository: ripgrep, git) should it wait to open a
+ * FIFO, watching until it exits. Returns whether it was stopped for that — ask once it has
+ * ended, to tell this from the program's own failure.
+ */
+export function stopIfHeldByFifo(child: ChildProcess): () => boolean {
+  let held = false;
+  const unwatch = watchFifoWaits(child.pid, () => {
+    held = true;
+    child.kill();
+  });
+  child.once("exit", unwatch);
+  child.once("error", unwatch);
+  return () => held;
 }

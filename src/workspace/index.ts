@@ -60,4 +60,4 @@ export {
   type UndoResult,
 } from "./checkpoints.js";
 export { formatSize } from "./format-size.js";
-export { HeldByFifo, waitsOnFifo, watchFifoWaits } from "./fifo-wait.js";
+export { HeldByFifo, stopIfHeldByFifo } from "./fifo-wait.js";

@@ -3,7 +3,7 @@ import { mkdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ALWAYS_SKIPPED } from "./ignore-rules.js";
 import { readBoundedFile } from "./safe-read.js";
-import { HeldByFifo, watchFifoWaits } from "./fifo-wait.js";
+import { HeldByFifo, stopIfHeldByFifo } from "./fifo-wait.js";
 
 /** A file that differs between two snapshots; contents null where it does not exist. */
 export interface SnapshotChange {
@@ -150,15 +150,10 @@ function runGit(args: string[], extraEnv: Record<string, string>, input?: string
     child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
     // A FIFO in the work tree (a .gitignore, a .gitattributes) holds git for good: stopped.
-    let stuck = false;
-    const unwatch = watchFifoWaits(child.pid, () => {
-      stuck = true;
-      child.kill();
-    });
+    const held = stopIfHeldByFifo(child);
     child.on("error", reject);
     child.on("close", (code) => {
-      unwatch();
-      if (stuck) reject(new HeldByFifo(`git ${args[0]} waited on a FIFO in the repository`));
+      if (held()) reject(new HeldByFifo(`git ${args[0]} waited on a FIFO in the repository`));
       else if (code === 0) resolve(Buffer.concat(out));
       else reject(new Error(`git ${args.at(-1)} failed: ${Buffer.concat(err).toString().trim()}`));
     });

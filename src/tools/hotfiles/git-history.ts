@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { watchFifoWaits } from "../../workspace/index.js";
+import { stopIfHeldByFifo } from "../../workspace/index.js";
 
 /** Output of `git log` read, at most. */
 const MAX_GIT_OUTPUT = 32 * 1024 * 1024;
@@ -25,7 +25,6 @@ export function changeCounts(
   const args = ["-c", "core.quotepath=off", "log", `-n${maxCommits}`, "--no-merges"];
   args.push("--no-renames", "--name-only", "--relative", "--format=%x00");
   return new Promise((resolve, reject) => {
-    let stuck = false;
     const child = execFile(
       "git",
       args,
@@ -36,9 +35,8 @@ export function changeCounts(
         env: { ...process.env, GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" },
       },
       (error, stdout) => {
-        unwatch();
         if (signal.aborted) return reject(signal.reason);
-        if (error || stuck) return resolve(undefined);
+        if (error || held()) return resolve(undefined);
         const counts = new Map<string, number>();
         let commits = 0;
         for (const line of stdout.split("\n")) {
@@ -49,9 +47,6 @@ export function changeCounts(
       },
     );
     // A FIFO planted as a git file (its config, a ref) holds git for good: stopped, no history.
-    const unwatch = watchFifoWaits(child.pid, () => {
-      stuck = true;
-      child.kill();
-    });
+    const held = stopIfHeldByFifo(child);
   });
 }

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { watchFifoWaits } from "../../workspace/index.js";
+import { stopIfHeldByFifo } from "../../workspace/index.js";
 import { ToolError } from "../../agent/tool.js";
 import { ALWAYS_SKIPPED } from "../../workspace/index.js";
 import { compileGlobFilter } from "./glob-filter.js";
@@ -70,10 +70,7 @@ export function searchWithRipgrep(
   return new Promise((resolve, reject) => {
     const child = spawn(rgPath, ripgrepArgs(query), { cwd, stdio: ["ignore", "pipe", "pipe"] });
     // A FIFO planted as an ignore file holds ripgrep for good: stopped, the walker searches.
-    const unwatch = watchFifoWaits(child.pid, () => {
-      child.kill();
-      finish(new RipgrepUnavailable("ripgrep waited on a FIFO in the repository"));
-    });
+    const held = stopIfHeldByFifo(child);
     const found: SearchMatch[] = [];
     const keep =
       query.glob && !query.targetIsFile && needsPostFilter(query.glob)
@@ -89,7 +86,6 @@ export function searchWithRipgrep(
     const finish = (error?: unknown) => {
       if (settled) return;
       settled = true;
-      unwatch();
       query.signal.removeEventListener("abort", onAbort);
       if (error !== undefined) return reject(error);
       sortMatches(found);
@@ -141,6 +137,8 @@ export function searchWithRipgrep(
     });
     child.on("error", (error) => finish(new RipgrepUnavailable(error.message)));
     child.on("close", (code) => {
+      if (held())
+        return finish(new RipgrepUnavailable("ripgrep waited on a FIFO in the repository"));
       if (!full && code === 2 && found.length === 0 && isUsageError(stderr)) {
         return finish(new ToolError(describeError(stderr, query)));
       }
