@@ -1,5 +1,4 @@
 import { lstatSync, readlinkSync, realpathSync } from "node:fs";
-import { lstat, readlink, realpath } from "node:fs/promises";
 import path from "node:path";
 import { WorkspaceError } from "./errors.js";
 
@@ -28,7 +27,7 @@ export async function resolveInRoot(root: string, userPath: string): Promise<Res
   const candidate = path.resolve(root, given);
   let absolute = candidate;
   if (!isInside(root, candidate)) {
-    const real = path.isAbsolute(given) ? await realpathLoose(candidate) : undefined;
+    const real = path.isAbsolute(given) ? realpathLoose(candidate) : undefined;
     if (real === undefined || !isInside(root, real)) {
       throw new WorkspaceError(
         `path ${given} is outside the repository root ${root}; use a path relative to the root`,
@@ -37,7 +36,7 @@ export async function resolveInRoot(root: string, userPath: string): Promise<Res
     // An absolute path that reaches the root through a symlinked ancestor (e.g. /tmp → /private/tmp).
     absolute = real;
   }
-  const real = await realpathLoose(absolute);
+  const real = realpathLoose(absolute);
   if (!isInside(root, real)) {
     throw new WorkspaceError(
       `path ${given} leads through a symlink to ${real}, outside the repository root ${root}; only paths inside the root can be used`,
@@ -54,7 +53,7 @@ export async function resolveInRoot(root: string, userPath: string): Promise<Res
 export function staysInsideSync(root: string, p: string): boolean {
   if (!isInside(root, p)) return false;
   try {
-    return isInside(realpathSync(root), realpathLooseSync(p));
+    return isInside(realpathSync(root), realpathLoose(p));
   } catch {
     // A symlink loop, or the root itself is gone.
     return false;
@@ -77,33 +76,10 @@ export function toPosixRelative(root: string, p: string): string {
 
 /**
  * The real path of `p` if it exists; otherwise the real path of its deepest existing ancestor
- * joined with the rest, following dangling symlinks to their targets.
+ * joined with the rest, following dangling symlinks to their targets. Synchronous: a few system
+ * calls on the path's folders, cheaper than a trip through the thread pool each.
  */
-async function realpathLoose(p: string, hops = 0): Promise<string> {
-  try {
-    return await realpath(p);
-  } catch {
-    // Missing (or unreadable): resolve the parent and look at this entry itself.
-  }
-  const parent = path.dirname(p);
-  if (parent === p) return p;
-  const realParent = await realpathLoose(parent, hops);
-  const joined = path.join(realParent, path.basename(p));
-  let target: string | undefined;
-  try {
-    if ((await lstat(joined)).isSymbolicLink()) target = await readlink(joined);
-  } catch {
-    return joined;
-  }
-  if (target === undefined) return joined;
-  if (hops >= MAX_LINK_HOPS) {
-    throw new WorkspaceError(`path ${p} is a symlink loop; it cannot be used`);
-  }
-  return realpathLoose(path.resolve(realParent, target), hops + 1);
-}
-
-/** `realpathLoose` for synchronous callers. */
-function realpathLooseSync(p: string, hops = 0): string {
+function realpathLoose(p: string, hops = 0): string {
   try {
     return realpathSync(p);
   } catch {
@@ -111,7 +87,7 @@ function realpathLooseSync(p: string, hops = 0): string {
   }
   const parent = path.dirname(p);
   if (parent === p) return p;
-  const joined = path.join(realpathLooseSync(parent, hops), path.basename(p));
+  const joined = path.join(realpathLoose(parent, hops), path.basename(p));
   let target: string | undefined;
   try {
     if (lstatSync(joined).isSymbolicLink()) target = readlinkSync(joined);
@@ -122,5 +98,5 @@ function realpathLooseSync(p: string, hops = 0): string {
   if (hops >= MAX_LINK_HOPS) {
     throw new WorkspaceError(`path ${p} is a symlink loop; it cannot be used`);
   }
-  return realpathLooseSync(path.resolve(path.dirname(joined), target), hops + 1);
+  return realpathLoose(path.resolve(path.dirname(joined), target), hops + 1);
 }
