@@ -4,6 +4,7 @@ import {
   mkdtempSync,
   readFileSync,
   realpathSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -118,7 +119,7 @@ describe("the standing permissions store", () => {
       () => {
         const r = repo();
         const config = join(r.root, ".git", "config");
-        execFileSync("rm", [config]);
+        rmSync(config);
         execFileSync("mkfifo", [config]);
         return r;
       },

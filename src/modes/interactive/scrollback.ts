@@ -40,7 +40,8 @@ function fitTo(text: string, width: number): string {
  * fast stream paid for every paragraph, on the event loop the keyboard waits on. Here a piece
  * of an answer goes into `<Static>` as a one-line marker; the stream Ink writes to
  * (browse/output-gate.ts, with `expand`) puts the text in its place as Ink writes it — in the
- * same write, so the transcript and the frame below it change together. Other entries are rare and small and Ink draws them itself.
+ * same write, so the transcript and the frame below it change together. Other entries are rare
+ * and small and Ink draws them itself.
  */
 export class Scrollback {
   /** Private-use characters and a per-process nonce: no text a model writes can forge one. */

@@ -1,7 +1,8 @@
 import type { ThemeControl } from "../../commands/index.js";
 import { BACKGROUND_QUERY, paletteFor, parseBackgroundReply } from "./terminal-background.js";
 import { onTerminalReply, terminalReplies } from "./terminal-replies.js";
-import { setTheme, theme, type ThemeChoice, type ThemeName } from "./theme.js";
+import type { ThemeChoice } from "../../session/index.js";
+import { setTheme, theme, type ThemeName } from "./theme.js";
 
 /**
  * How long after the query a lone ESC is held back, in case it starts the terminal's reply. A

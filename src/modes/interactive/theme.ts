@@ -1,5 +1,4 @@
 import chalk, { Chalk, type ChalkInstance } from "chalk";
-import type { ThemeChoice } from "../../session/index.js";
 
 /**
  * Whether North draws colour: never when `NO_COLOR` is set to anything non-empty
@@ -13,9 +12,6 @@ export function colorWanted(env: Record<string, string | undefined>, isTTY: bool
 
 /** The palettes: `dark` for dark backgrounds (North's look so far), `light` for light ones. */
 export type ThemeName = "dark" | "light";
-
-/** What the person chose (config `theme`, `/theme`): `auto` follows the terminal's background. */
-export type { ThemeChoice };
 
 /**
  * What a colour means. Components ask for a role, never for a colour, so that each palette can

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import { utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -6,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createWorkspace } from "../../workspace/index.js";
 import { makeTempTree, type TempTree } from "../../../test/support/temp-tree.js";
 import { callTool as call } from "../../../test/support/call-tool.js";
+import { changeCounts } from "./git-history.js";
 import { createHotfilesTool } from "./hotfiles.js";
 
 const GIT_ENV = {
@@ -131,9 +133,8 @@ describe.skipIf(!hasGit || process.platform !== "linux")("git history and a plan
       git(tree.root, "add", "a.txt");
       git(tree.root, "commit", "-q", "-m", "first");
       const config = path.join(tree.root, ".git", "config");
-      execFileSync("rm", [config]);
+      rmSync(config);
       execFileSync("mkfifo", [config]);
-      const { changeCounts } = await import("./git-history.js");
       expect(await changeCounts(tree.root, 10, new AbortController().signal)).toBeUndefined();
     } finally {
       await tree.remove();
