@@ -1,23 +1,23 @@
 // Browse mode over a long conversation, without a terminal: for bench/browse.mjs.
 import { Writable } from "node:stream";
 import { createBrowseScreen } from "../../src/modes/interactive/browse/browse-screen.js";
-import { frameLines } from "../../src/modes/interactive/browse/frame.js";
-import { buildGroups } from "../../src/modes/interactive/browse/groups.js";
-import { cachedLines } from "../../src/modes/interactive/browse/item-lines.js";
+import { setTimeout as sleep } from "node:timers/promises";
 import { createOutputGate } from "../../src/modes/interactive/browse/output-gate.js";
-import { initialView, layout } from "../../src/modes/interactive/browse/view-state.js";
 import { decodeKey } from "../../src/modes/interactive/keys.js";
 import { createStore } from "../../src/modes/interactive/store.js";
 
+/** Browse mode redraws at most this often while an answer streams (browse-screen.ts). */
+const FRAME_MS = 33;
+
 /**
  * A store holding `turns` questions, each answered with three paragraphs of prose, and browse
- * mode on a 120×40 screen that writes nowhere. `bytes` counts what browse mode wrote.
+ * mode on a 120×40 screen whose output goes nowhere.
  */
 export function browseFixture(turns: number) {
-  let bytes = 0;
+  let written: (() => void) | undefined;
   const out = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      bytes += chunk.length;
+    write(_chunk: Buffer, _encoding, done) {
+      written?.();
       done();
     },
   }) as unknown as NodeJS.WriteStream;
@@ -32,8 +32,6 @@ export function browseFixture(turns: number) {
   }
   const browse = createBrowseScreen({ store, out, gate: createOutputGate(out) });
   const keys = { up: decodeKey("\x1b[A"), enter: decodeKey("\r") };
-  const linesOf = cachedLines(116);
-  let view: ReturnType<typeof initialView> | undefined;
   return {
     open: () => browse.open(),
     close: () => browse.close(),
@@ -41,20 +39,20 @@ export function browseFixture(turns: number) {
     up: () => browse.onKey(keys.up),
     /** Opens or folds the group under the cursor. */
     toggle: () => browse.onKey(keys.enter),
-    written: () => bytes,
     /**
-     * A frame drawn while an answer streams (what the screen's paced redraw does): a new piece
-     * of text in the store, then the groups, the rows and the frame's lines made from it.
+     * One frame while an answer streams, with browse mode open: a piece of text reaches the
+     * store and the screen draws it (after its pacing has passed). Resolves with the time from
+     * the store's update to the frame written, in ms.
      */
-    streamingFrame: () => {
-      const state = store.getState();
-      if (!state.busy) store.dispatch({ type: "submitted", text: "and now?" });
+    streamingFrame: async (): Promise<number> => {
+      if (!store.getState().busy) store.dispatch({ type: "submitted", text: "and now?" });
+      await sleep(FRAME_MS + 2);
+      const drawn = new Promise<void>((resolve) => (written = resolve));
+      const start = performance.now();
       store.dispatch({ type: "agent", event: { type: "text_delta", text: "More words arrive. " } });
-      const now = store.getState();
-      const groups = buildGroups(now.entries, now);
-      view ??= initialView(groups);
-      const rows = layout(groups, view, linesOf, 118);
-      frameLines(rows, view, { width: 120, height: 40 }, { streaming: true, review: false });
+      await drawn;
+      written = undefined;
+      return performance.now() - start;
     },
   };
 }
