@@ -148,3 +148,16 @@ function dropPartialLine(path: string): void {
   const text = readFileSync(path);
   truncateSync(path, text.lastIndexOf(10) + 1);
 }
+
+/** `items` of conversations of `root` (by `session` id), each with its conversation's title. */
+export function withSessionTitles<T extends { session: string }>(
+  items: readonly T[],
+  env: Record<string, string | undefined>,
+  root: string,
+): (T & { title?: string })[] {
+  const titles = new Map(listSessions(sessionsDir(env), root).map((s) => [s.id, s.title]));
+  return items.map((item) => {
+    const title = titles.get(item.session);
+    return title ? { ...item, title } : item;
+  });
+}

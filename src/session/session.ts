@@ -14,8 +14,7 @@ import { createPolicy, type PolicyState } from "./policy.js";
 import { dataDir } from "./paths.js";
 import { logEvent } from "./session-log.js";
 import { checkDataDir } from "./data-checks.js";
-import { openStorage, SAVE_POINTS, sessionsDir, titleOf } from "./session-storage.js";
-import { listSessions } from "./storage.js";
+import { openStorage, SAVE_POINTS, titleOf, withSessionTitles } from "./session-storage.js";
 import { createSessionTools, routeShellOutput, type LiveOutput } from "./session-tools.js";
 import { createSubagentRunner } from "./subagents.js";
 import { createTaskTool, createTodoWriteTool } from "../tools/index.js";
@@ -454,16 +453,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       revokeMcpTools: () => store.revokeMcpTools(),
       revokeRule: (index) => store.revokeRule(index),
     },
-    async undoable(turns = 1) {
-      const planned = (await checkpoints()).undoable(turns);
-      const titles = new Map(
-        listSessions(sessionsDir(options.env), workspace.root).map((s) => [s.id, s.title]),
-      );
-      return planned.map((p) => {
-        const title = titles.get(p.session);
-        return title ? { ...p, title } : p;
-      });
-    },
+    undoable: async (turns = 1) =>
+      withSessionTitles((await checkpoints()).undoable(turns), options.env, workspace.root),
     send(prompt, { signal, onEvent, mode }) {
       if (turns.busy || sending) {
         return Promise.reject(new UsageError("A message is running; submit queues the next one."));
