@@ -36,11 +36,7 @@ function waitsOnFifo(pid: number): boolean {
  * FIFO (see `waitsOnFifo`); the caller then stops it. Returns the function that stops watching
  * (call it when the child ends). Does nothing where that cannot be told.
  */
-function watchFifoWaits(
-  pid: number | undefined,
-  onStuck: () => void,
-  everyMs = 250,
-): () => void {
+function watchFifoWaits(pid: number | undefined, onStuck: () => void, everyMs = 250): () => void {
   if (!LINUX || pid === undefined) return () => {};
   const timer = setInterval(() => {
     if (!waitsOnFifo(pid)) return;
