@@ -12,7 +12,7 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import Module, { createRequire } from "node:module";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
 
@@ -48,7 +48,9 @@ export function runCached(file: string, dir: string, version: string, name = "co
   } catch {
     cached = undefined;
   }
-  const script = new Script(Module.wrap(source), {
+  // The build writes Node's module wrapper into the file (scripts/build.mjs): its text is the
+  // function `run` calls below.
+  const script = new Script(source, {
     filename: file,
     ...(cached ? { cachedData: cached } : {}),
   });
