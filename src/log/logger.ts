@@ -11,6 +11,7 @@ import {
 import { homedir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { maskSecrets } from "./secrets.js";
+import { isoTime } from "./timestamp.js";
 
 export interface Logger {
   /** Appends one JSON line. Never throws: a log that cannot be written is dropped silently. */
@@ -104,7 +105,7 @@ export function createLogger(path: string = defaultLogPath(), options: LoggerOpt
       if (RANK[level] < RANK[wanted]) return;
       try {
         const line = JSON.stringify(
-          { ts: new Date().toISOString(), level, event, pid: process.pid, ...fields },
+          { ts: isoTime(), level, event, pid: process.pid, ...fields },
           redact,
         );
         const text = `${maskSecrets(line).replace(SECRET_VALUE, "[redacted]")}\n`;

@@ -1,4 +1,3 @@
-import { setFlagsFromString } from "node:v8";
 import { V8_FLAGS_EVENT } from "../code-cache.js";
 import type { Session } from "../session/index.js";
 
@@ -19,7 +18,8 @@ import type { Session } from "../session/index.js";
  */
 export function keepYoungGenerationSmall(): void {
   try {
-    setFlagsFromString("--semi-space-growth-factor=1");
+    // `node:v8` loads here: a run that never streams does not load it.
+    process.getBuiltinModule("node:v8").setFlagsFromString("--semi-space-growth-factor=1");
     (process as NodeJS.EventEmitter).emit(V8_FLAGS_EVENT, "--semi-space-growth-factor=2");
   } catch {
     // An unknown flag is ignored by V8; nothing to do if the call itself is refused.

@@ -1,8 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { configPath, globalConfigSchema, type ThemeChoice } from "./config.js";
 import { describeIssue, parseJson } from "./json-file.js";
+
+/** `node:crypto`, loaded at first use: a run that changes nothing never loads it (~1.4 ms, ~0.8 MiB). */
+const crypto = () => process.getBuiltinModule("node:crypto");
 
 export type SaveResult = { saved: true; path: string } | { saved: false; reason: string };
 
@@ -55,7 +57,7 @@ async function saveFields(
     return { saved: true, path };
   }
   const next = { ...current, ...fields };
-  const temp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  const temp = `${path}.${process.pid}.${crypto().randomBytes(4).toString("hex")}.tmp`;
   try {
     await mkdir(dirname(path), { recursive: true });
     await writeFile(temp, `${JSON.stringify(next, null, 2)}\n`, { flag: "wx" });

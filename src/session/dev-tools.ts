@@ -5,12 +5,14 @@
  * PATH and each program's modification time, so a later run knows at once and a run never waits
  * for them. The model then stops guessing `python` vs `python3` or `npm` vs `pnpm`.
  */
-import { execFile } from "node:child_process";
 import { accessSync, constants, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { cacheDir } from "./paths.js";
 import { writePrivateFile } from "./private-file.js";
+
+/** `node:child_process`, loaded when a process is first started (not on every run's start). */
+const childProcess = () => process.getBuiltinModule("node:child_process");
 
 interface Probe {
   name: string;
@@ -202,7 +204,7 @@ function askVersion(
   env: Record<string, string | undefined>,
 ): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile(
+    childProcess().execFile(
       path,
       args,
       {

@@ -1,8 +1,10 @@
-import { execFile } from "node:child_process";
 import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { stopIfHeldByFifo } from "../workspace/index.js";
 import { wellFormedRule, type AllowRule } from "./allow-rules.js";
+
+/** `node:child_process`, loaded when a process is first started (not on every run's start). */
+const childProcess = () => process.getBuiltinModule("node:child_process");
 
 const FILES = ["autoaccept.json", "allowlist.json"] as const;
 
@@ -103,8 +105,11 @@ async function untrustedBecause(
 function git(root: string, args: string[]): Promise<string | undefined> {
   const safe = ["-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null"];
   return new Promise((resolve) => {
-    const child = execFile("git", [...safe, ...args], { cwd: root, timeout: 5000 }, (error, out) =>
-      resolve(error || held() ? undefined : out),
+    const child = childProcess().execFile(
+      "git",
+      [...safe, ...args],
+      { cwd: root, timeout: 5000 },
+      (error, out) => resolve(error || held() ? undefined : out),
     );
     const held = stopIfHeldByFifo(child);
   });

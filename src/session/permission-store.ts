@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import { rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -6,6 +5,7 @@ import { matchesRule, wellFormedRule, type AllowRule } from "./allow-rules.js";
 import { migrateLegacyPermissions } from "./permission-migration.js";
 import { dataDir, ensurePrivateDir } from "./paths.js";
 import { t } from "../i18n/index.js";
+import { sha256Hex } from "../workspace/index.js";
 
 export { matchesRule, suggestRule, type AllowRule } from "./allow-rules.js";
 
@@ -33,7 +33,7 @@ interface StoredPermissions {
  */
 export function permissionsFile(env: Env, root: string): string {
   const real = realRoot(root);
-  const key = createHash("sha256").update(real).digest("hex");
+  const key = sha256Hex(real);
   return join(dataDir(env), "permissions", `${key}.json`);
 }
 
@@ -238,7 +238,7 @@ function mtimeOf(file: string): number | undefined {
 
 function realRoot(root: string): string {
   try {
-    return realpathSync(root);
+    return realpathSync.native(root);
   } catch {
     return root;
   }

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { closeSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
 
 /**
@@ -49,7 +48,7 @@ export function acquireLock(path: string): LockResult {
  * process ever reads a lock without its pid.
  */
 function tryCreate(path: string): "created" | "exists" | "unavailable" {
-  const temp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  const temp = `${path}.${process.pid}.${Math.floor(Math.random() * 2 ** 32).toString(16)}`;
   try {
     const fd = openSync(temp, "wx", 0o600);
     try {

@@ -7,10 +7,12 @@ import {
   type McpServerView,
 } from "../mcp/index.js";
 import type { PermissionStore } from "./permission-store.js";
-import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { dataDir } from "./paths.js";
 import { t } from "../i18n/index.js";
+
+/** `node:child_process`, loaded when a process is first started (not on every run's start). */
+const childProcess = () => process.getBuiltinModule("node:child_process");
 
 export type { McpPromptCommand, McpServerView, McpState } from "../mcp/index.js";
 
@@ -121,7 +123,7 @@ function openInBrowser(url: string, env: Record<string, string | undefined>): vo
   const browser = env.BROWSER;
   if (!browser) return;
   try {
-    const child = spawn(browser, [url], { stdio: "ignore", detached: true });
+    const child = childProcess().spawn(browser, [url], { stdio: "ignore", detached: true });
     child.on("error", () => {});
     child.unref();
   } catch {

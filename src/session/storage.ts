@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import {
   appendFileSync,
   readdirSync,
@@ -16,6 +15,7 @@ import { maskSecrets } from "../log/secrets.js";
 import { SetupError } from "./errors.js";
 import { ensurePrivateDir } from "./paths.js";
 import { isHeader, isRewrite, readMessage } from "./session-shape.js";
+import { isoTime } from "../log/timestamp.js";
 
 /** The first line of a session file. */
 export interface SessionHeader {
@@ -69,7 +69,9 @@ export interface SessionSummary {
 }
 
 export function newSessionId(now = new Date()): string {
-  return `${now.toISOString().slice(0, 19).replace(/[:T]/g, "-")}-${randomBytes(3).toString("hex")}`;
+  return `${isoTime(now).slice(0, 19).replace(/[:T]/g, "-")}-${Math.floor(Math.random() * 2 ** 24)
+    .toString(16)
+    .padStart(6, "0")}`;
 }
 
 /**

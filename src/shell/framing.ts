@@ -1,4 +1,5 @@
-import { randomBytes } from "node:crypto";
+/** `node:crypto`, loaded with the first shell: a run that starts none never loads it (~1.4 ms, ~0.8 MiB). */
+const crypto = () => process.getBuiltinModule("node:crypto");
 
 /** What the shell reports once a command is over. */
 export interface Frame {
@@ -12,7 +13,7 @@ const RS = "\x1e";
 
 /** A fresh per-command nonce: output can only end a command if it knows this. */
 export function newNonce(): string {
-  return randomBytes(8).toString("hex");
+  return crypto().randomBytes(8).toString("hex");
 }
 
 /**

@@ -1,5 +1,7 @@
-import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+
+/** `node:child_process`, loaded when a process is first started (not on every run's start). */
+const childProcess = () => process.getBuiltinModule("node:child_process");
 
 /** One live process of the shell's session (zombies are left out). */
 export interface SessionProcess {
@@ -54,7 +56,9 @@ function fromProc(sid: number): SessionProcess[] {
 function fromPs(shellPid: number): SessionProcess[] {
   let text: string;
   try {
-    text = execFileSync("ps", ["-A", "-o", "pid=,ppid=,pgid=,stat="], { encoding: "utf8" });
+    text = childProcess().execFileSync("ps", ["-A", "-o", "pid=,ppid=,pgid=,stat="], {
+      encoding: "utf8",
+    });
   } catch {
     return [];
   }

@@ -1,6 +1,6 @@
-import { chmod, readdir, readFile, stat } from "node:fs/promises";
+import { chmod, readdir, readFile, stat, symlink } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeTempTree, type TempTree } from "../../test/support/temp-tree.js";
 import {
   replaceCacheFileSync,
@@ -45,6 +45,27 @@ describe("replaceCacheFileSync", () => {
     expect(await text(root, "cache/card.json")).toBe("new");
     expect(() => replaceCacheFileSync(path.join(root, "cache/dir"), "x")).toThrow();
     expect(await listing(root)).toEqual(["cache/", "cache/card.json", "cache/dir/", "cache/dir/x"]);
+  });
+
+  it("never writes through a symlink planted at its sidecar's name", async () => {
+    tree = await makeTempTree({ "cache/card.json": "old", "outside.txt": "keep" });
+    const { root } = tree;
+    // The sidecar's name made known, as a repository that guessed it would know it.
+    const random = vi.spyOn(Math, "random").mockReturnValue(0.5);
+    try {
+      const tag = Math.floor(0.5 * 2 ** 48).toString(16);
+      await symlink(
+        path.join(root, "outside.txt"),
+        path.join(root, `cache/.card.json.north-${tag}.tmp`),
+      );
+      expect(() => replaceCacheFileSync(path.join(root, "cache/card.json"), "new")).toThrow(
+        /EEXIST/,
+      );
+    } finally {
+      random.mockRestore();
+    }
+    expect(await text(root, "outside.txt")).toBe("keep");
+    expect(await text(root, "cache/card.json")).toBe("old");
   });
 });
 

@@ -1,10 +1,14 @@
-import { createHash, randomUUID } from "node:crypto";
+import { sha256Hex } from "./sha256.js";
 import path from "node:path";
 import { CheckpointStore, type CheckpointEntry, type StoredFile } from "./checkpoint-store.js";
 import { scanChanges, scanSnapshot, type ScanSnapshot } from "./scan-snapshot.js";
 import { ShadowGit } from "./shadow-git.js";
 import { planUndo, runUndo, type UndoResult } from "./undo.js";
 import type { Workspace } from "./workspace.js";
+import { isoTime } from "../log/timestamp.js";
+
+/** `node:crypto`, loaded at first use: a run that changes nothing never loads it (~1.4 ms, ~0.8 MiB). */
+const crypto = () => process.getBuiltinModule("node:crypto");
 
 export type { CheckpointEntry, StoredFile } from "./checkpoint-store.js";
 export type { UndoResult } from "./undo.js";
@@ -54,9 +58,9 @@ export class Checkpoints {
 
   /** Opens (or creates) the store of `options.ws.root`, reloading earlier entries. */
   static async open(options: CheckpointsOptions): Promise<Checkpoints> {
-    const rootHash = createHash("sha256").update(options.ws.root).digest("hex").slice(0, 16);
+    const rootHash = sha256Hex(options.ws.root).slice(0, 16);
     const dir = path.join(options.dataDir, "checkpoints", rootHash);
-    const session = options.session ?? randomUUID();
+    const session = options.session ?? crypto().randomUUID();
     const useGit = options.git !== false && (await ShadowGit.available());
     const git = useGit
       ? new ShadowGit(path.join(dir, "git"), options.ws.root, path.join(dir, `index-${session}`))
@@ -114,7 +118,7 @@ export class Checkpoints {
       session: this.session,
       turn: change.turn ?? this.turn,
       tool: change.tool,
-      time: new Date().toISOString(),
+      time: isoTime(),
       files,
     };
     await this.store.append({ entry });
@@ -173,7 +177,7 @@ export class Checkpoints {
     const overwrite = options.overwrite ?? [];
     const result = await runUndo(this.ws.root, this.store, plan, overwrite, this.journal);
     if (result.complete && plan.ids.length > 0) {
-      await this.store.append({ undone: plan.ids, time: new Date().toISOString() });
+      await this.store.append({ undone: plan.ids, time: isoTime() });
       for (const id of plan.ids) this.undone.add(id);
     }
     return result;

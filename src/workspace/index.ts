@@ -40,6 +40,7 @@ export {
 } from "./safe-read.js";
 export { secretNameReason, secretReason } from "./secret-files.js";
 export { repoOwnDir } from "./repo-dir.js";
+export { sha256Hex } from "./sha256.js";
 export {
   writeFileAtomic,
   replaceCacheFileSync,

@@ -1,6 +1,8 @@
 import { NONBLOCKING_READ } from "./safe-read.js";
-import { createHash } from "node:crypto";
 import { readFile, realpath, stat } from "node:fs/promises";
+
+/** `node:crypto`, loaded at first use: a run that changes nothing never loads it (~1.4 ms, ~0.8 MiB). */
+const crypto = () => process.getBuiltinModule("node:crypto");
 
 /** 1-based inclusive line span. */
 export type LineSpan = readonly [start: number, end: number];
@@ -31,7 +33,7 @@ export interface LineEdit {
 }
 
 export function contentHash(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
+  return crypto().createHash("sha256").update(bytes).digest("hex");
 }
 
 /** Whether lines `start..end` lie within one span read (or the whole file was read). */

@@ -1,9 +1,11 @@
-import { spawn } from "node:child_process";
 import { mkdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ALWAYS_SKIPPED } from "./ignore-rules.js";
 import { readBoundedFile } from "./safe-read.js";
 import { HeldByFifo, stopIfHeldByFifo } from "./fifo-wait.js";
+
+/** `node:child_process`, loaded when a process is first started (not on every run's start). */
+const childProcess = () => process.getBuiltinModule("node:child_process");
 
 /** A file that differs between two snapshots; contents null where it does not exist. */
 export interface SnapshotChange {
@@ -141,7 +143,7 @@ function runGit(args: string[], extraEnv: Record<string, string>, input?: string
     if (value !== undefined && !key.startsWith("GIT_")) env[key] = value;
   }
   return new Promise((resolve, reject) => {
-    const child = spawn("git", args, {
+    const child = childProcess().spawn("git", args, {
       env: { ...env, ...extraEnv, GIT_CONFIG_NOSYSTEM: "1", GIT_TERMINAL_PROMPT: "0" },
       stdio: ["pipe", "pipe", "pipe"],
     });

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type {
   OAuthClientMetadata,
   OAuthClientProvider,
@@ -7,6 +6,9 @@ import type {
   StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
 import type { OAuthStore } from "./oauth-store.js";
+
+/** `node:crypto`, loaded at first use: a run without MCP servers never loads it (~1.4 ms, ~0.8 MiB). */
+const crypto = () => process.getBuiltinModule("node:crypto");
 
 /** The redirect URI used when no sign-in is under way (never opened: nothing listens there). */
 const IDLE_REDIRECT = "http://127.0.0.1/callback";
@@ -49,7 +51,7 @@ export class NorthOAuthProvider implements OAuthClientProvider {
   }
 
   state(): string {
-    return this.options.state ?? randomBytes(16).toString("hex");
+    return this.options.state ?? crypto().randomBytes(16).toString("hex");
   }
 
   clientInformation(): StoredOAuthClientInformation | undefined {

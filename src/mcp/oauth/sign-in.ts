@@ -1,7 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { startLoopback } from "./loopback.js";
 import { NorthOAuthProvider } from "./oauth-provider.js";
 import { OAuthStore } from "./oauth-store.js";
+
+/** `node:crypto`, loaded at first use: a run without MCP servers never loads it (~1.4 ms, ~0.8 MiB). */
+const crypto = () => process.getBuiltinModule("node:crypto");
 
 /** How long a sign-in waits for the person to finish in the browser. */
 export const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
@@ -28,7 +30,7 @@ export async function signIn(options: SignInOptions): Promise<"signed-in" | "alr
   const { auth } = await import("@modelcontextprotocol/client");
   const store = new OAuthStore(options.authDir, options.serverUrl);
   const probe = new NorthOAuthProvider({ store });
-  const state = randomBytes(16).toString("hex");
+  const state = crypto().randomBytes(16).toString("hex");
   const timeoutMs = options.timeoutMs ?? SIGN_IN_TIMEOUT_MS;
   const listen = (port?: number) =>
     startLoopback(state, {

@@ -1,8 +1,10 @@
-import { execFile } from "node:child_process";
 import { accessSync, constants, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { isInside, type WorkspaceMounts } from "./workspace-mounts.js";
+
+/** `node:child_process`, loaded when a process is first started (not on every run's start). */
+const childProcess = () => process.getBuiltinModule("node:child_process");
 
 /** Where bubblewrap is looked for first: system folders, before the PATH a repository cannot set. */
 const SYSTEM_DIRS = ["/usr/bin", "/bin", "/usr/local/bin"];
@@ -82,11 +84,16 @@ export function probeBwrap(bwrap: string): Promise<string | undefined> {
     privateDirs: [],
   });
   return new Promise((resolve) => {
-    execFile(bwrap, [...args, "--", "true"], { timeout: 5000 }, (error, _out, stderr) => {
-      rmSync(dir, { recursive: true, force: true });
-      if (!error) return resolve(undefined);
-      const said = String(stderr).trim().split("\n").pop();
-      resolve(said || error.message);
-    });
+    childProcess().execFile(
+      bwrap,
+      [...args, "--", "true"],
+      { timeout: 5000 },
+      (error, _out, stderr) => {
+        rmSync(dir, { recursive: true, force: true });
+        if (!error) return resolve(undefined);
+        const said = String(stderr).trim().split("\n").pop();
+        resolve(said || error.message);
+      },
+    );
   });
 }

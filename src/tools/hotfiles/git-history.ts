@@ -1,5 +1,7 @@
-import { execFile } from "node:child_process";
 import { stopIfHeldByFifo } from "../../workspace/index.js";
+
+/** `node:child_process`, loaded when a process is first started (not on every run's start). */
+const childProcess = () => process.getBuiltinModule("node:child_process");
 
 /** Output of `git log` read, at most. */
 const MAX_GIT_OUTPUT = 32 * 1024 * 1024;
@@ -25,7 +27,7 @@ export function changeCounts(
   const args = ["-c", "core.quotepath=off", "log", `-n${maxCommits}`, "--no-merges"];
   args.push("--no-renames", "--name-only", "--relative", "--format=%x00");
   return new Promise((resolve, reject) => {
-    const child = execFile(
+    const child = childProcess().execFile(
       "git",
       args,
       {

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { stopIfHeldByFifo } from "../../workspace/index.js";
 import { ToolError } from "../../agent/tool.js";
 import { ALWAYS_SKIPPED } from "../../workspace/index.js";
@@ -11,6 +10,9 @@ import {
   type SearchQuery,
   type SearchResult,
 } from "./query.js";
+
+/** `node:child_process`, loaded when a process is first started (not on every run's start). */
+const childProcess = () => process.getBuiltinModule("node:child_process");
 
 /** ripgrep could not be started (missing, not executable, wrong platform): use the JS walker. */
 export class RipgrepUnavailable extends Error {
@@ -68,7 +70,10 @@ export function searchWithRipgrep(
 ): Promise<SearchResult> {
   query.signal.throwIfAborted();
   return new Promise((resolve, reject) => {
-    const child = spawn(rgPath, ripgrepArgs(query), { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = childProcess().spawn(rgPath, ripgrepArgs(query), {
+      cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     // A FIFO planted as an ignore file holds ripgrep for good: stopped, the walker searches.
     const held = stopIfHeldByFifo(child);
     const found: SearchMatch[] = [];
