@@ -7,6 +7,7 @@ import { acquireLock } from "./session-lock.js";
 import { listSessions, loadSession, newSessionId, SessionFile } from "./storage.js";
 import type { TodoItem } from "../agent/events.js";
 import { t } from "../i18n/index.js";
+import { isoTime } from "../log/timestamp.js";
 
 /** What `openStorage` needs of the session's options. */
 export interface StorageOptions {
@@ -114,7 +115,7 @@ export function openStorage(options: StorageOptions, root: string, model: string
     id,
     project: root,
     model,
-    started: new Date().toISOString(),
+    started: isoTime(),
   };
   const path = join(dir, `${id}.jsonl`);
   try {

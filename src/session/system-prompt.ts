@@ -1,4 +1,5 @@
 import template from "./system-prompt.md";
+import { localDate } from "../log/timestamp.js";
 
 export interface PromptContext {
   root: string;
@@ -20,7 +21,7 @@ export function buildSystemPrompt(ctx: PromptContext): string {
   const values: Record<string, string> = {
     root: ctx.root,
     platform: `${process.platform} ${process.arch}`,
-    date: (ctx.date ?? new Date()).toISOString().slice(0, 10),
+    date: localDate(ctx.date),
     mode: MODE_TEXT[ctx.mode] ?? ctx.mode,
     tools: ctx.tools ? `\n- Installed developer tools: ${ctx.tools}` : "",
   };
