@@ -162,7 +162,7 @@ function mdcFiles(root: string): string[] {
   const dir = join(root, ".cursor", "rules");
   let entries;
   try {
-    if (!isInside(realpathSync(root), realpathSync(dir))) return [];
+    if (!isInside(realpathSync.native(root), realpathSync.native(dir))) return [];
     entries = readdirSync(dir, { withFileTypes: true, recursive: true });
   } catch {
     return [];

@@ -143,7 +143,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
           const meter = new StepMeter(ledger, model);
           return (event) => meter.observe(event);
         },
-        rules: () => rules.block(),
+        rules: () => rulesNow(),
       }),
     ),
   );
@@ -169,6 +169,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const unsandboxed = sandbox.notice();
   if (unsandboxed) notices.push(unsandboxed);
   const rules = new ProjectRules(workspace.root, options.env);
+  // Rule files are looked for once per turn and once between turns, not on each prompt build
+  // (the request, each subscriber's context meter, a summary's).
+  let rulesBlock: string | undefined;
+  const rulesNow = () => (rulesBlock ??= rules.block());
   let saved = history.length;
   let title = titleOf(history);
   const save = () => {
@@ -188,7 +192,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     setTimeout(() => void discoverDevTools(options.env), DEV_TOOLS_DELAY_MS).unref();
   }
   // Repository files North leaves out of the prompt (a symlink out, a FIFO…), said once at start.
-  rules.block();
+  rulesNow();
   notices.push(...rules.takeNotices(), ...card.notices);
   const ledger = new UsageLedger();
   const schemas = new WeakMap<AnyTool, ReturnType<typeof toolSchema>>();
@@ -206,7 +210,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       : [];
   const parts = (tools = toolsNow()): RequestParts => ({
     system: buildSystemPrompt({ root: workspace.root, mode: state.mode, tools: installedTools }),
-    rules: rules.block(),
+    rules: rulesNow(),
     card: card.block(),
     schemas: offered(tools, dialogue).map(schemaOf),
   });
@@ -258,6 +262,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       state.planAccepted = false;
     }
     const info = model.info;
+    rulesBlock = undefined;
     logger.log("user_prompt", { chars: prompt.length, model: info.id, mode: state.mode });
     turn += 1;
     if (!title) title = prompt.replace(/\s+/g, " ").trim().slice(0, 80);
@@ -282,7 +287,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     void model.provider.prepare?.();
     await card.ready(CARD_WAIT_MS);
     const request = parts(tools);
-    return runTurn(
+    const turnDone = runTurn(
       history,
       prompt,
       {
@@ -311,6 +316,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       signal,
       emit,
     );
+    // The look at the rules between turns is a new one.
+    return turnDone.finally(() => (rulesBlock = undefined));
   }
 
   const turns = new TurnQueue({

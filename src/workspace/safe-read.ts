@@ -4,6 +4,8 @@
  * the repository, it must be a regular file, it is opened without blocking (a FIFO is refused,
  * never waited on; the type is checked again on the open descriptor, so a swap between the check
  * and the open cannot slip a FIFO or a device in) and read with a size cap.
+ * Real paths come from the system's `realpath` (`realpathSync.native`, as `fs/promises` does):
+ * Node's own `realpathSync` walks the path in JavaScript, a `lstat` per folder.
  */
 import {
   closeSync,
@@ -82,7 +84,7 @@ export function readRepoFileSync(
 ): SafeReadResult {
   let realRoot: string;
   try {
-    realRoot = realpathSync(root);
+    realRoot = realpathSync.native(root);
   } catch (error) {
     return failure(error);
   }
@@ -112,8 +114,8 @@ export function readBoundedFileSync(absolute: string, options: SafeReadOptions):
  */
 export function repoFileProblem(root: string, relPath: string): string | undefined {
   try {
-    const realRoot = realpathSync(root);
-    const real = realpathSync(path.resolve(realRoot, relPath));
+    const realRoot = realpathSync.native(root);
+    const real = realpathSync.native(path.resolve(realRoot, relPath));
     return checkReal(real, realRoot, statSync(real))?.reason;
   } catch (error) {
     const failed = failure(error);
@@ -171,7 +173,7 @@ function readCheckedSync(
   let real: string;
   let fd: number;
   try {
-    real = realpathSync(absolute);
+    real = realpathSync.native(absolute);
     const problem = checkReal(real, root, statSync(real));
     if (problem) return problem;
     fd = openSync(real, OPEN_FLAGS);

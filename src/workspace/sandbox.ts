@@ -53,7 +53,7 @@ export async function resolveInRoot(root: string, userPath: string): Promise<Res
 export function staysInsideSync(root: string, p: string): boolean {
   if (!isInside(root, p)) return false;
   try {
-    return isInside(realpathSync(root), realpathLoose(p));
+    return isInside(realpathSync.native(root), realpathLoose(p));
   } catch {
     // A symlink loop, or the root itself is gone.
     return false;
@@ -81,7 +81,7 @@ export function toPosixRelative(root: string, p: string): string {
  */
 function realpathLoose(p: string, hops = 0): string {
   try {
-    return realpathSync(p);
+    return realpathSync.native(p);
   } catch {
     // Missing (or unreadable): resolve the parent and look at this entry itself.
   }
