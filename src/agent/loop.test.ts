@@ -15,7 +15,7 @@ function gatedReadTool() {
     name: "read_thing",
     kind: "read",
     description: "Reads a thing.",
-    schema: z.object({ name: z.string() }),
+    schema: () => z.object({ name: z.string() }),
     async execute({ name }) {
       started.push(name);
       onStart?.();
@@ -36,7 +36,7 @@ const editTool = defineTool({
   name: "change_thing",
   kind: "edit",
   description: "Changes a thing.",
-  schema: z.object({ name: z.string() }),
+  schema: () => z.object({ name: z.string() }),
   async execute({ name }) {
     return { content: `changed ${name}` };
   },
@@ -144,7 +144,7 @@ describe("runTurn", () => {
       name: "read_secret",
       kind: "read",
       description: "Reads a file.",
-      schema: z.object({ path: z.string() }),
+      schema: () => z.object({ path: z.string() }),
       async execute({ path }, ctx) {
         const answer = (await ctx.confirm?.({ type: "secret", path, why: "keys" })) ?? {
           allow: false as const,

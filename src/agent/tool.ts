@@ -141,15 +141,20 @@ export interface Tool<A = unknown, D = unknown> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyTool = Tool<any, unknown>;
 
+/**
+ * A tool. `schema` builds its argument schema: it is called once, when the tool first checks a
+ * call (or the JSON schema of a tool the build did not precompute is derived). Zod schemas cost
+ * every run milliseconds and memory at start-up, and a run calls few of its tools.
+ */
 export function defineTool<S extends z.ZodType, D = unknown>(tool: {
   name: string;
   kind: ToolKind;
   description: string;
-  schema: S;
+  schema: () => S;
   execute(args: z.infer<S>, ctx: ToolContext): Promise<ToolOutput<D>>;
   concurrent?(args: Record<string, unknown> | undefined): boolean;
 }): Tool<z.infer<S>, D> {
-  return tool as Tool<z.infer<S>, D>;
+  return withSchemaOnUse(tool) as Tool<z.infer<S>, D>;
 }
 
 /** A tool that changes something: it prepares a proposal that is applied only once allowed. */
@@ -157,7 +162,7 @@ export function defineChangeTool<S extends z.ZodType, D = unknown>(tool: {
   name: string;
   kind: "edit" | "shell" | "interactive";
   description: string;
-  schema: S;
+  schema: () => S;
   prepare(args: z.infer<S>, ctx: ToolContext): Promise<Proposal<D>>;
 }): Tool<z.infer<S>, D> {
   const full = {
@@ -166,7 +171,17 @@ export function defineChangeTool<S extends z.ZodType, D = unknown>(tool: {
       return (await tool.prepare(args, ctx)).apply(ctx);
     },
   };
-  return full as unknown as Tool<z.infer<S>, D>;
+  return withSchemaOnUse(full) as unknown as Tool<z.infer<S>, D>;
+}
+
+/** `tool` with `schema` as a property whose value is built on first read, then kept. */
+function withSchemaOnUse<T extends { schema: () => z.ZodType }>(tool: T) {
+  const { schema: build, ...rest } = tool;
+  let built: z.ZodType | undefined;
+  return Object.defineProperty(rest, "schema", {
+    get: () => (built ??= build()),
+    enumerable: true,
+  });
 }
 
 declare const __NORTH_TOOL_SCHEMAS__: Record<string, ToolSchema> | undefined;
@@ -213,14 +228,14 @@ export interface ToolRunResult {
   usage?: Usage;
 }
 
+/** Decides on a prepared change; a refusal's reason goes back to the model. */
+export type Gate = (review: Review) => Promise<{ allow: true } | { allow: false; reason: string }>;
+
 /**
  * Validates and runs one call; with a `gate`, a tool that changes something is prepared, decided
  * on, and applied only if allowed. Never throws: invalid arguments, `ToolError`s and unexpected
  * failures all become error results whose text tells the model what to do next.
  */
-/** Decides on a prepared change; a refusal's reason goes back to the model. */
-export type Gate = (review: Review) => Promise<{ allow: true } | { allow: false; reason: string }>;
-
 export async function runTool(
   tool: AnyTool,
   args: Record<string, unknown> | undefined,

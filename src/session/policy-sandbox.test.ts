@@ -14,7 +14,7 @@ const tool = (kind: "read" | "edit" | "shell" | "interactive", name = `${kind}_t
     name,
     kind,
     description: "",
-    schema: z.object({}),
+    schema: () => z.object({}),
     execute: async () => ({ content: "" }),
   });
 const call: ToolCallPart = {

@@ -13,7 +13,7 @@ const tool = (kind: "edit" | "shell" | "interactive") =>
     name: `${kind}_tool`,
     kind,
     description: "",
-    schema: z.object({}),
+    schema: () => z.object({}),
     execute: async () => ({ content: "" }),
   });
 const call: ToolCallPart = {

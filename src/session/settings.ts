@@ -2,17 +2,19 @@ import { join } from "node:path";
 import * as z from "zod";
 import { readJsonFile } from "./json-file.js";
 
-const projectSchema = z.object({
-  model: z.string().min(1).optional(),
-  provider: z.string().min(1).optional(),
-  mode: z.enum(["ask", "agent", "plan"]).optional(),
-});
+/** Built when a settings file is read (zod schemas cost start-up time). */
+const projectSchema = () =>
+  z.object({
+    model: z.string().min(1).optional(),
+    provider: z.string().min(1).optional(),
+    mode: z.enum(["ask", "agent", "plan"]).optional(),
+  });
 
 /**
  * `.north/settings.json` at the repository root: this project's model, provider and mode, which
  * win over the global config (and lose to the command line). Other fields are ignored here.
  */
-export type ProjectSettings = z.infer<typeof projectSchema>;
+export type ProjectSettings = z.infer<ReturnType<typeof projectSchema>>;
 
 export function projectSettingsPath(root: string): string {
   return join(root, ".north", "settings.json");

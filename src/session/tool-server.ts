@@ -110,7 +110,7 @@ function devToolsTool(env: Record<string, string | undefined>): AnyTool {
     kind: "read",
     description:
       "The developer tools installed on this machine (git, node and its package managers, python and its, go, cargo, java build tools, dotnet, ruby, docker, make, ripgrep, gh) with their versions, and which are missing.",
-    schema: z.object({}),
+    schema: () => z.object({}),
     async execute() {
       const { installed, missing } = await discoverDevTools(env);
       const lines = installed.map((t) => `${t.program} ${t.version ?? "(version unknown)"}`);

@@ -61,10 +61,11 @@ function createMcpSearchTool(state: McpToolState): AnyTool {
     name: "mcp_search",
     kind: "read",
     description,
-    schema: z.object({
-      query: z.string().min(1).describe("Words to look for, or exact tool names"),
-      limit: z.number().int().min(1).max(10).optional().describe("Most tools to return (5)"),
-    }),
+    schema: () =>
+      z.object({
+        query: z.string().min(1).describe("Words to look for, or exact tool names"),
+        limit: z.number().int().min(1).max(10).optional().describe("Most tools to return (5)"),
+      }),
     async execute({ query, limit }) {
       const found = rank(state.all, query).slice(0, limit ?? DEFAULT_LIMIT);
       if (found.length === 0) {

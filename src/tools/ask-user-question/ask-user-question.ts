@@ -8,17 +8,18 @@ import {
 } from "../../agent/tool.js";
 import description from "./description.md";
 
-const option = z.object({ label: z.string(), description: z.string().optional() });
+const option = () => z.object({ label: z.string(), description: z.string().optional() });
 
-const schema = z.object({
-  questions: z.array(
-    z.object({
-      question: z.string(),
-      header: z.string().optional().describe("A word or two"),
-      options: z.array(option),
-    }),
-  ),
-});
+const schema = () =>
+  z.object({
+    questions: z.array(
+      z.object({
+        question: z.string(),
+        header: z.string().optional().describe("A word or two"),
+        options: z.array(option()),
+      }),
+    ),
+  });
 
 /**
  * Puts questions to the person and resolves with one answer per question, or `undefined` when

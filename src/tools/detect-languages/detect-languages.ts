@@ -40,7 +40,7 @@ export function createDetectLanguagesTool(ws: Workspace) {
     name: "detect_languages",
     kind: "read",
     description,
-    schema: z.object({}),
+    schema: () => z.object({}),
     async execute(_args, ctx) {
       const totals = new Map<string, LanguageShare>();
       let unrecognized = 0;

@@ -19,30 +19,31 @@ const NEEDS = {
   create_file: ["content"],
 } as const;
 
-const edit = z
-  .object({
-    type: z.enum(["replace_exact", "insert_at_line", "create_file"]),
-    path: z.string(),
-    old_string: z.string().optional(),
-    new_string: z.string().optional(),
-    line: z.number().int().min(1).optional(),
-    text: z.string().optional(),
-    content: z.string().optional(),
-  })
-  .superRefine((value, ctx) => {
-    for (const field of NEEDS[value.type]) {
-      if (value[field] === undefined) {
-        ctx.addIssue({ code: "custom", path: [field], message: `${value.type} needs ${field}` });
+const edit = () =>
+  z
+    .object({
+      type: z.enum(["replace_exact", "insert_at_line", "create_file"]),
+      path: z.string(),
+      old_string: z.string().optional(),
+      new_string: z.string().optional(),
+      line: z.number().int().min(1).optional(),
+      text: z.string().optional(),
+      content: z.string().optional(),
+    })
+    .superRefine((value, ctx) => {
+      for (const field of NEEDS[value.type]) {
+        if (value[field] === undefined) {
+          ctx.addIssue({ code: "custom", path: [field], message: `${value.type} needs ${field}` });
+        }
       }
-    }
-  });
+    });
 
-const schema = z.object({ edits: z.array(edit) });
+const schema = () => z.object({ edits: z.array(edit()) });
 
 /** Edits accepted in one batch. */
 const MAX_EDITS = 100;
 
-type Edit = z.infer<typeof edit>;
+type Edit = z.infer<ReturnType<typeof edit>>;
 
 /**
  * `edit_apply_batch`: several edits over several files, prepared in order against the texts as
@@ -50,7 +51,7 @@ type Edit = z.infer<typeof edit>;
  * fails makes the whole batch fail with its index, before anything is written.
  */
 export function createEditApplyBatchTool(ws: Workspace, options: EditToolOptions) {
-  return defineChangeTool<typeof schema, EditDetails>({
+  return defineChangeTool<ReturnType<typeof schema>, EditDetails>({
     name: "edit_apply_batch",
     kind: "edit",
     description,

@@ -12,7 +12,7 @@ import {
 } from "../edit-common/index.js";
 import description from "./description.md";
 
-const schema = z.object({ path: pathField, content: contentField });
+const schema = () => z.object({ path: pathField(), content: contentField() });
 
 /**
  * `edit_create_file`: creates a file (and missing folders) or overwrites one. Overwriting needs
@@ -20,7 +20,7 @@ const schema = z.object({ path: pathField, content: contentField });
  * newline are kept.
  */
 export function createEditCreateFileTool(ws: Workspace, options: EditToolOptions) {
-  return defineChangeTool<typeof schema, EditDetails>({
+  return defineChangeTool<ReturnType<typeof schema>, EditDetails>({
     name: "edit_create_file",
     kind: "edit",
     description,

@@ -13,14 +13,14 @@ import {
 } from "../edit-common/index.js";
 import description from "./description.md";
 
-const schema = z.object({ path: pathField, line: lineField, text: textField });
+const schema = () => z.object({ path: pathField(), line: lineField(), text: textField() });
 
 /**
  * `edit_insert_at_line`: inserts lines before a 1-based line (count + 1 appends). The line before
  * or at the insertion point must have been read, and the file unchanged since.
  */
 export function createEditInsertAtLineTool(ws: Workspace, options: EditToolOptions) {
-  return defineChangeTool<typeof schema, EditDetails>({
+  return defineChangeTool<ReturnType<typeof schema>, EditDetails>({
     name: "edit_insert_at_line",
     kind: "edit",
     description,

@@ -13,18 +13,19 @@ import {
 } from "../edit-common/index.js";
 import description from "./description.md";
 
-const schema = z.object({
-  path: pathField,
-  old_string: oldStringField,
-  new_string: newStringField,
-});
+const schema = () =>
+  z.object({
+    path: pathField(),
+    old_string: oldStringField(),
+    new_string: newStringField(),
+  });
 
 /**
  * `edit_replace_exact`: replaces the one occurrence of old_string. The file must have been read
  * (the matched lines at least) and be unchanged since; see `replaceExact` for the errors.
  */
 export function createEditReplaceExactTool(ws: Workspace, options: EditToolOptions) {
-  return defineChangeTool<typeof schema, EditDetails>({
+  return defineChangeTool<ReturnType<typeof schema>, EditDetails>({
     name: "edit_replace_exact",
     kind: "edit",
     description,

@@ -12,7 +12,8 @@ export function createEnterPlanModeTool() {
     name: "enter_plan_mode",
     kind: "interactive",
     description,
-    schema: z.object({ reason: z.string().describe("Why planning first helps, in a sentence") }),
+    schema: () =>
+      z.object({ reason: z.string().describe("Why planning first helps, in a sentence") }),
     async prepare({ reason }) {
       if (!reason.trim()) throw new ToolError("Say in a sentence why planning first helps.");
       return {

@@ -11,7 +11,7 @@ export function createExitPlanModeTool() {
     name: "exit_plan_mode",
     kind: "interactive",
     description,
-    schema: z.object({ plan: z.string().describe("The plan, in Markdown") }),
+    schema: () => z.object({ plan: z.string().describe("The plan, in Markdown") }),
     async prepare({ plan }) {
       if (!plan.trim())
         throw new ToolError("The plan is empty. Write the steps you intend to take.");

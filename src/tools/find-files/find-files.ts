@@ -17,10 +17,11 @@ export interface FindFilesDetails {
   scanCut: boolean;
 }
 
-const schema = z.object({
-  pattern: z.string().min(1).describe("Glob or part of a path, case-insensitive"),
-  limit: z.number().int().optional().describe("Max paths; default 50, max 500"),
-});
+const schema = () =>
+  z.object({
+    pattern: z.string().min(1).describe("Glob or part of a path, case-insensitive"),
+    limit: z.number().int().optional().describe("Max paths; default 50, max 500"),
+  });
 
 /**
  * `find_files`: paths of files (not folders) matching a pattern, ignore rules honoured, sorted,

@@ -27,9 +27,10 @@ export interface HotfilesDetails {
   files: HotFile[];
 }
 
-const schema = z.object({
-  limit: z.number().int().optional().describe("Max files; default 10, max 50"),
-});
+const schema = () =>
+  z.object({
+    limit: z.number().int().optional().describe("Max files; default 10, max 50"),
+  });
 
 /**
  * `hotfiles`: files most often changed in the last 500 commits that still exist and are not

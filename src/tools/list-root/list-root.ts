@@ -31,7 +31,7 @@ export interface ListRootDetails {
   omitted: number;
 }
 
-const schema = z.object({});
+const schema = () => z.object({});
 
 /**
  * `list_root`: the root's visible entries, folders first, each folder with its file count

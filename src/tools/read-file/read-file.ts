@@ -26,11 +26,12 @@ export interface ReadFileDetails {
   bytes: number;
 }
 
-const schema = z.object({
-  path: z.string().min(1).describe("File path, relative to the repository root"),
-  start_line: z.number().int().min(1).optional().describe("First line (1-based); default 1"),
-  end_line: z.number().int().min(1).optional().describe("Last line, inclusive"),
-});
+const schema = () =>
+  z.object({
+    path: z.string().min(1).describe("File path, relative to the repository root"),
+    start_line: z.number().int().min(1).optional().describe("First line (1-based); default 1"),
+    end_line: z.number().int().min(1).optional().describe("Last line, inclusive"),
+  });
 
 /**
  * `read_file`: numbered lines (`<n>\t<text>`), at most 500 lines and 100 KB per call, lines over

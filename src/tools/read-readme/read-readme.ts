@@ -35,7 +35,7 @@ export function createReadReadmeTool(ws: Workspace) {
     name: "read_readme",
     kind: "read",
     description,
-    schema: z.object({}),
+    schema: () => z.object({}),
     async execute() {
       const found = await findReadme(ws);
       if (found === undefined) {

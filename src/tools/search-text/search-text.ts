@@ -36,14 +36,15 @@ export interface SearchTextDetails {
   hidden: number;
 }
 
-const schema = z.object({
-  pattern: z.string().min(1).describe("Text to find, within one line"),
-  path: z.string().optional().describe("Folder or file to search; default: whole repository"),
-  glob: z.string().optional().describe("Only files matching, e.g. *.ts or src/**/*.py"),
-  regex: z.boolean().optional(),
-  case_sensitive: z.boolean().optional(),
-  limit: z.number().int().optional().describe("Max matching lines; default 50, max 200"),
-});
+const schema = () =>
+  z.object({
+    pattern: z.string().min(1).describe("Text to find, within one line"),
+    path: z.string().optional().describe("Folder or file to search; default: whole repository"),
+    glob: z.string().optional().describe("Only files matching, e.g. *.ts or src/**/*.py"),
+    regex: z.boolean().optional(),
+    case_sensitive: z.boolean().optional(),
+    limit: z.number().int().optional().describe("Max matching lines; default 50, max 200"),
+  });
 
 /**
  * `search_text`: ripgrep (`--json`, killed once `limit` is passed) or the JS walker, which answer

@@ -60,15 +60,16 @@ export interface ShellToolOptions<T = unknown> {
   logger?: Logger;
 }
 
-const schema = z.object({
-  command: z.string().min(1).describe("The command (shell syntax; several lines allowed)"),
-  timeout_seconds: z.number().int().min(1).max(600).optional().describe("Default 60, max 600"),
-  escalate: z
-    .string()
-    .min(1)
-    .optional()
-    .describe("Why it must run outside the sandbox (network, writes outside the repo)"),
-});
+const schema = () =>
+  z.object({
+    command: z.string().min(1).describe("The command (shell syntax; several lines allowed)"),
+    timeout_seconds: z.number().int().min(1).max(600).optional().describe("Default 60, max 600"),
+    escalate: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("Why it must run outside the sandbox (network, writes outside the repo)"),
+  });
 
 /**
  * `shell_run`: proposes the command with the current cwd, where it would run (`review.sandbox`:

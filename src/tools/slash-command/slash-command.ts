@@ -37,7 +37,7 @@ export function createSlashCommandTool(runner: () => SlashCommandRunner | undefi
     name: "slash_command",
     kind: "read",
     description,
-    schema: z.object({ command: z.string().describe("With its arguments") }),
+    schema: () => z.object({ command: z.string().describe("With its arguments") }),
     concurrent: () => false,
     async execute({ command }, ctx): Promise<ToolOutput<{ command: string; effect: SlashEffect }>> {
       const text = command.trim().startsWith("/") ? command.trim() : `/${command.trim()}`;

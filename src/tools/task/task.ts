@@ -2,13 +2,14 @@ import * as z from "zod";
 import { defineTool, type ToolContext, type ToolOutput, type Usage } from "../../agent/tool.js";
 import description from "./description.md";
 
-const schema = z.object({
-  agent: z.string(),
-  description: z.string().describe("A few words, shown to the person"),
-  prompt: z.string(),
-});
+const schema = () =>
+  z.object({
+    agent: z.string(),
+    description: z.string().describe("A few words, shown to the person"),
+    prompt: z.string(),
+  });
 
-export type TaskArgs = z.infer<typeof schema>;
+export type TaskArgs = z.infer<ReturnType<typeof schema>>;
 
 /** What the renderer gets of a finished sub-agent (the person's summary line). */
 export interface TaskDetails {

@@ -6,16 +6,17 @@ import description from "./description.md";
 const MAX_ITEMS = 30;
 const MAX_CHARS = 200;
 
-const schema = z.object({
-  todos: z
-    .array(
-      z.object({
-        content: z.string(),
-        status: z.enum(["pending", "in_progress", "completed"]),
-      }),
-    )
-    .describe("The whole list"),
-});
+const schema = () =>
+  z.object({
+    todos: z
+      .array(
+        z.object({
+          content: z.string(),
+          status: z.enum(["pending", "in_progress", "completed"]),
+        }),
+      )
+      .describe("The whole list"),
+  });
 
 /**
  * `todo_write`: the model replaces its visible todo list. It changes no file, so it is of the
