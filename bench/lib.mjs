@@ -125,3 +125,30 @@ export function requireBuild() {
     process.exit(1);
   }
 }
+
+/**
+ * Bundles bench/sdk-floor.ts (the official SDK's client over North's fetch) as North's own
+ * programs are built (one CommonJS file, Node's module wrapper inside, minified) into a fresh
+ * folder; returns the command that runs it through a code cache (bench/sdk-floor-run.cjs).
+ */
+export async function buildSdkFloor() {
+  const { build } = await import("esbuild");
+  const dir = mkdtempSync(join(tmpdir(), "north-bench-sdk-"));
+  const out = join(dir, "sdk-floor.cjs");
+  await build({
+    entryPoints: [join(ROOT, "bench", "sdk-floor.ts")],
+    outfile: out,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "cjs",
+    minify: true,
+    legalComments: "none",
+    supported: { "dynamic-import": false },
+    define: { "process.env.NODE_ENV": '"production"' },
+    banner: { js: "(function (exports, require, module, __filename, __dirname) {" },
+    footer: { js: "})" },
+    logLevel: "error",
+  });
+  return [join(ROOT, "bench", "sdk-floor-run.cjs"), out];
+}

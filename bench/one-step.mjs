@@ -3,6 +3,9 @@
 //   floor   bench/bare-http.cjs: `node:http`, sending the very request body North sent;
 //   north   `north -p` (its code cache warm, as after the first run on a machine), and a first
 //           run with an empty cache folder;
+//   sdk     bench/sdk-floor.ts: the official SDK's Messages client over North's node:http fetch,
+//           sending the same body (code cache warm): what any client on the SDK spends, for
+//           telling the SDK's share from North's own;
 //   undici  bench/bare-fetch.mjs: a naive client on Node's fetch (what undici costs), for scale
 //           only — it sends a bare prompt, not North's request, so it is no baseline.
 // Then the same for a 200 KB streamed answer (floor and North stream the same bytes).
@@ -10,7 +13,18 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CLI, ROOT, fmt, loadMock, median, repeat, requireBuild, sandbox, timed } from "./lib.mjs";
+import {
+  CLI,
+  ROOT,
+  buildSdkFloor,
+  fmt,
+  loadMock,
+  median,
+  repeat,
+  requireBuild,
+  sandbox,
+  timed,
+} from "./lib.mjs";
 
 requireBuild();
 const RUNS = Number(process.env.RUNS ?? 15);
@@ -53,6 +67,8 @@ const north = (answer) => once(node, [CLI, "-p", prompt], answer);
 // A first run: no compiled code cached yet (North's cache folder empty).
 const northFirst = (answer) => once(node, [CLI, "-p", prompt], answer, { freshCache: true });
 const floor = (answer) => once(node, [join(ROOT, "bench", "bare-http.cjs"), bodyFile], answer);
+const sdkFloor = await buildSdkFloor();
+const sdk = (answer) => once(node, [...sdkFloor, bodyFile], answer);
 const undici = (answer) => once(node, [join(ROOT, "bench", "bare-fetch.mjs"), prompt], answer);
 const rssOf = (runs) => {
   const kb = runs.map((r) => r.maxRssKb).filter((v) => v !== undefined);
@@ -68,6 +84,7 @@ for (const [label, answer] of [
     north: await north(answer),
     first: await northFirst(answer),
     floor: await floor(answer),
+    sdk: await sdk(answer),
     undici: await undici(answer),
   }));
   const ms = (key) => median(runs.map((r) => r[key].ms));
@@ -76,7 +93,12 @@ for (const [label, answer] of [
   const mib = (v) => (v === undefined ? "n/a" : `${v.toFixed(1)} MiB`);
   console.log(`${label} (${RUNS} interleaved runs, cold repository each)`);
   console.log(`  floor (node:http, same body)  ${fmt(ms("floor"))}  peak RSS ${mib(rss("floor"))}`);
-  console.log(`  north -p                      ${fmt(ms("north"))}  peak RSS ${mib(rss("north"))}`);
+  console.log(
+    `  sdk floor (official SDK)      ${fmt(ms("sdk"))}  peak RSS ${mib(rss("sdk"))}  (${(ms("sdk") / ms("floor")).toFixed(2)}x the floor)`,
+  );
+  console.log(
+    `  north -p                      ${fmt(ms("north"))}  peak RSS ${mib(rss("north"))}  (${(ms("north") / ms("sdk")).toFixed(2)}x the sdk floor)`,
+  );
   console.log(
     `  north -p, empty code cache      ${fmt(ms("first"))}  peak RSS ${mib(rss("first"))}`,
   );
