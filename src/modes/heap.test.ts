@@ -25,12 +25,15 @@ describe("capHeapOnceStreaming", () => {
     process.on(V8_FLAGS_EVENT, note);
     try {
       const session = fakeSession();
-      capHeapOnceStreaming(session);
+      const loaded: string[] = [];
+      capHeapOnceStreaming(session, (id) => loaded.push(id));
       session.send({ type: "turn_start", prompt: "hi" });
       session.send({ type: "step_start", step: 1 });
       expect(announced).toEqual([]);
       session.send({ type: "text_delta", text: "Hi" });
       expect(announced).toEqual(["--semi-space-growth-factor=2"]);
+      // An answer in text needs none of the tools' built-in modules.
+      expect(loaded).toEqual([]);
       await Promise.resolve();
       expect(session.listeners.size).toBe(0);
       const next = fakeSession();

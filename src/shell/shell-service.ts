@@ -156,7 +156,7 @@ class PersistentShell implements ShellService {
   }
 
   private async runNow(command: string, options: RunOptions): Promise<ShellResult> {
-    const startedAt = performance.now();
+    const startedAt = Date.now(); // not `performance` (see runTool)
     if (this.disposed) throw new ShellError("The shell was closed; commands can no longer run.");
     let restart: Restart | undefined;
     if (this.shell && !this.shell.alive) {
@@ -231,7 +231,7 @@ class PersistentShell implements ShellService {
       truncated: output.truncated,
       totalBytes: output.totalBytes,
       exitCode: fields.exitCode,
-      durationMs: Math.round(performance.now() - startedAt),
+      durationMs: Date.now() - startedAt,
       cwd: this.cwd,
       waitingForInput: fields.waitingForInput ?? false,
     };

@@ -25,7 +25,7 @@ export interface LineRange {
 }
 
 /**
- * Streams a file once, counting all its lines and keeping lines `start..end` within the bounds
+ * Reads a file once, counting all its lines and keeping lines `start..end` within the bounds
  * (memory stays bounded by `maxBytes` plus one chunk, whatever the file size). A trailing `\r`
  * is dropped from each line.
  * @throws the fs error, or the signal's reason when aborted.
@@ -66,22 +66,39 @@ export async function readLines(absolute: string, range: LineRange): Promise<Lin
     lineNumber++;
   };
 
+  // Plain reads rather than a read stream: Node's streams for files load on first use, and after
+  // the heap cap (src/modes/heap.ts) Node compiles them from source.
   const handle = await open(absolute, NONBLOCKING_READ);
-  const stream = handle.createReadStream({ signal: range.signal, highWaterMark: 256 * 1024 });
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    sawBytes ||= chunk.length > 0;
-    let from = 0;
-    for (let nl = chunk.indexOf(10, from); nl !== -1; nl = chunk.indexOf(10, from)) {
-      keep(chunk.subarray(from, nl));
-      closeLine();
-      from = nl + 1;
+  try {
+    for (;;) {
+      range.signal.throwIfAborted();
+      // A new buffer each read: a line kept across reads holds views of the last one.
+      const { bytesRead, buffer } = await handle.read(
+        Buffer.allocUnsafe(CHUNK_BYTES),
+        0,
+        CHUNK_BYTES,
+      );
+      if (bytesRead === 0) break;
+      const chunk = buffer.subarray(0, bytesRead);
+      sawBytes = true;
+      let from = 0;
+      for (let nl = chunk.indexOf(10, from); nl !== -1; nl = chunk.indexOf(10, from)) {
+        keep(chunk.subarray(from, nl));
+        closeLine();
+        from = nl + 1;
+      }
+      if (from < chunk.length) keep(chunk.subarray(from));
+      endedWithNewline = from === chunk.length;
     }
-    if (from < chunk.length) keep(chunk.subarray(from));
-    endedWithNewline = from === chunk.length;
+  } finally {
+    await handle.close();
   }
   if (sawBytes && !endedWithNewline) closeLine();
   return { lines, totalLines: lineNumber - 1, cut };
 }
+
+/** Bytes read at a time. */
+const CHUNK_BYTES = 256 * 1024;
 
 function stripCr(text: string): string {
   return text.endsWith("\r") ? text.slice(0, -1) : text;

@@ -48,13 +48,13 @@ export async function searchWithWalker(ws: Workspace, query: SearchQuery): Promi
   };
 
   const searchBatch = async (batch: string[]): Promise<boolean> => {
-    let sliceStart = performance.now();
+    let sliceStart = Date.now();
     for (const rel of batch) {
       if (searchFile(rel)) return true;
-      if (performance.now() - sliceStart > SLICE_MS) {
+      if (Date.now() - sliceStart > SLICE_MS) {
         await new Promise((resolve) => setImmediate(resolve));
         query.signal.throwIfAborted();
-        sliceStart = performance.now();
+        sliceStart = Date.now();
       }
     }
     return false;
