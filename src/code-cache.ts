@@ -24,6 +24,16 @@ import { Script } from "node:vm";
 export const V8_FLAGS_EVENT = "north:v8-flags";
 
 /**
+ * Emitted on `process` when a run has used code a plain answer does not: it ran a tool. The
+ * first run on a machine decides what later runs find compiled, and after a plain first answer
+ * every run that uses tools would compile their code (zod, the tools, the loop's tool steps)
+ * again, ~20 ms a run. So a cache made by a run without tools is made again at the exit of the
+ * first run with them (from all this run has compiled, which includes what it read from the old
+ * cache), once: that one is kept as the `-tools` cache.
+ */
+export const WIDER_RUN_EVENT = "north:wider-run";
+
+/**
  * Runs `file` (a CommonJS bundle) as the main program, its compiled code cached in `dir` under
  * `name` (one cache per build: `core`, `tui`).
  * The cache is an optimisation only: a cache that is missing, unreadable, stale (another North
@@ -35,18 +45,16 @@ export function runCached(file: string, dir: string, version: string, name = "co
   const source = readFileSync(file, "latin1");
   // V8 rejects code made by another V8 or for another source; the name keeps versions apart.
   const { size, mtimeMs } = statSync(file);
-  const cacheFile = join(
+  const base = join(
     dir,
-    `${name}-${version}-${process.version}-${size}-${Math.trunc(mtimeMs)}.bin`.replace(
-      /[^\w.-]/g,
-      "_",
-    ),
+    `${name}-${version}-${process.version}-${size}-${Math.trunc(mtimeMs)}`.replace(/[^\w.-]/g, "_"),
   );
-  let cached: Buffer | undefined;
-  try {
-    cached = readFileSync(cacheFile);
-  } catch {
-    cached = undefined;
+  const wideFile = `${base}-tools.bin`;
+  let wide = true;
+  let cached = readOrNothing(wideFile);
+  if (!cached) {
+    wide = false;
+    cached = readOrNothing(`${base}.bin`);
   }
   // The build writes Node's module wrapper into the file (scripts/build.mjs): its text is the
   // function `run` calls below.
@@ -54,22 +62,34 @@ export function runCached(file: string, dir: string, version: string, name = "co
     filename: file,
     ...(cached ? { cachedData: cached } : {}),
   });
-  if (!cached || script.cachedDataRejected) {
+  const missing = !cached || script.cachedDataRejected === true;
+  if (missing || !wide) {
     // At exit the functions this run used are compiled too, so the next run finds them.
     const undo: string[] = [];
     const changed = (restore: unknown) => void (typeof restore === "string" && undo.push(restore));
     process.on(V8_FLAGS_EVENT, changed);
+    let wider = false;
+    process.once(WIDER_RUN_EVENT, () => (wider = true));
     process.once("exit", () => {
+      if (!missing && !wider) return;
       if (undo.length > 0) {
         const { setFlagsFromString } = process.getBuiltinModule("node:v8");
         for (const flags of undo.reverse()) setFlagsFromString(flags);
       }
-      saveCache(script, dir, cacheFile, name);
+      saveCache(script, dir, wider ? wideFile : `${base}.bin`, name);
     });
   }
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   const module = { exports: {}, filename: file, id: ".", loaded: false };
   run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+}
+
+function readOrNothing(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

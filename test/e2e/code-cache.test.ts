@@ -84,6 +84,43 @@ describe("the code cache of headless runs", () => {
     expect(readFileSync(join(dir, name!)).subarray(0, 16)).not.toEqual(Buffer.alloc(16, 7));
   }, 30_000);
 
+  it("is made again, once, by the first run that uses tools, and kept as the tools' cache", async () => {
+    const cache = mkdtempSync(join(tmpdir(), "north-cache-"));
+    await ask(cache);
+    const [plain] = cacheFiles(cache);
+    expect(plain).not.toMatch(/-tools\.bin$/);
+    const dir = join(cache, "north", "code");
+    const plainSize = statSync(join(dir, plain!)).size;
+
+    const withTools = async () => {
+      server = await startMockModelServer([
+        reply().tool("list_root", {}),
+        reply().text("It has a README."),
+      ]);
+      const result = await runCli(["-p", "what is here?"], {
+        cwd: makeRepo(),
+        env: envFor(cache, server),
+      });
+      await server.close();
+      server = undefined;
+      return result;
+    };
+    const first = await withTools();
+    expect(first).toMatchObject({ code: 0, stderr: "" });
+    expect(first.stdout.trim()).toBe("It has a README.");
+    const [wide] = cacheFiles(cache);
+    expect(cacheFiles(cache)).toEqual([plain!.replace(/\.bin$/, "-tools.bin")]);
+    // The tools' code is in it besides what the plain run compiled.
+    expect(statSync(join(dir, wide!)).size).toBeGreaterThan(plainSize);
+    const written = statSync(join(dir, wide!)).mtimeMs;
+
+    // Read, not made again, by the runs after it, with tools or without.
+    expect((await withTools()).code).toBe(0);
+    expect((await ask(cache)).stdout.trim()).toBe("A demo service.");
+    expect(cacheFiles(cache)).toEqual([wide]);
+    expect(statSync(join(dir, wide!)).mtimeMs).toBe(written);
+  }, 60_000);
+
   it("is skipped without a word when it cannot be written", async () => {
     const cache = mkdtempSync(join(tmpdir(), "north-cache-"));
     // A file where the folder would go.

@@ -31,6 +31,7 @@ import { Scrollback } from "./scrollback.js";
 import { createStore } from "./store.js";
 import { yogaReady } from "./yoga-ready.js";
 import { capHeapOnceStreaming } from "../heap.js";
+import { noteWiderRun } from "../wider-run.js";
 import { createBrowseScreen } from "./browse/browse-screen.js";
 import { createOutputGate } from "./browse/output-gate.js";
 import { colorWanted, setTheme } from "./theme.js";
@@ -129,6 +130,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
       showHeader(session.model.name, session.model.provider);
       // Long answers will not grow the heap for good (see heap.ts).
       capHeapOnceStreaming(session);
+      noteWiderRun(session);
       for (const text of session.notices) store.dispatch({ type: "note", tone: "warn", text });
       if (session.history.length > 0) {
         store.dispatch({ type: "note", tone: "info", text: t("app.resumed", { id: session.id }) });

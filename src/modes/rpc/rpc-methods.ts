@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { capHeapOnceStreaming } from "../heap.js";
+import { noteWiderRun } from "../wider-run.js";
 import type { Usage } from "../../ai/types.js";
 import {
   createSession,
@@ -79,6 +80,7 @@ export function createMethods(ctx: MethodContext): Handlers {
       ctx.open(session);
       // Long answers will not grow the heap for good (see heap.ts).
       capHeapOnceStreaming(session);
+      noteWiderRun(session);
       return stateOf(session);
     } catch (error) {
       throw failed(error);

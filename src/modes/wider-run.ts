@@ -1,0 +1,17 @@
+import { WIDER_RUN_EVENT } from "../code-cache.js";
+import type { Session } from "../session/index.js";
+
+/**
+ * Tells the code cache, once, that `session` ran a tool: the cache a run without tools made is
+ * then made again at exit, with the tools' code compiled (see `WIDER_RUN_EVENT`).
+ */
+export function noteWiderRun(session: Pick<Session, "subscribe">): void {
+  let done = false;
+  const off = session.subscribe((event) => {
+    if (done || event.type !== "tool_result") return;
+    done = true;
+    (process as NodeJS.EventEmitter).emit(WIDER_RUN_EVENT);
+    // After `subscribe` has returned, even if it called this listener itself.
+    queueMicrotask(() => off());
+  });
+}
