@@ -54,8 +54,10 @@ describe("command reviews", () => {
     // "Always" is never one keystroke: it asks once.
     await term.waitFor("without asking?");
     term.type("a");
-    await term.waitFor("Both ran.");
-    expect(term.screen()).toContain("1 command rule");
+    // The screen once the turn is over (a read between two writes of a frame can miss a part).
+    await term.waitFor(
+      (screen) => screen.includes("Both ran.") && screen.includes("1 command rule"),
+    );
     expect(term.all()).toMatch(/✓ Ran `echo one two` — exit 0\n\s+one two\n/);
     expect(term.all()).toContain("✓ Ran `echo one three` — exit 0");
     expect(storedPermissions(env, repo)).toMatchObject({ commands: [{ prefix: "echo one" }] });
