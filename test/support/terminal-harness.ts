@@ -100,6 +100,12 @@ export class TuiTerminal {
   /** Whether the output so far ends inside a synchronized update, and its last few characters. */
   private inSync = false;
   private syncTail = "";
+  /**
+   * The screen as of the last chunk parsed outside a synchronized update. xterm may go on parsing
+   * the next chunks (half a frame) before a test that a waiter released runs: the test must see
+   * what a terminal would show, the last whole frame.
+   */
+  private shown: string[] | undefined;
   private exitInfo: { exitCode: number; signal?: number } | undefined;
 
   /** OSC 11 queries seen (and answered, with a background). */
@@ -135,7 +141,9 @@ export class TuiTerminal {
       this.syncTail = seen.slice(-(SYNC_BEGIN.length - 1));
       const settled = !this.inSync;
       this.term.write(data, () => {
-        if (settled) this.check();
+        if (!settled) return;
+        this.shown = this.parsedLines();
+        this.check();
       });
     });
     this.exited = new Promise((resolve) => {
@@ -143,6 +151,7 @@ export class TuiTerminal {
         this.exitInfo = info;
         // Let the last output be parsed before anyone looks at the screen.
         this.term.write("", () => {
+          this.shown = this.parsedLines();
           this.check();
           resolve(info);
         });
@@ -150,8 +159,13 @@ export class TuiTerminal {
     });
   }
 
-  /** The visible screen, one string per row, right-trimmed. */
+  /** The visible screen, one string per row, right-trimmed: the last whole frame (see `shown`). */
   lines(): string[] {
+    return [...(this.shown ?? this.parsedLines())];
+  }
+
+  /** What xterm has parsed so far, which may end halfway through a frame. */
+  private parsedLines(): string[] {
     const buffer = this.term.buffer.active;
     const out: string[] = [];
     for (let y = 0; y < this.term.rows; y++)
@@ -188,6 +202,8 @@ export class TuiTerminal {
   resize(cols: number, rows: number): void {
     this.pty.resize(cols, rows);
     this.term.resize(cols, rows);
+    // xterm reflows what it shows at once; the program's next frame follows.
+    this.shown = this.parsedLines();
   }
 
   /** Sends `text` as a bracketed paste. */
