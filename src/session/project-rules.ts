@@ -64,6 +64,7 @@ export class ProjectRules {
   private cache = new Map<string, { stamp: string; text: string }>();
   private readonly reported = new Set<string>();
   private pending: string[] = [];
+  private looked: string | undefined;
 
   constructor(
     private readonly root: string,
@@ -77,6 +78,19 @@ export class ProjectRules {
       if (text !== undefined) files.push({ label: source.label, path: source.path, text });
     }
     return renderRules(files);
+  }
+
+  /**
+   * `block()` as of the last look: the files are looked for once until `lookAgain`. A session
+   * looks once per turn and once between turns, not on each prompt build (the request, each
+   * subscriber's context meter, a summary's: ~7 in a one-step run).
+   */
+  current(): string {
+    return (this.looked ??= this.block());
+  }
+
+  lookAgain(): void {
+    this.looked = undefined;
   }
 
   /** Lines for the person about rule files left out since the last call, each file once. */

@@ -143,7 +143,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
           const meter = new StepMeter(ledger, model);
           return (event) => meter.observe(event);
         },
-        rules: () => rulesNow(),
+        rules: () => rules.current(),
       }),
     ),
   );
@@ -169,10 +169,6 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const unsandboxed = sandbox.notice();
   if (unsandboxed) notices.push(unsandboxed);
   const rules = new ProjectRules(workspace.root, options.env);
-  // Rule files are looked for once per turn and once between turns, not on each prompt build
-  // (the request, each subscriber's context meter, a summary's).
-  let rulesBlock: string | undefined;
-  const rulesNow = () => (rulesBlock ??= rules.block());
   let saved = history.length;
   let title = titleOf(history);
   const save = () => {
@@ -192,7 +188,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     setTimeout(() => void discoverDevTools(options.env), DEV_TOOLS_DELAY_MS).unref();
   }
   // Repository files North leaves out of the prompt (a symlink out, a FIFO…), said once at start.
-  rulesNow();
+  rules.current();
   notices.push(...rules.takeNotices(), ...card.notices);
   const ledger = new UsageLedger();
   const schemas = new WeakMap<AnyTool, ReturnType<typeof toolSchema>>();
@@ -210,7 +206,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       : [];
   const parts = (tools = toolsNow()): RequestParts => ({
     system: buildSystemPrompt({ root: workspace.root, mode: state.mode, tools: installedTools }),
-    rules: rulesNow(),
+    rules: rules.current(),
     card: card.block(),
     schemas: offered(tools, dialogue).map(schemaOf),
   });
@@ -262,7 +258,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       state.planAccepted = false;
     }
     const info = model.info;
-    rulesBlock = undefined;
+    rules.lookAgain();
     logger.log("user_prompt", { chars: prompt.length, model: info.id, mode: state.mode });
     turn += 1;
     if (!title) title = prompt.replace(/\s+/g, " ").trim().slice(0, 80);
@@ -317,7 +313,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       emit,
     );
     // The look at the rules between turns is a new one.
-    return turnDone.finally(() => (rulesBlock = undefined));
+    return turnDone.finally(() => rules.lookAgain());
   }
 
   const turns = new TurnQueue({
