@@ -69,15 +69,12 @@ export async function readLines(absolute: string, range: LineRange): Promise<Lin
   // Plain reads rather than a read stream: Node's streams for files load on first use, and after
   // the heap cap (src/modes/heap.ts) Node compiles them from source.
   const handle = await open(absolute, NONBLOCKING_READ);
+  // One buffer for the whole file; a line that goes on into the next read is copied out first.
+  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   try {
     for (;;) {
       range.signal.throwIfAborted();
-      // A new buffer each read: a line kept across reads holds views of the last one.
-      const { bytesRead, buffer } = await handle.read(
-        Buffer.allocUnsafe(CHUNK_BYTES),
-        0,
-        CHUNK_BYTES,
-      );
+      const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES);
       if (bytesRead === 0) break;
       const chunk = buffer.subarray(0, bytesRead);
       sawBytes = true;
@@ -89,6 +86,7 @@ export async function readLines(absolute: string, range: LineRange): Promise<Lin
       }
       if (from < chunk.length) keep(chunk.subarray(from));
       endedWithNewline = from === chunk.length;
+      if (partial.length > 0) partial = [Buffer.concat(partial)];
     }
   } finally {
     await handle.close();
