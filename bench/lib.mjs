@@ -129,26 +129,41 @@ export function requireBuild() {
 /**
  * Bundles bench/sdk-floor.ts (the official SDK's client over North's fetch) as North's own
  * programs are built (one CommonJS file, Node's module wrapper inside, minified) into a fresh
- * folder; returns the command that runs it through a code cache (bench/sdk-floor-run.cjs).
+ * folder, with a launcher that runs it through North's own code cache (`runCached`,
+ * src/code-cache.ts), as `north` runs North. Returns the command's arguments for `node`.
  */
 export async function buildSdkFloor() {
   const { build } = await import("esbuild");
   const dir = mkdtempSync(join(tmpdir(), "north-bench-sdk-"));
-  const out = join(dir, "sdk-floor.cjs");
-  await build({
-    entryPoints: [join(ROOT, "bench", "sdk-floor.ts")],
-    outfile: out,
+  const program = join(dir, "sdk-floor.cjs");
+  const common = {
     bundle: true,
     platform: "node",
     target: "node20",
     format: "cjs",
     minify: true,
     legalComments: "none",
+    logLevel: "error",
+  };
+  await build({
+    ...common,
+    entryPoints: [join(ROOT, "bench", "sdk-floor.ts")],
+    outfile: program,
     supported: { "dynamic-import": false },
     define: { "process.env.NODE_ENV": '"production"' },
     banner: { js: "(function (exports, require, module, __filename, __dirname) {" },
     footer: { js: "})" },
-    logLevel: "error",
   });
-  return [join(ROOT, "bench", "sdk-floor-run.cjs"), out];
+  const launcher = join(dir, "run.cjs");
+  await build({
+    ...common,
+    stdin: {
+      contents: `import { runCached } from "./src/code-cache.ts";
+runCached(${JSON.stringify(program)}, ${JSON.stringify(dir)}, "bench", "sdk");`,
+      resolveDir: ROOT,
+      loader: "ts",
+    },
+    outfile: launcher,
+  });
+  return [launcher];
 }
