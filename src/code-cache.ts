@@ -50,12 +50,9 @@ export function runCached(file: string, dir: string, version: string, name = "co
     `${name}-${version}-${process.version}-${size}-${Math.trunc(mtimeMs)}`.replace(/[^\w.-]/g, "_"),
   );
   const wideFile = `${base}-tools.bin`;
-  let wide = true;
-  let cached = readOrNothing(wideFile);
-  if (!cached) {
-    wide = false;
-    cached = readOrNothing(`${base}.bin`);
-  }
+  const wideCache = readOrNothing(wideFile);
+  const wide = wideCache !== undefined;
+  const cached = wideCache ?? readOrNothing(`${base}.bin`);
   // The build writes Node's module wrapper into the file (scripts/build.mjs): its text is the
   // function `run` calls below.
   const script = new Script(source, {

@@ -22,4 +22,17 @@ describe("localDate", () => {
     expect(localDate(date)).toBe("2026-01-02");
     expect(localDate(new Date(2026, 11, 31, 0, 5))).toBe("2026-12-31");
   });
+
+  it("is not UTC's date where the two differ", () => {
+    const zone = process.env.TZ;
+    // Node takes a TZ set at run time into account for the dates it makes afterwards.
+    process.env.TZ = "Asia/Tokyo";
+    try {
+      // 23:30 UTC on 1 January is 08:30 on 2 January in Tokyo.
+      expect(localDate(new Date(Date.UTC(2026, 0, 1, 23, 30)))).toBe("2026-01-02");
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
 });

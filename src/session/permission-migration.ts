@@ -1,6 +1,6 @@
-import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { lstatSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { stopIfHeldByFifo } from "../workspace/index.js";
+import { readRepoFileSync, stopIfHeldByFifo } from "../workspace/index.js";
 import { wellFormedRule, type AllowRule } from "./allow-rules.js";
 
 /** `node:child_process`, loaded when a process is first started (not on every run's start). */
@@ -41,8 +41,8 @@ export async function migrateLegacyPermissions(root: string): Promise<LegacyPerm
   const why = await untrustedBecause(root, dir, present);
   if (why) return refuse(why);
 
-  const auto = readJson(join(dir, "autoaccept.json")) as { edits?: unknown } | undefined;
-  const allow = readJson(join(dir, "allowlist.json")) as { commands?: unknown } | undefined;
+  const auto = readJson(root, ".north/autoaccept.json") as { edits?: unknown } | undefined;
+  const allow = readJson(root, ".north/allowlist.json") as { commands?: unknown } | undefined;
   const raw = Array.isArray(allow?.commands) ? allow.commands : [];
   const commands = raw.flatMap((value) => {
     const rule = wellFormedRule(value);
@@ -132,10 +132,16 @@ function realOf(path: string): string | undefined {
   }
 }
 
-function readJson(path: string): unknown {
+/** A legacy file of the repository, read under the workspace's rules (regular, no FIFO, capped). */
+function readJson(root: string, relPath: string): unknown {
+  const read = readRepoFileSync(root, relPath, { maxBytes: LEGACY_MAX_BYTES });
+  if (!read.ok || read.truncated) return undefined;
   try {
-    return JSON.parse(readFileSync(path, "utf8"));
+    return JSON.parse(read.text);
   } catch {
     return undefined;
   }
 }
+
+/** A legacy permissions file is a few lines; a larger one is not read. */
+const LEGACY_MAX_BYTES = 64 * 1024;

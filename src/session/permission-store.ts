@@ -32,9 +32,11 @@ interface StoredPermissions {
  * standing permissions for one repository, outside every repository.
  */
 export function permissionsFile(env: Env, root: string): string {
-  const real = realRoot(root);
-  const key = sha256Hex(real);
-  return join(dataDir(env), "permissions", `${key}.json`);
+  return fileFor(env, realRoot(root));
+}
+
+function fileFor(env: Env, real: string): string {
+  return join(dataDir(env), "permissions", `${sha256Hex(real)}.json`);
 }
 
 /**
@@ -61,7 +63,7 @@ export class PermissionStore {
 
   static async load(root: string, env: Env): Promise<PermissionStore> {
     const real = realRoot(root);
-    const store = new PermissionStore(permissionsFile(env, root), real);
+    const store = new PermissionStore(fileFor(env, real), real);
     const stored = readStored(store.file, real);
     if (stored) {
       store.data = stored;

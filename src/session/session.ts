@@ -139,8 +139,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
             profile,
           }),
         emit: () => turnEmit,
-        spent: (model) => {
-          const meter = new StepMeter(ledger, model);
+        spent: (used) => {
+          const meter = new StepMeter(ledger, used);
           return (event) => meter.observe(event);
         },
         rules: () => rules.current(),

@@ -1,13 +1,10 @@
 // Browse mode over a long conversation, without a terminal: for bench/browse.mjs.
 import { Writable } from "node:stream";
-import { createBrowseScreen } from "../../src/modes/interactive/browse/browse-screen.js";
+import { createBrowseScreen, FRAME_MS } from "../../src/modes/interactive/browse/browse-screen.js";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createOutputGate } from "../../src/modes/interactive/browse/output-gate.js";
 import { decodeKey } from "../../src/modes/interactive/keys.js";
 import { createStore } from "../../src/modes/interactive/store.js";
-
-/** Browse mode redraws at most this often while an answer streams (browse-screen.ts). */
-const FRAME_MS = 33;
 
 /**
  * A store holding `turns` questions, each answered with three paragraphs of prose, and browse

@@ -32,7 +32,7 @@ export interface BrowseScreen {
 }
 
 /** Frames drawn at most this often while an answer streams. */
-const FRAME_MS = 33;
+export const FRAME_MS = 33;
 
 /**
  * Browse mode: a full-screen view of the whole conversation on the alternate screen, drawn here
