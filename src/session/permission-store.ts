@@ -1,11 +1,10 @@
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import { rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { matchesRule, wellFormedRule, type AllowRule } from "./allow-rules.js";
 import { migrateLegacyPermissions } from "./permission-migration.js";
 import { dataDir, ensurePrivateDir } from "./paths.js";
 import { t } from "../i18n/index.js";
-import { sha256Hex } from "../workspace/index.js";
+import { sha256Hex, fsAsync } from "../workspace/index.js";
 
 export { matchesRule, suggestRule, type AllowRule } from "./allow-rules.js";
 
@@ -182,12 +181,15 @@ export class PermissionStore {
     const temp = `${this.file}.${process.pid}.${Date.now()}.tmp`;
     try {
       ensurePrivateDir(join(this.file, ".."));
-      await writeFile(temp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600, flag: "wx" });
-      await rename(temp, this.file);
+      await fsAsync.writeFile(temp, `${JSON.stringify(value, null, 2)}\n`, {
+        mode: 0o600,
+        flag: "wx",
+      });
+      await fsAsync.rename(temp, this.file);
       this.seen = mtimeOf(this.file);
       return true;
     } catch {
-      await unlink(temp).catch(() => {});
+      await fsAsync.unlink(temp).catch(() => {});
       return false;
     }
   }

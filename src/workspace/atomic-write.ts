@@ -1,5 +1,5 @@
 import { renameSync, rmSync, writeFileSync } from "node:fs";
-import * as fsp from "node:fs/promises";
+import * as fsp from "./fs-async.js";
 import path from "node:path";
 import { BatchJournal, type JournalFile } from "./batch-journal.js";
 

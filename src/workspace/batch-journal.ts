@@ -1,5 +1,5 @@
 import { sha256Hex } from "./sha256.js";
-import * as fsp from "node:fs/promises";
+import * as fsp from "./fs-async.js";
 import path from "node:path";
 
 /** `node:crypto`, loaded at first use: a run that changes nothing never loads it (~1.4 ms, ~0.8 MiB). */

@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile, stat } from "node:fs/promises";
+import { appendFile, mkdir, readFile, stat } from "./fs-async.js";
 import path from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
 import { contentHash } from "./read-tracker.js";

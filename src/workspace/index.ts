@@ -62,3 +62,4 @@ export {
 } from "./checkpoints.js";
 export { formatSize } from "./format-size.js";
 export { HeldByFifo, stopIfHeldByFifo } from "./fifo-wait.js";
+export * as fsAsync from "./fs-async.js";

@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { stat } from "./fs-async.js";
 import path from "node:path";
 
 /**

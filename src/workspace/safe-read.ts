@@ -17,7 +17,7 @@ import {
   statSync,
   type Stats,
 } from "node:fs";
-import { open, realpath, stat } from "node:fs/promises";
+import { open, realpath, stat } from "./fs-async.js";
 import path from "node:path";
 import { isInside } from "./sandbox.js";
 

@@ -1,4 +1,4 @@
-import { mkdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, stat, writeFile } from "./fs-async.js";
 import path from "node:path";
 import { ALWAYS_SKIPPED } from "./ignore-rules.js";
 import { readBoundedFile } from "./safe-read.js";

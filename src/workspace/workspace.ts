@@ -1,4 +1,4 @@
-import { readdir, realpath, stat } from "node:fs/promises";
+import { readdir, realpath, stat } from "./fs-async.js";
 import path from "node:path";
 import { WorkspaceError } from "./errors.js";
 import { IgnoreRules, isSkipped, type MatcherCache } from "./ignore-rules.js";

@@ -1,4 +1,4 @@
-import { lstat, realpath, stat } from "node:fs/promises";
+import { lstat, realpath, stat } from "./fs-async.js";
 import path from "node:path";
 import { WorkspaceError } from "./errors.js";
 import { isInside, resolveInRoot, toPosixRelative } from "./sandbox.js";

@@ -41,6 +41,27 @@ describe("north -p", () => {
     expect(readFileSync(out, "utf8")).toBe("");
   });
 
+  it("a plain answer loads none of the built-in modules only tools use", async () => {
+    // Each costs every run ~1–1.5 ms before its first request (fs/promises brings readline).
+    // child_process is not among them: the project card of a repository with commits asks git.
+    server = await startMockModelServer([reply().text("A demo service.")]);
+    const out = join(mkdtempSync(join(tmpdir(), "north-builtins-")), "loaded.txt");
+    const { env } = makeHome();
+    const result = await runCli(["-p", "what is this?"], {
+      cwd: makeRepo(),
+      env: {
+        ...env,
+        ANTHROPIC_API_KEY: "sk-ant-test",
+        ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+        NODE_OPTIONS: `--require ${probe}`,
+        UNDICI_PROBE_OUT: out,
+        PROBE_MATCH: "^NativeModule (fs/promises|readline|crypto|undici)$",
+      },
+    });
+    expect(result.stdout).toContain("A demo service.");
+    expect(readFileSync(out, "utf8")).toBe("");
+  });
+
   it("nor does the interface, from start to an answer (Yoga's WebAssembly included)", async () => {
     const out = join(mkdtempSync(join(tmpdir(), "north-undici-")), "loaded.txt");
     const { term } = await tui.open([reply().text("Hello from the mock.")], [], {
@@ -60,5 +81,9 @@ describe("north -p", () => {
       env: { ...process.env, UNDICI_PROBE_OUT: out },
     });
     expect(readFileSync(out, "utf8")).toMatch(/undici/);
+    spawnSync(process.execPath, ["--require", probe, "-e", "require('node:fs/promises')"], {
+      env: { ...process.env, UNDICI_PROBE_OUT: out, PROBE_MATCH: "^NativeModule fs/promises$" },
+    });
+    expect(readFileSync(out, "utf8")).toBe("NativeModule fs/promises");
   });
 });

@@ -1,9 +1,8 @@
-import { stat } from "node:fs/promises";
 import path from "node:path";
 import * as z from "zod";
 import { defineTool } from "../../agent/tool.js";
 import type { Workspace } from "../../workspace/index.js";
-import { formatSize } from "../../workspace/index.js";
+import { formatSize, fsAsync } from "../../workspace/index.js";
 import description from "./description.md";
 import { languageOf, type LanguageKind } from "./languages.js";
 
@@ -60,7 +59,7 @@ export function createDetectLanguagesTool(ws: Workspace) {
             unrecognized++;
             continue;
           }
-          const size = await stat(path.join(ws.root, next.value)).then(
+          const size = await fsAsync.stat(path.join(ws.root, next.value)).then(
             (s) => s.size,
             () => 0,
           );

@@ -1,10 +1,10 @@
-import { stat } from "node:fs/promises";
 import path from "node:path";
 import * as z from "zod";
 import { defineTool } from "../../agent/tool.js";
 import type { Workspace } from "../../workspace/index.js";
 import description from "./description.md";
 import { changeCounts } from "./git-history.js";
+import { fsAsync } from "../../workspace/index.js";
 
 export const DEFAULT_HOTFILES_LIMIT = 10;
 export const MAX_HOTFILES_LIMIT = 50;
@@ -75,7 +75,7 @@ export function createHotfilesTool(ws: Workspace) {
 
 async function isLiveFile(ws: Workspace, file: string): Promise<boolean> {
   try {
-    if (!(await stat(path.join(ws.root, file))).isFile()) return false;
+    if (!(await fsAsync.stat(path.join(ws.root, file))).isFile()) return false;
   } catch {
     return false;
   }
@@ -87,7 +87,7 @@ async function recentlyModified(ws: Workspace, limit: number, signal: AbortSigna
   let scanned = 0;
   for await (const file of ws.walk({ signal })) {
     if (++scanned > MAX_FILES_SCANNED) break;
-    const modified = await stat(path.join(ws.root, file)).then(
+    const modified = await fsAsync.stat(path.join(ws.root, file)).then(
       (s) => s.mtimeMs,
       () => undefined,
     );

@@ -1,6 +1,6 @@
 import { constants } from "node:fs";
-import { access, stat } from "node:fs/promises";
 import path from "node:path";
+import { fsAsync } from "../../workspace/index.js";
 
 export interface LocateOptions {
   /** The bundled binary's path; default: `rgPath` of `@vscode/ripgrep` when installed. */
@@ -36,8 +36,8 @@ async function bundledRipgrep(): Promise<string | undefined> {
 
 async function isExecutable(file: string): Promise<boolean> {
   try {
-    await access(file, constants.X_OK);
-    return (await stat(file)).isFile();
+    await fsAsync.access(file, constants.X_OK);
+    return (await fsAsync.stat(file)).isFile();
   } catch {
     return false;
   }
