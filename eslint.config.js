@@ -47,12 +47,54 @@ function dynamicBans(bannedLayers, extraModules = []) {
   return rules;
 }
 
-/** Forbid imports of every layer of ours not in `allowed`, from files under `src/<folder>/`. */
+/**
+ * Product code imports Node's built-ins by name. The builds are CommonJS bundles: a default or
+ * namespace import of a built-in (`import path from "node:path"`) becomes a copy of the module's
+ * every export, made when the importing module starts — dozens of copies, each run.
+ */
+const builtinByName = [
+  {
+    selector:
+      "ImportDeclaration[importKind!='type'][source.value=/^node:/] > ImportDefaultSpecifier",
+    message:
+      'Import Node built-ins by name (`import { join } from "node:path"`): see eslint.config.js.',
+  },
+  {
+    selector:
+      "ImportDeclaration[importKind!='type'][source.value=/^node:/] > ImportNamespaceSpecifier",
+    message:
+      'Import Node built-ins by name (`import { join } from "node:path"`): see eslint.config.js.',
+  },
+];
+
+/** Tests run from source (vitest), not from the bundles. */
+const tests = ["**/*.test.ts", "**/*.test.tsx", "**/test-kit.ts"];
+
+/**
+ * Forbid imports of every layer of ours not in `allowed`, from files under `src/<folder>/`; in
+ * product code, default and namespace imports of built-ins too.
+ */
 function boundary(folder, allowed, extra = []) {
   const banned = layers.filter((l) => l !== folder && !allowed.includes(l));
   const ui = extra === noUi ? ["ink", "react"] : [];
+  const layerRules = layerBans(folder, banned, extra, ui);
+  return [
+    { files: [`src/${folder}/**/*.{ts,tsx}`], ignores: tests, ...withBuiltins(layerRules) },
+    { files: tests.map((t) => `src/${folder}/${t}`), ...layerRules },
+  ];
+}
+
+/** `config` with `builtinByName` added to its restricted syntax. */
+function withBuiltins(config) {
+  const [level, ...selectors] = config.rules["no-restricted-syntax"];
   return {
-    files: [`src/${folder}/**/*.{ts,tsx}`],
+    ...config,
+    rules: { ...config.rules, "no-restricted-syntax": [level, ...selectors, ...builtinByName] },
+  };
+}
+
+function layerBans(folder, banned, extra, ui) {
+  return {
     rules: {
       "no-restricted-imports": [
         "error",
@@ -89,21 +131,25 @@ export default tseslint.config(
     files: ["**/*.cjs"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
-  boundary("ai", [], noUi),
-  boundary("workspace", ["log"], noUi),
-  boundary("shell", ["log"], noUi),
-  boundary("log", [], noUi),
-  boundary("i18n", ["log"], noUi),
-  boundary("agent", ["ai"], noUi),
-  boundary("tools", ["agent", "workspace", "shell", "log"], noUi),
-  boundary("mcp", ["agent", "workspace", "shell", "log"], noUi),
-  boundary("session", ["ai", "agent", "tools", "workspace", "shell", "mcp", "log", "i18n"], noUi),
-  boundary(
+  ...boundary("ai", [], noUi),
+  ...boundary("workspace", ["log"], noUi),
+  ...boundary("shell", ["log"], noUi),
+  ...boundary("log", [], noUi),
+  ...boundary("i18n", ["log"], noUi),
+  ...boundary("agent", ["ai"], noUi),
+  ...boundary("tools", ["agent", "workspace", "shell", "log"], noUi),
+  ...boundary("mcp", ["agent", "workspace", "shell", "log"], noUi),
+  ...boundary(
+    "session",
+    ["ai", "agent", "tools", "workspace", "shell", "mcp", "log", "i18n"],
+    noUi,
+  ),
+  ...boundary(
     "commands",
     ["session", "ai", "agent", "tools", "workspace", "shell", "mcp", "log", "i18n"],
     noUi,
   ),
-  boundary("modes", ["session", "commands", "i18n", "agent", "ai"]),
+  ...boundary("modes", ["session", "commands", "i18n", "agent", "ai"]),
   {
     // modes/ may use the engine's types, never its code: values come through session/.
     files: ["src/modes/**/*.{ts,tsx}"],
@@ -149,6 +195,7 @@ export default tseslint.config(
           ),
           ["ink", "react"],
         ),
+        ...builtinByName,
       ],
     },
   },
@@ -177,6 +224,7 @@ export default tseslint.config(
           layers.filter((l) => l !== "modes" && l !== "session"),
           ["ink", "react"],
         ),
+        ...builtinByName,
       ],
     },
   },

@@ -38,7 +38,7 @@
  *   `no_proxy` names them, as in undici and curl.
  */
 import { LightHeaders, LightResponse } from "./light-web.js";
-import * as http from "node:http";
+import { Agent, request as httpRequest, type ClientRequest, type IncomingMessage } from "node:http";
 import type * as Https from "node:https";
 import type { Duplex, Readable } from "node:stream";
 import { finished, pipeline } from "node:stream";
@@ -102,8 +102,8 @@ function decoders(encoding = ""): Duplex[] {
 
 /** The body of `res` as a web stream that follows the socket and honours `signal`. */
 function bodyStream(
-  req: http.ClientRequest,
-  res: http.IncomingMessage,
+  req: ClientRequest,
+  res: IncomingMessage,
   signal: AbortSignal | undefined,
   idleMs: number | undefined,
 ): ReadableStream<Uint8Array> {
@@ -234,7 +234,7 @@ export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
   const httpProxy = parse(env.http_proxy || env.HTTP_PROXY);
   const httpsProxy = parse(env.https_proxy || env.HTTPS_PROXY);
   const noProxy = (useProxy && (env.no_proxy || env.NO_PROXY)) || "";
-  const httpAgent = new http.Agent({ keepAlive: true });
+  const httpAgent = new Agent({ keepAlive: true });
   const agentOptions = (): Https.AgentOptions => {
     const ca =
       options.ca === undefined ? undefined : [...tls().rootCertificates, options.ca].flat();
@@ -251,7 +251,7 @@ export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
     body: Buffer | null,
     signal?: AbortSignal,
   ) {
-    return new Promise<[http.ClientRequest, http.IncomingMessage]>((resolve, reject) => {
+    return new Promise<[ClientRequest, IncomingMessage]>((resolve, reject) => {
       const secure = url.protocol === "https:";
       let proxy = secure ? (httpsProxy ?? httpProxy) : httpProxy;
       if (proxy && matchesNoProxy(noProxy, url)) proxy = undefined;
@@ -277,7 +277,7 @@ export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
         tunnel ??= tunnelAgent(proxy, agentOptions());
       }
       options.agent = proxy && secure ? tunnel : viaTls ? secureAgent() : httpAgent;
-      const req = (viaTls ? https() : http).request(options);
+      const req = viaTls ? https().request(options) : httpRequest(options);
       let timer: NodeJS.Timeout | undefined;
       const settle = () => {
         clearTimeout(timer);
@@ -331,7 +331,7 @@ export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
     let body = await encodeBody(source, headers);
     const redirect = init.redirect ?? request?.redirect ?? "follow";
     for (let hops = 0; ; hops++) {
-      let req: http.ClientRequest, res: http.IncomingMessage;
+      let req: ClientRequest, res: IncomingMessage;
       try {
         [req, res] = await send(url, method, headers, body, signal);
       } catch (err) {

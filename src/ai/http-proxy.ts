@@ -3,7 +3,7 @@
  * `no_proxy` matching, `Proxy-Authorization` from the proxy URL's userinfo, and CONNECT tunnels
  * for https targets.
  */
-import * as http from "node:http";
+import { request as httpRequest } from "node:http";
 import type * as Https from "node:https";
 import type { Duplex } from "node:stream";
 import type * as Tls from "node:tls";
@@ -38,7 +38,9 @@ function connectTunnel(proxy: URL, host: string, port: number): Promise<Duplex> 
     const target = `${host.includes(":") ? `[${host}]` : host}:${port}`;
     const auth = proxyAuth(proxy);
     const secure = proxy.protocol === "https:";
-    const req = (secure ? (process.getBuiltinModule("node:https") as typeof Https) : http).request({
+    const req = (
+      secure ? (process.getBuiltinModule("node:https") as typeof Https).request : httpRequest
+    )({
       host: bare(proxy),
       port: defaultPort(proxy),
       method: "CONNECT",

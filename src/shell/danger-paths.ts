@@ -1,5 +1,5 @@
 import { tmpdir } from "node:os";
-import path from "node:path";
+import { isAbsolute, relative as relativePath, resolve as resolvePath, sep } from "node:path";
 import type { Word } from "./command-words.js";
 
 /** Where a path argument points, as far as can be told before the command runs. */
@@ -32,8 +32,8 @@ export function expandTilde(word: Word, home: string): string | undefined {
 
 /** Whether `p` is `dir` or below it (both absolute). */
 export function isWithin(dir: string, p: string): boolean {
-  const rel = path.relative(dir, p);
-  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+  const rel = relativePath(dir, p);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }
 
 /** Folders nobody keeps work in: paths strictly below them are temporary. */
@@ -50,13 +50,13 @@ export function classifyPath(word: Word, scope: PathScope): Place {
   if (scope.fromInput || word.dynamic) return { kind: "unknown" };
   const text = expandTilde(word, scope.home);
   if (text === undefined) return { kind: "unknown" };
-  if (!path.isAbsolute(text) && scope.cwd === undefined) return { kind: "unknown" };
+  if (!isAbsolute(text) && scope.cwd === undefined) return { kind: "unknown" };
   const base = scope.cwd ?? scope.root;
   const glob = GLOB.exec(text);
-  if (!glob) return classifyAbsolute(path.resolve(base, text), scope.root);
+  if (!glob) return classifyAbsolute(resolvePath(base, text), scope.root);
   const literal = text.slice(0, glob.index);
   const slash = literal.lastIndexOf("/");
-  const dir = path.resolve(base, slash < 0 ? "." : literal.slice(0, slash + 1) || "/");
+  const dir = resolvePath(base, slash < 0 ? "." : literal.slice(0, slash + 1) || "/");
   const pattern = text.slice(slash + 1).split("/")[0] ?? "";
   const place = classifyAbsolute(dir, scope.root);
   if (place.kind !== "root") return place;
@@ -67,6 +67,6 @@ export function classifyPath(word: Word, scope: PathScope): Place {
 function classifyAbsolute(absolute: string, root: string): Place {
   if (absolute === root) return { kind: "root" };
   if (!isWithin(root, absolute)) return { kind: "outside", absolute };
-  const first = path.relative(root, absolute).split(path.sep)[0];
+  const first = relativePath(root, absolute).split(sep)[0];
   return first === ".git" ? { kind: "git" } : { kind: "inside" };
 }

@@ -1,4 +1,4 @@
-import path from "node:path";
+import { resolve } from "node:path";
 import type { Redirect, Word } from "./command-words.js";
 import { classifyPath, isTemporary, isWithin, type PathScope } from "./danger-paths.js";
 
@@ -88,7 +88,7 @@ function git(inv: Invocation): { sub: string; args: Word[] } | undefined {
 function wholeTree(word: Word, inv: Invocation): boolean {
   if ([".", "./", ":/", ":/.", ":(top)", "*", ":*"].includes(word.text)) return true;
   if (word.dynamic || inv.cwd === undefined) return false;
-  return isWithin(path.resolve(inv.cwd, word.text), inv.root);
+  return isWithin(resolve(inv.cwd, word.text), inv.root);
 }
 
 /** The rules, in the order they are tried. */

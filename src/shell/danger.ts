@@ -1,5 +1,5 @@
 import { homedir } from "node:os";
-import path from "node:path";
+import { basename, isAbsolute, resolve } from "node:path";
 import { parseCommands, type Word } from "./command-words.js";
 import { expandTilde } from "./danger-paths.js";
 import { DANGER_RULES, type Invocation } from "./danger-rules.js";
@@ -60,7 +60,7 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
  * `cd` is followed from one command to the next.
  */
 export function detectDanger(command: string, context: DangerContext): string | undefined {
-  const root = path.resolve(context.root);
+  const root = resolve(context.root);
   const home = context.home ?? homedir();
   if (OWN_PERMISSIONS.test(command)) {
     return "it touches North's own permission files (.north/allowlist.json, autoaccept.json or settings.json), which only the person may change.";
@@ -84,7 +84,7 @@ function scan(
         cwd,
       };
     }
-    const name = words[0] ? path.basename(words[0].text) : "";
+    const name = words[0] ? basename(words[0].text) : "";
     const args = words.slice(1);
     const inv: Invocation = {
       name,
@@ -123,8 +123,8 @@ function changeDir(args: Word[], cwd: string | undefined, home: string): string 
   if (target.dynamic || target.text === "-") return undefined;
   const expanded = expandTilde(target, home);
   if (expanded === undefined) return undefined;
-  if (path.isAbsolute(expanded)) return path.resolve(expanded);
-  return cwd === undefined ? undefined : path.resolve(cwd, expanded);
+  if (isAbsolute(expanded)) return resolve(expanded);
+  return cwd === undefined ? undefined : resolve(cwd, expanded);
 }
 
 /** Removes leading assignments and wrappers such as `sudo`, `env X=1`, `nohup`, `xargs -0`. */
@@ -133,7 +133,7 @@ function unwrap(all: Word[]): { words: Word[]; fromInput: boolean } {
   let fromInput = false;
   for (;;) {
     while (words[0] && ASSIGNMENT.test(words[0].text)) words = words.slice(1);
-    const name = words[0] ? path.basename(words[0].text) : "";
+    const name = words[0] ? basename(words[0].text) : "";
     if (!WRAPPERS.has(name) && !WRAPPERS_WITH_VALUE.has(name)) return { words, fromInput };
     if (name === "xargs") fromInput = true;
     let i = 1;

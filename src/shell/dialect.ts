@@ -1,5 +1,5 @@
 import { accessSync, constants } from "node:fs";
-import path from "node:path";
+import { basename, delimiter, isAbsolute, join } from "node:path";
 import { BEGIN_PRINTF, MARKER_PRINTF } from "./framing.js";
 
 export type ShellKind = "bash" | "zsh" | "sh";
@@ -88,10 +88,10 @@ function isExecutable(file: string): boolean {
 }
 
 function findInPath(name: string, pathVar: string | undefined): string | undefined {
-  const dirs = [...(pathVar ?? "").split(path.delimiter), "/bin", "/usr/bin", "/usr/local/bin"];
+  const dirs = [...(pathVar ?? "").split(delimiter), "/bin", "/usr/bin", "/usr/local/bin"];
   for (const dir of dirs) {
     if (!dir) continue;
-    const file = path.join(dir, name);
+    const file = join(dir, name);
     if (isExecutable(file)) return file;
   }
   return undefined;
@@ -106,8 +106,8 @@ export function chooseShell(
   preferred?: string,
 ): ShellDialect {
   for (const candidate of [preferred, env.SHELL]) {
-    if (!candidate || !path.isAbsolute(candidate) || !isExecutable(candidate)) continue;
-    const name = path.basename(candidate);
+    if (!candidate || !isAbsolute(candidate) || !isExecutable(candidate)) continue;
+    const name = basename(candidate);
     if (name === "bash" || name === "zsh") return makeDialect(name, candidate);
     if (candidate === preferred) return makeDialect("sh", candidate);
   }

@@ -1,5 +1,5 @@
 import { writeFileSync } from "node:fs";
-import path from "node:path";
+import { join } from "node:path";
 import type * as NodePty from "@lydell/node-pty";
 import { type ShellDialect, shellQuote } from "./dialect.js";
 import { ShellError } from "./errors.js";
@@ -120,7 +120,7 @@ export class PtyShell {
       );
     }
     const readyNonce = newNonce();
-    const initFile = path.join(options.dir, "init.sh");
+    const initFile = join(options.dir, "init.sh");
     writeFileSync(initFile, dialect.init(readyNonce), { mode: 0o600 });
     let pty: NodePty.IPty;
     try {

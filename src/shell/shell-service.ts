@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import path from "node:path";
+import { join, resolve } from "node:path";
 import type { Logger } from "../log/logger.js";
 import { runCommand, type CommandOutcome, type StopReason } from "./command-run.js";
 import { chooseShell, type ShellDialect } from "./dialect.js";
@@ -133,7 +133,7 @@ class PersistentShell implements ShellService {
   private disposed = false;
 
   constructor(private readonly options: ShellServiceOptions) {
-    this.root = path.resolve(options.root);
+    this.root = resolve(options.root);
     this.cwd = this.root;
   }
 
@@ -175,7 +175,7 @@ class PersistentShell implements ShellService {
       throw new ShellError("The shell was closed; commands can no longer run.");
     }
     const dir = this.tempDir();
-    const commandFile = path.join(dir, "command");
+    const commandFile = join(dir, "command");
     writeFileSync(commandFile, command.endsWith("\n") ? command : `${command}\n`, { mode: 0o600 });
     const timeoutMs = Math.min(
       Math.max(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1),
@@ -250,7 +250,7 @@ class PersistentShell implements ShellService {
   }
 
   private tempDir(): string {
-    this.dir ??= mkdtempSync(path.join(tmpdir(), "north-shell-"));
+    this.dir ??= mkdtempSync(join(tmpdir(), "north-shell-"));
     mkdirSync(this.dir, { recursive: true, mode: 0o700 }); // a command may have removed it
     return this.dir;
   }

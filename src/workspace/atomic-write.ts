@@ -1,6 +1,6 @@
 import { renameSync, rmSync, writeFileSync } from "node:fs";
 import * as fsp from "./fs-async.js";
-import path from "node:path";
+import { basename, dirname, join } from "node:path";
 import { BatchJournal, type JournalFile } from "./batch-journal.js";
 
 /** `node:crypto`, loaded at first use: a run that changes nothing never loads it (~1.4 ms, ~0.8 MiB). */
@@ -25,7 +25,7 @@ function sidecar(
   suffix: string,
   tag = crypto().randomBytes(6).toString("hex"),
 ): string {
-  return path.join(path.dirname(file), `.${path.basename(file)}.north-${tag}.${suffix}`);
+  return join(dirname(file), `.${basename(file)}.north-${tag}.${suffix}`);
 }
 
 /**
@@ -133,7 +133,7 @@ export async function writeFilesAtomic(
   }
   await Promise.all(staged.map((s) => (s.backup ? fsp.rm(s.backup, { force: true }) : null)));
   if (options.durable !== false) {
-    await Promise.all([...new Set(staged.map((s) => path.dirname(s.target)))].map(syncDir));
+    await Promise.all([...new Set(staged.map((s) => dirname(s.target)))].map(syncDir));
   }
   await journal?.remove().catch(() => undefined);
 }
@@ -153,7 +153,7 @@ async function openJournal(
 ): Promise<BatchJournal | undefined> {
   const dirs = new Set<string>();
   for (const write of writes) {
-    const top = await topMissingDir(path.dirname(write.absolute));
+    const top = await topMissingDir(dirname(write.absolute));
     if (top) dirs.add(top);
   }
   const files = writes.map((w, i) =>
@@ -165,12 +165,12 @@ async function openJournal(
 /** The topmost folder of `dir`'s chain that does not exist yet (undefined when `dir` exists). */
 async function topMissingDir(dir: string): Promise<string | undefined> {
   let missing: string | undefined;
-  for (let d = dir; ; d = path.dirname(d)) {
+  for (let d = dir; ; d = dirname(d)) {
     const found = await fsp.stat(d).then(
       () => true,
       () => false,
     );
-    if (found || path.dirname(d) === d) return missing;
+    if (found || dirname(d) === d) return missing;
     missing = d;
   }
 }
@@ -189,7 +189,7 @@ async function stage(
     mode = info.mode & 0o7777;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    const made = await fsp.mkdir(path.dirname(target), { recursive: true });
+    const made = await fsp.mkdir(dirname(target), { recursive: true });
     if (made) madeDirs.push(made);
   }
   const { temp } = names;

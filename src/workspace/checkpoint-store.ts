@@ -1,5 +1,5 @@
 import { appendFile, mkdir, readFile, stat } from "./fs-async.js";
-import path from "node:path";
+import { dirname, join } from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
 import { contentHash } from "./read-tracker.js";
 
@@ -40,7 +40,7 @@ export class CheckpointStore {
   constructor(readonly dir: string) {}
 
   private get indexFile(): string {
-    return path.join(this.dir, "index.jsonl");
+    return join(this.dir, "index.jsonl");
   }
 
   /** Entries in the order recorded, and the ids undone since. */
@@ -81,7 +81,7 @@ export class CheckpointStore {
       () => false,
     );
     if (!present) {
-      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await mkdir(dirname(file), { recursive: true, mode: 0o700 });
       await writeFileAtomic(file, bytes, { mode: 0o600 });
     }
     return ref;
@@ -93,6 +93,6 @@ export class CheckpointStore {
   }
 
   private blobPath(ref: BlobRef): string {
-    return path.join(this.dir, "blobs", ref.slice(0, 2), ref.slice(2));
+    return join(this.dir, "blobs", ref.slice(0, 2), ref.slice(2));
   }
 }

@@ -1,5 +1,5 @@
 import { sha256Hex } from "./sha256.js";
-import path from "node:path";
+import { join } from "node:path";
 import { CheckpointStore, type CheckpointEntry, type StoredFile } from "./checkpoint-store.js";
 import { scanChanges, scanSnapshot, type ScanSnapshot } from "./scan-snapshot.js";
 import { ShadowGit } from "./shadow-git.js";
@@ -59,11 +59,11 @@ export class Checkpoints {
   /** Opens (or creates) the store of `options.ws.root`, reloading earlier entries. */
   static async open(options: CheckpointsOptions): Promise<Checkpoints> {
     const rootHash = sha256Hex(options.ws.root).slice(0, 16);
-    const dir = path.join(options.dataDir, "checkpoints", rootHash);
+    const dir = join(options.dataDir, "checkpoints", rootHash);
     const session = options.session ?? crypto().randomUUID();
     const useGit = options.git !== false && (await ShadowGit.available());
     const git = useGit
-      ? new ShadowGit(path.join(dir, "git"), options.ws.root, path.join(dir, `index-${session}`))
+      ? new ShadowGit(join(dir, "git"), options.ws.root, join(dir, `index-${session}`))
       : null;
     const store = new CheckpointStore(dir);
     const { entries, undone } = await store.load();

@@ -5,34 +5,60 @@
  * needs none of it. Same arguments, results and errors (`code`, `syscall`, `path`) as
  * `node:fs/promises`; `open` gives a `FileHandleLite` with the methods North uses.
  */
-import * as fs from "node:fs";
+import {
+  access as fsAccess,
+  appendFile as fsAppendFile,
+  close as fsClose,
+  copyFile as fsCopyFile,
+  fchmod as fsFchmod,
+  fstat as fsFstat,
+  fsync as fsFsync,
+  link as fsLink,
+  lstat as fsLstat,
+  mkdir as fsMkdir,
+  open as fsOpen,
+  read as fsRead,
+  readFile as fsReadFile,
+  readdir as fsReaddir,
+  readlink as fsReadlink,
+  realpath as fsRealpath,
+  rename as fsRename,
+  rm as fsRm,
+  rmdir as fsRmdir,
+  stat as fsStat,
+  unlink as fsUnlink,
+  writeFile as fsWriteFile,
+  type Mode,
+  type PathLike,
+  type Stats,
+} from "node:fs";
 import type * as Fsp from "node:fs/promises";
 import { promisify } from "node:util";
 
-export const stat = promisify(fs.stat) as typeof Fsp.stat;
-export const lstat = promisify(fs.lstat) as typeof Fsp.lstat;
+export const stat = promisify(fsStat) as typeof Fsp.stat;
+export const lstat = promisify(fsLstat) as typeof Fsp.lstat;
 /** The system's realpath(3), as `node:fs/promises` uses (not the JavaScript walk of `fs.realpath`). */
-export const realpath = promisify(fs.realpath.native) as typeof Fsp.realpath;
-export const readdir = promisify(fs.readdir) as typeof Fsp.readdir;
-export const readFile = promisify(fs.readFile) as typeof Fsp.readFile;
-export const writeFile = promisify(fs.writeFile) as typeof Fsp.writeFile;
-export const appendFile = promisify(fs.appendFile) as typeof Fsp.appendFile;
-export const readlink = promisify(fs.readlink) as typeof Fsp.readlink;
-export const mkdir = promisify(fs.mkdir) as typeof Fsp.mkdir;
-export const rename = promisify(fs.rename) as typeof Fsp.rename;
-export const copyFile = promisify(fs.copyFile) as typeof Fsp.copyFile;
-export const link = promisify(fs.link) as typeof Fsp.link;
-export const unlink = promisify(fs.unlink) as typeof Fsp.unlink;
-export const rm = promisify(fs.rm) as typeof Fsp.rm;
-export const rmdir = promisify(fs.rmdir) as typeof Fsp.rmdir;
-export const access = promisify(fs.access) as typeof Fsp.access;
+export const realpath = promisify(fsRealpath.native) as typeof Fsp.realpath;
+export const readdir = promisify(fsReaddir) as typeof Fsp.readdir;
+export const readFile = promisify(fsReadFile) as typeof Fsp.readFile;
+export const writeFile = promisify(fsWriteFile) as typeof Fsp.writeFile;
+export const appendFile = promisify(fsAppendFile) as typeof Fsp.appendFile;
+export const readlink = promisify(fsReadlink) as typeof Fsp.readlink;
+export const mkdir = promisify(fsMkdir) as typeof Fsp.mkdir;
+export const rename = promisify(fsRename) as typeof Fsp.rename;
+export const copyFile = promisify(fsCopyFile) as typeof Fsp.copyFile;
+export const link = promisify(fsLink) as typeof Fsp.link;
+export const unlink = promisify(fsUnlink) as typeof Fsp.unlink;
+export const rm = promisify(fsRm) as typeof Fsp.rm;
+export const rmdir = promisify(fsRmdir) as typeof Fsp.rmdir;
+export const access = promisify(fsAccess) as typeof Fsp.access;
 
-const openFd = promisify(fs.open);
-const fstat = promisify(fs.fstat);
-const close = promisify(fs.close);
-const fchmod = promisify(fs.fchmod);
-const fsync = promisify(fs.fsync);
-const writeAll = promisify(fs.writeFile);
+const openFd = promisify(fsOpen);
+const fstat = promisify(fsFstat);
+const close = promisify(fsClose);
+const fchmod = promisify(fsFchmod);
+const fsync = promisify(fsFsync);
+const writeAll = promisify(fsWriteFile);
 
 /** An open file: the part of `node:fs/promises`' `FileHandle` North uses. Close it once. */
 export interface FileHandleLite {
@@ -44,7 +70,7 @@ export interface FileHandleLite {
     length: number,
     position?: number | null,
   ): Promise<{ bytesRead: number }>;
-  stat(): Promise<fs.Stats>;
+  stat(): Promise<Stats>;
   /** Writes all of `data` from the current position. */
   writeFile(data: string | Uint8Array): Promise<void>;
   chmod(mode: number): Promise<void>;
@@ -53,16 +79,16 @@ export interface FileHandleLite {
 }
 
 export async function open(
-  path: fs.PathLike,
+  path: PathLike,
   flags: string | number = "r",
-  mode?: fs.Mode,
+  mode?: Mode,
 ): Promise<FileHandleLite> {
   const fd = await openFd(path, flags, mode);
   return {
     fd,
     read: (buffer, offset, length, position = null) =>
       new Promise((resolve, reject) =>
-        fs.read(fd, buffer, offset, length, position, (error, bytesRead) =>
+        fsRead(fd, buffer, offset, length, position, (error, bytesRead) =>
           error ? reject(error) : resolve({ bytesRead }),
         ),
       ),

@@ -1,4 +1,4 @@
-import path from "node:path";
+import { join } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { readBoundedFile } from "./safe-read.js";
 
@@ -64,13 +64,10 @@ export class IgnoreRules {
   /** Loads `.git/info/exclude` and the `.gitignore` of `dir` (once; `hasFile` false skips the read). */
   async loadDir(dir: string, hasFile = true): Promise<void> {
     if (this.exclude === undefined) {
-      this.exclude = await this.compile(path.join(this.root, ".git", "info", "exclude"));
+      this.exclude = await this.compile(join(this.root, ".git", "info", "exclude"));
     }
     if (this.byDir.has(dir)) return;
-    this.byDir.set(
-      dir,
-      hasFile ? await this.compile(path.join(this.root, dir, ".gitignore")) : null,
-    );
+    this.byDir.set(dir, hasFile ? await this.compile(join(this.root, dir, ".gitignore")) : null);
   }
 
   /** Loads the matchers of every folder from the root down to `dir`. */

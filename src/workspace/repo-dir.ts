@@ -1,5 +1,5 @@
 import { lstatSync, mkdirSync } from "node:fs";
-import path from "node:path";
+import { join } from "node:path";
 import { isInside } from "./sandbox.js";
 
 /**
@@ -17,7 +17,7 @@ export function repoOwnDir(root: string, relDir: string): string | undefined {
   let dir = root;
   for (const part of relDir.split("/").filter((p) => p !== "" && p !== ".")) {
     if (part === "..") return undefined;
-    dir = path.join(dir, part);
+    dir = join(dir, part);
     if (!isInside(root, dir)) return undefined;
     try {
       const info = lstatSync(dir);

@@ -1,5 +1,5 @@
 import { stat } from "./fs-async.js";
-import path from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 /**
  * The nearest folder at or above `cwd` that holds a `.git` entry (a directory, or a file as in
@@ -7,11 +7,11 @@ import path from "node:path";
  * missing `.git`; an unreadable `cwd` simply yields `cwd`.
  */
 export async function findRepoRoot(cwd: string): Promise<string> {
-  const start = path.resolve(cwd);
+  const start = resolve(cwd);
   let dir = start;
   for (;;) {
-    if (await exists(path.join(dir, ".git"))) return dir;
-    const parent = path.dirname(dir);
+    if (await exists(join(dir, ".git"))) return dir;
+    const parent = dirname(dir);
     if (parent === dir) return start;
     dir = parent;
   }

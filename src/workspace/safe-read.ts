@@ -18,7 +18,7 @@ import {
   type Stats,
 } from "node:fs";
 import { open, realpath, stat } from "./fs-async.js";
-import path from "node:path";
+import { resolve } from "node:path";
 import { isInside } from "./sandbox.js";
 
 export interface SafeReadOptions {
@@ -73,7 +73,7 @@ export async function readRepoFile(
   } catch (error) {
     return failure(error);
   }
-  return readChecked(path.resolve(realRoot, relPath), realRoot, options);
+  return readChecked(resolve(realRoot, relPath), realRoot, options);
 }
 
 /** `readRepoFile` for synchronous callers (the rules block, custom commands, `.env`). */
@@ -88,7 +88,7 @@ export function readRepoFileSync(
   } catch (error) {
     return failure(error);
   }
-  return readCheckedSync(path.resolve(realRoot, relPath), realRoot, options);
+  return readCheckedSync(resolve(realRoot, relPath), realRoot, options);
 }
 
 /**
@@ -115,7 +115,7 @@ export function readBoundedFileSync(absolute: string, options: SafeReadOptions):
 export function repoFileProblem(root: string, relPath: string): string | undefined {
   try {
     const realRoot = realpathSync.native(root);
-    const real = realpathSync.native(path.resolve(realRoot, relPath));
+    const real = realpathSync.native(resolve(realRoot, relPath));
     return checkReal(real, realRoot, statSync(real))?.reason;
   } catch (error) {
     const failed = failure(error);

@@ -1,5 +1,13 @@
 import { lstatSync, readlinkSync, realpathSync } from "node:fs";
-import path from "node:path";
+import {
+  basename,
+  dirname,
+  isAbsolute,
+  join,
+  relative as relativePath,
+  resolve as resolvePath,
+  sep,
+} from "node:path";
 import { WorkspaceError } from "./errors.js";
 
 /** A user path checked against the root. */
@@ -24,10 +32,10 @@ const MAX_LINK_HOPS = 40;
  */
 export async function resolveInRoot(root: string, userPath: string): Promise<ResolvedPath> {
   const given = userPath.trim();
-  const candidate = path.resolve(root, given);
+  const candidate = resolvePath(root, given);
   let absolute = candidate;
   if (!isInside(root, candidate)) {
-    const real = path.isAbsolute(given) ? realpathLoose(candidate) : undefined;
+    const real = isAbsolute(given) ? realpathLoose(candidate) : undefined;
     if (real === undefined || !isInside(root, real)) {
       throw new WorkspaceError(
         `path ${given} is outside the repository root ${root}; use a path relative to the root`,
@@ -63,15 +71,15 @@ export function staysInsideSync(root: string, p: string): boolean {
 /** Whether `p` is `root` or below it (both absolute and normalized). */
 export function isInside(root: string, p: string): boolean {
   if (p === root) return true;
-  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+  const prefix = root.endsWith(sep) ? root : root + sep;
   return p.startsWith(prefix);
 }
 
 /** `p` relative to `root` with `/` separators; `"."` for the root. */
 export function toPosixRelative(root: string, p: string): string {
-  const rel = path.relative(root, p);
+  const rel = relativePath(root, p);
   if (rel === "") return ".";
-  return path.sep === "/" ? rel : rel.split(path.sep).join("/");
+  return sep === "/" ? rel : rel.split(sep).join("/");
 }
 
 /**
@@ -85,9 +93,9 @@ function realpathLoose(p: string, hops = 0): string {
   } catch {
     // Missing (or unreadable): resolve the parent and look at this entry itself.
   }
-  const parent = path.dirname(p);
+  const parent = dirname(p);
   if (parent === p) return p;
-  const joined = path.join(realpathLoose(parent, hops), path.basename(p));
+  const joined = join(realpathLoose(parent, hops), basename(p));
   let target: string | undefined;
   try {
     if (lstatSync(joined).isSymbolicLink()) target = readlinkSync(joined);
@@ -98,5 +106,5 @@ function realpathLoose(p: string, hops = 0): string {
   if (hops >= MAX_LINK_HOPS) {
     throw new WorkspaceError(`path ${p} is a symlink loop; it cannot be used`);
   }
-  return realpathLoose(path.resolve(path.dirname(joined), target), hops + 1);
+  return realpathLoose(resolvePath(dirname(joined), target), hops + 1);
 }

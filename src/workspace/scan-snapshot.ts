@@ -1,6 +1,6 @@
 import { NONBLOCKING_READ } from "./safe-read.js";
 import { readFile, stat } from "./fs-async.js";
-import path from "node:path";
+import { join } from "node:path";
 import type { Workspace } from "./workspace.js";
 
 /** Size and modification time of every visible file, by relative path. */
@@ -18,7 +18,7 @@ export async function scanSnapshot(ws: Workspace): Promise<ScanSnapshot> {
   const out: ScanSnapshot = new Map();
   for await (const rel of ws.walk()) {
     try {
-      const info = await stat(path.join(ws.root, rel));
+      const info = await stat(join(ws.root, rel));
       out.set(rel, { size: info.size, mtimeMs: info.mtimeMs });
     } catch {
       // Gone between the listing and the stat.
@@ -38,7 +38,7 @@ export async function scanChanges(ws: Workspace, before: ScanSnapshot): Promise<
     const old = before.get(rel);
     if (old && old.size === info.size && old.mtimeMs === info.mtimeMs) continue;
     try {
-      const after = await readFile(path.join(ws.root, rel), { flag: NONBLOCKING_READ });
+      const after = await readFile(join(ws.root, rel), { flag: NONBLOCKING_READ });
       changes.push({ path: rel, before: old ? "unknown" : null, after });
     } catch {
       // Gone again: nothing to record.

@@ -13,7 +13,7 @@
  * A symlink is judged by both its own path and the path it resolves to.
  */
 import { realpath, stat } from "./fs-async.js";
-import path from "node:path";
+import { extname, resolve } from "node:path";
 import { ALWAYS_SKIPPED } from "./ignore-rules.js";
 import { isInside, toPosixRelative } from "./sandbox.js";
 import type { Workspace } from "./workspace.js";
@@ -61,7 +61,7 @@ export function secretNameReason(relPath: string): string | undefined {
       : "environment files usually hold keys and passwords";
   }
   if (name.endsWith(".env")) return "environment files usually hold keys and passwords";
-  if (KEY_EXTENSIONS.has(path.extname(name))) return "it looks like a private key or key store";
+  if (KEY_EXTENSIONS.has(extname(name))) return "it looks like a private key or key store";
   if (/^id_[a-z0-9_-]+$/.test(name)) return "it looks like a private SSH key";
   if (CREDENTIAL_NAMES.has(name) || /^client_secret.*\.json$/.test(name)) {
     return "it is a credentials file";
@@ -79,7 +79,7 @@ export async function secretReason(ws: Workspace, relPath: string): Promise<stri
   const paths = [relPath];
   let isDir = false;
   try {
-    const real = await realpath(path.resolve(ws.root, relPath));
+    const real = await realpath(resolve(ws.root, relPath));
     if (isInside(ws.root, real)) paths.push(toPosixRelative(ws.root, real));
     isDir = (await stat(real)).isDirectory();
   } catch {

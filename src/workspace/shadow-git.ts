@@ -1,5 +1,5 @@
 import { mkdir, stat, writeFile } from "./fs-async.js";
-import path from "node:path";
+import { join } from "node:path";
 import { ALWAYS_SKIPPED } from "./ignore-rules.js";
 import { readBoundedFile } from "./safe-read.js";
 import { HeldByFifo, stopIfHeldByFifo } from "./fifo-wait.js";
@@ -89,23 +89,23 @@ export class ShadowGit {
 
   private async prepare(): Promise<void> {
     try {
-      await stat(path.join(this.gitDir, "HEAD"));
+      await stat(join(this.gitDir, "HEAD"));
     } catch {
       await mkdir(this.gitDir, { recursive: true, mode: 0o700 });
       // Owner only: the snapshots hold the repository's files.
       await runGit(["init", "-q", "--bare", "--shared=0600", this.gitDir], {});
     }
-    const info = path.join(this.gitDir, "info");
+    const info = join(this.gitDir, "info");
     await mkdir(info, { recursive: true, mode: 0o700 });
     // Read without blocking and capped: the repository may have planted a FIFO there.
-    const exclude = await readBoundedFile(path.join(this.root, ".git", "info", "exclude"), {
+    const exclude = await readBoundedFile(join(this.root, ".git", "info", "exclude"), {
       maxBytes: 1024 * 1024,
     });
     const projectExclude = exclude.ok ? exclude.text : "";
     const skipped = [...ALWAYS_SKIPPED].join("\n");
-    await writeFile(path.join(info, "exclude"), `${skipped}\n${projectExclude}`, { mode: 0o600 });
+    await writeFile(join(info, "exclude"), `${skipped}\n${projectExclude}`, { mode: 0o600 });
     await writeFile(
-      path.join(info, "attributes"),
+      join(info, "attributes"),
       "* -text -filter -ident -eol -working-tree-encoding\n",
       { mode: 0o600 },
     );

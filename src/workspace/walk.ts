@@ -1,6 +1,6 @@
 import type { Dirent } from "node:fs";
 import { readdir, stat } from "./fs-async.js";
-import path from "node:path";
+import { join } from "node:path";
 import { WorkspaceError } from "./errors.js";
 import { ALWAYS_SKIPPED, IgnoreRules, type MatcherCache } from "./ignore-rules.js";
 
@@ -30,7 +30,7 @@ export async function* walkFiles(
   const start = options.under === undefined || options.under === "." ? "" : options.under;
   const signal = options.signal;
   try {
-    if (!(await stat(path.join(root, start))).isDirectory()) throw new Error("not a folder");
+    if (!(await stat(join(root, start))).isDirectory()) throw new Error("not a folder");
   } catch {
     throw new WorkspaceError(`${start || "."} is not a folder inside the repository`);
   }
@@ -46,7 +46,7 @@ export async function* walkFiles(
     const dir = stack.pop()!;
     let entries: Dirent[];
     try {
-      entries = await readdir(path.join(root, dir), { withFileTypes: true });
+      entries = await readdir(join(root, dir), { withFileTypes: true });
     } catch {
       continue;
     }

@@ -1,5 +1,5 @@
 import { readdir, realpath, stat } from "./fs-async.js";
-import path from "node:path";
+import { join, resolve as resolvePath } from "node:path";
 import { WorkspaceError } from "./errors.js";
 import { IgnoreRules, isSkipped, type MatcherCache } from "./ignore-rules.js";
 import { resolveInRoot, type ResolvedPath } from "./sandbox.js";
@@ -46,7 +46,7 @@ export interface Workspace {
 export async function createWorkspace(root: string): Promise<Workspace> {
   let real: string;
   try {
-    real = await realpath(path.resolve(root));
+    real = await realpath(resolvePath(root));
     if (!(await stat(real)).isDirectory()) throw new Error("not a folder");
   } catch {
     throw new WorkspaceError(`${root} is not a folder`);
@@ -84,7 +84,7 @@ class FsWorkspace implements Workspace {
     const dir = relative === "." ? "" : relative;
     let entries;
     try {
-      entries = await readdir(path.join(this.root, dir), { withFileTypes: true });
+      entries = await readdir(join(this.root, dir), { withFileTypes: true });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       throw new WorkspaceError(`cannot list ${relative}: ${code ?? String(error)}`);

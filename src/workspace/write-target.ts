@@ -1,5 +1,5 @@
 import { lstat, realpath, stat } from "./fs-async.js";
-import path from "node:path";
+import { basename, dirname, join, sep } from "node:path";
 import { WorkspaceError } from "./errors.js";
 import { isInside, resolveInRoot, toPosixRelative } from "./sandbox.js";
 
@@ -111,15 +111,15 @@ function checkShape(userPath: string): void {
       `the path is too long (${bytes} bytes, longest name ${longest} bytes; at most ${MAX_PATH_BYTES} and ${MAX_NAME_BYTES}); use a shorter path`,
     );
   }
-  if (given.endsWith("/") || given.endsWith(path.sep)) {
+  if (given.endsWith("/") || given.endsWith(sep)) {
     throw new WorkspaceError(`path ${given} ends with a separator; name a file, not a folder`);
   }
 }
 
 /** The real path a missing file would have: its deepest existing ancestor's real path + the rest. */
 async function realMissing(root: string, absolute: string, relative: string): Promise<string> {
-  const rest: string[] = [path.basename(absolute)];
-  for (let dir = path.dirname(absolute); ; dir = path.dirname(dir)) {
+  const rest: string[] = [basename(absolute)];
+  for (let dir = dirname(absolute); ; dir = dirname(dir)) {
     let info;
     try {
       info = await stat(dir);
@@ -132,9 +132,9 @@ async function realMissing(root: string, absolute: string, relative: string): Pr
           `cannot create ${relative}: ${toPosixRelative(root, dir)} is a file, not a folder`,
         );
       }
-      return path.join(await realpath(dir), ...rest.reverse());
+      return join(await realpath(dir), ...rest.reverse());
     }
-    if (path.dirname(dir) === dir) return absolute;
-    rest.push(path.basename(dir));
+    if (dirname(dir) === dir) return absolute;
+    rest.push(basename(dir));
   }
 }

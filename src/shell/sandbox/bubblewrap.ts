@@ -1,6 +1,6 @@
 import { accessSync, constants, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import path from "node:path";
+import { delimiter, isAbsolute, join } from "node:path";
 import { isInside, type WorkspaceMounts } from "./workspace-mounts.js";
 
 /** `node:child_process`, loaded when a process is first started (not on every run's start). */
@@ -11,9 +11,9 @@ const SYSTEM_DIRS = ["/usr/bin", "/bin", "/usr/local/bin"];
 
 /** The bwrap executable: system folders first, then absolute PATH entries; undefined if none. */
 export function findBwrap(pathVar = process.env.PATH ?? ""): string | undefined {
-  const dirs = [...SYSTEM_DIRS, ...pathVar.split(path.delimiter).filter((d) => path.isAbsolute(d))];
+  const dirs = [...SYSTEM_DIRS, ...pathVar.split(delimiter).filter((d) => isAbsolute(d))];
   for (const dir of dirs) {
-    const file = path.join(dir, "bwrap");
+    const file = join(dir, "bwrap");
     try {
       accessSync(file, constants.X_OK);
       return file;
@@ -73,7 +73,7 @@ export function bwrapArgs(layout: BwrapLayout): string[] {
 export function probeBwrap(bwrap: string): Promise<string | undefined> {
   let dir: string;
   try {
-    dir = mkdtempSync(path.join(tmpdir(), "north-probe-"));
+    dir = mkdtempSync(join(tmpdir(), "north-probe-"));
   } catch (error) {
     return Promise.resolve(`no temporary folder for the probe (${String(error)})`);
   }

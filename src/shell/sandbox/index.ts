@@ -4,7 +4,7 @@
  * `sandboxCommand` turns a shell's command line into the sandboxed one.
  */
 import { realpathSync } from "node:fs";
-import path from "node:path";
+import { resolve } from "node:path";
 import { bwrapArgs, findBwrap, probeBwrap } from "./bubblewrap.js";
 import { rememberedSuccess, rememberSuccess, type SandboxMemory } from "./remembered.js";
 
@@ -137,7 +137,7 @@ export interface SandboxCommand {
 export function sandboxCommand(spec: SandboxSpec): SandboxCommand {
   const bwrap = bwrapFile ?? findBwrap();
   if (!bwrap) throw new Error("bubblewrap (bwrap) is not installed");
-  const root = realpathSync(path.resolve(spec.root));
+  const root = realpathSync(resolve(spec.root));
   const writeRepo = spec.profile === "workspace-write";
   const args = bwrapArgs({
     root,

@@ -8,7 +8,7 @@ import {
   readSync,
   realpathSync,
 } from "node:fs";
-import path from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 
 /** What a sandboxed shell may write, and what must stay read-only inside that. */
 export interface WorkspaceMounts {
@@ -20,8 +20,8 @@ export interface WorkspaceMounts {
 
 /** Whether `inner` is `outer` or lies below it (both absolute and resolved). */
 export function isInside(outer: string, inner: string): boolean {
-  const rel = path.relative(outer, inner);
-  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+  const rel = relative(outer, inner);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }
 
 function kind(file: string): "dir" | "file" | "link" | "none" | "other" {
@@ -67,7 +67,7 @@ function gitdirOfFile(file: string): string | undefined {
   try {
     const text = readStart(file, 4096);
     const match = /^gitdir:\s*(.+?)\s*$/m.exec(text);
-    return match?.[1] ? real(path.resolve(path.dirname(file), match[1])) : undefined;
+    return match?.[1] ? real(resolve(dirname(file), match[1])) : undefined;
   } catch {
     return undefined;
   }
@@ -76,8 +76,8 @@ function gitdirOfFile(file: string): string | undefined {
 /** The common git directory of `gitdir` (a linked worktree's `commondir`), or `gitdir` itself. */
 function commonDirOf(gitdir: string): string {
   try {
-    const rel = readStart(path.join(gitdir, "commondir"), 4096).trim();
-    return real(path.resolve(gitdir, rel)) ?? gitdir;
+    const rel = readStart(join(gitdir, "commondir"), 4096).trim();
+    return real(resolve(gitdir, rel)) ?? gitdir;
   } catch {
     return gitdir;
   }
@@ -91,15 +91,15 @@ function commonDirOf(gitdir: string): string {
  */
 function pointsBack(gitdir: string, root: string): boolean {
   try {
-    const back = readStart(path.join(gitdir, "gitdir"), 4096).trim();
-    if (real(path.resolve(gitdir, back)) === real(path.join(root, ".git"))) return true;
+    const back = readStart(join(gitdir, "gitdir"), 4096).trim();
+    if (real(resolve(gitdir, back)) === real(join(root, ".git"))) return true;
   } catch {
     // Not a linked worktree.
   }
   try {
-    const config = readStart(path.join(gitdir, "config"), 65_536);
+    const config = readStart(join(gitdir, "config"), 65_536);
     const match = /^\s*worktree\s*=\s*(.+?)\s*$/m.exec(config);
-    return match?.[1] !== undefined && real(path.resolve(gitdir, match[1])) === root;
+    return match?.[1] !== undefined && real(resolve(gitdir, match[1])) === root;
   } catch {
     return false;
   }
@@ -122,7 +122,7 @@ export function workspaceMounts(root: string): WorkspaceMounts {
   const readOnly: string[] = [];
   const protect = (file: string, create: boolean) => {
     let k = kind(file);
-    if (k === "none" && create && writable.some((w) => isInside(w, path.dirname(file)))) {
+    if (k === "none" && create && writable.some((w) => isInside(w, dirname(file)))) {
       try {
         mkdirSync(file, { recursive: true, mode: 0o755 });
         k = "dir";
@@ -137,7 +137,7 @@ export function workspaceMounts(root: string): WorkspaceMounts {
     }
   };
 
-  const dotGit = path.join(root, ".git");
+  const dotGit = join(root, ".git");
   const gitKind = kind(dotGit);
   const gitdirs: string[] = [];
   if (gitKind === "dir") {
@@ -156,11 +156,11 @@ export function workspaceMounts(root: string): WorkspaceMounts {
     const gitdir = real(dotGit);
     if (gitdir && isInside(root, gitdir)) gitdirs.push(gitdir);
   }
-  protect(path.join(root, ".north"), true);
+  protect(join(root, ".north"), true);
   for (const dir of gitdirs) {
-    protect(path.join(dir, "hooks"), true);
-    protect(path.join(dir, "config"), false);
-    protect(path.join(dir, "config.worktree"), false);
+    protect(join(dir, "hooks"), true);
+    protect(join(dir, "config"), false);
+    protect(join(dir, "config.worktree"), false);
   }
   return { writable, readOnly };
 }

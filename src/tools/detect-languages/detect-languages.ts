@@ -1,4 +1,4 @@
-import path from "node:path";
+import { join, posix } from "node:path";
 import * as z from "zod";
 import { defineTool } from "../../agent/tool.js";
 import type { Workspace } from "../../workspace/index.js";
@@ -54,12 +54,12 @@ export function createDetectLanguagesTool(ws: Workspace) {
             scanCut = true;
             return;
           }
-          const language = languageOf(path.posix.basename(next.value));
+          const language = languageOf(posix.basename(next.value));
           if (!language) {
             unrecognized++;
             continue;
           }
-          const size = await fsAsync.stat(path.join(ws.root, next.value)).then(
+          const size = await fsAsync.stat(join(ws.root, next.value)).then(
             (s) => s.size,
             () => 0,
           );

@@ -1,6 +1,6 @@
 // Test support for the edit tools (imported by tests only): a temp repository with a workspace,
 // a read tracker shared by read_file and the edit tools, and helpers to call them.
-import path from "node:path";
+import { join } from "node:path";
 import type { Review, ToolRunResult } from "../../agent/tool.js";
 import { callTool } from "../../../test/support/call-tool.js";
 import { makeTempTree, type TempTree, type TreeEntry } from "../../../test/support/temp-tree.js";
@@ -77,7 +77,7 @@ export async function makeEditKit(files: Record<string, TreeEntry>): Promise<Edi
     call: (tool, args) => callTool(tools[tool], args),
     async bytes(rel) {
       try {
-        return (await fsAsync.readFile(path.join(ws.root, rel))).toString("latin1");
+        return (await fsAsync.readFile(join(ws.root, rel))).toString("latin1");
       } catch {
         return null;
       }

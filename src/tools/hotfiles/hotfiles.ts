@@ -1,4 +1,4 @@
-import path from "node:path";
+import { join } from "node:path";
 import * as z from "zod";
 import { defineTool } from "../../agent/tool.js";
 import type { Workspace } from "../../workspace/index.js";
@@ -75,7 +75,7 @@ export function createHotfilesTool(ws: Workspace) {
 
 async function isLiveFile(ws: Workspace, file: string): Promise<boolean> {
   try {
-    if (!(await fsAsync.stat(path.join(ws.root, file))).isFile()) return false;
+    if (!(await fsAsync.stat(join(ws.root, file))).isFile()) return false;
   } catch {
     return false;
   }
@@ -87,7 +87,7 @@ async function recentlyModified(ws: Workspace, limit: number, signal: AbortSigna
   let scanned = 0;
   for await (const file of ws.walk({ signal })) {
     if (++scanned > MAX_FILES_SCANNED) break;
-    const modified = await fsAsync.stat(path.join(ws.root, file)).then(
+    const modified = await fsAsync.stat(join(ws.root, file)).then(
       (s) => s.mtimeMs,
       () => undefined,
     );

@@ -1,4 +1,4 @@
-import path from "node:path";
+import { join } from "node:path";
 import * as z from "zod";
 import { defineTool } from "../../agent/tool.js";
 import type { Workspace } from "../../workspace/index.js";
@@ -52,7 +52,7 @@ export function createListRootTool(ws: Workspace) {
       const entries: RootEntry[] = [];
       for (const entry of shown) {
         ctx.signal.throwIfAborted();
-        const absolute = path.join(ws.root, entry.name);
+        const absolute = join(ws.root, entry.name);
         if (entry.kind === "dir") {
           entries.push({
             name: entry.name,

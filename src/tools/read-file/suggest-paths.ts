@@ -1,4 +1,4 @@
-import path from "node:path";
+import { posix } from "node:path";
 import type { Workspace } from "../../workspace/index.js";
 
 /** Files looked at before giving up on suggestions. */
@@ -15,7 +15,7 @@ export async function suggestPaths(
   relative: string,
   signal: AbortSignal,
 ): Promise<string[]> {
-  const name = path.posix.basename(relative).toLowerCase();
+  const name = posix.basename(relative).toLowerCase();
   const stem = stemOf(name);
   const sameName: string[] = [];
   const sameStem: string[] = [];
@@ -23,7 +23,7 @@ export async function suggestPaths(
   try {
     for await (const file of ws.walk({ signal })) {
       if (++scanned > MAX_FILES_SCANNED) break;
-      const base = path.posix.basename(file).toLowerCase();
+      const base = posix.basename(file).toLowerCase();
       if (base === name) sameName.push(file);
       else if (stem.length > 0 && stemOf(base) === stem) sameStem.push(file);
       if (sameName.length >= MAX_SUGGESTIONS) break;

@@ -1,4 +1,4 @@
-import path from "node:path";
+import { join } from "node:path";
 import { isBinaryBuffer, type Workspace } from "../../workspace/index.js";
 import { compileGlobFilter } from "./glob-filter.js";
 import { compileMatcher } from "./line-matcher.js";
@@ -31,7 +31,7 @@ export async function searchWithWalker(ws: Workspace, query: SearchQuery): Promi
 
   /** Searches one file; true once more than `limit` matches are found. */
   const searchFile = (rel: string): boolean => {
-    const bytes = reader.read(path.join(ws.root, rel));
+    const bytes = reader.read(join(ws.root, rel));
     if (bytes === undefined) return false;
     if (matcher.needle && bytes.indexOf(matcher.needle) === -1) return false;
     if (isBinaryBuffer(bytes)) return false;

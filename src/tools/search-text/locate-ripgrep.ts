@@ -1,5 +1,5 @@
 import { constants } from "node:fs";
-import path from "node:path";
+import { delimiter, join } from "node:path";
 import { fsAsync } from "../../workspace/index.js";
 
 export interface LocateOptions {
@@ -17,9 +17,9 @@ export async function locateRipgrep(options: LocateOptions = {}): Promise<string
   const bundled = await (options.bundled ?? bundledRipgrep)().catch(() => undefined);
   if (bundled && (await isExecutable(bundled))) return bundled;
   const name = process.platform === "win32" ? "rg.exe" : "rg";
-  for (const dir of (options.pathEnv ?? process.env.PATH ?? "").split(path.delimiter)) {
+  for (const dir of (options.pathEnv ?? process.env.PATH ?? "").split(delimiter)) {
     if (dir === "") continue;
-    const candidate = path.join(dir, name);
+    const candidate = join(dir, name);
     if (await isExecutable(candidate)) return candidate;
   }
   return undefined;

@@ -1,4 +1,4 @@
-import path from "node:path";
+import { isAbsolute, relative as relativePath, sep } from "node:path";
 import type { ShellResult } from "../../shell/index.js";
 
 const NON_INTERACTIVE =
@@ -6,10 +6,10 @@ const NON_INTERACTIVE =
 
 /** `cwd` as shown to people and the model: `.` for the root, relative inside it, else absolute. */
 export function displayCwd(root: string, cwd: string): string {
-  const rel = path.relative(root, cwd);
+  const rel = relativePath(root, cwd);
   if (rel === "") return ".";
-  if (rel.startsWith("..") || path.isAbsolute(rel)) return cwd;
-  return rel.split(path.sep).join("/");
+  if (rel.startsWith("..") || isAbsolute(rel)) return cwd;
+  return rel.split(sep).join("/");
 }
 
 function seconds(ms: number): string {
