@@ -48,11 +48,17 @@ function dynamicBans(bannedLayers, extraModules = []) {
 }
 
 /**
- * Product code imports Node's built-ins by name. The builds are CommonJS bundles: a default or
- * namespace import of a built-in (`import path from "node:path"`) becomes a copy of the module's
- * every export, made when the importing module starts — dozens of copies, each run.
+ * What product code may not import, for what it would cost every run at start-up: zod's values
+ * (src/agent/zod.ts loads it on demand), and Node's built-ins other than by name — the builds are
+ * CommonJS bundles, where a default or namespace import (`import path from "node:path"`) becomes
+ * a copy of the module's every export, made when the importing module starts.
  */
 const builtinByName = [
+  {
+    selector: "ImportDeclaration[importKind!='type'][source.value=/^zod$|zod-api\\.js$/]",
+    message:
+      "zod starts on demand: `import type` here, values from `await loadZod()` (src/agent/zod.ts).",
+  },
   {
     selector:
       "ImportDeclaration[importKind!='type'][source.value=/^node:/] > ImportDefaultSpecifier",

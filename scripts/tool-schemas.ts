@@ -1,7 +1,7 @@
 // Prints the JSON schemas of North's built-in tools, as sent to the model. The build runs this
 // and embeds the result, so a run does not pay for converting zod schemas at start-up;
 // `toolSchema` falls back to converting any tool it does not find here.
-import { toolSchema } from "../src/agent/tool.js";
+import { schemasReady, toolSchema } from "../src/agent/tool.js";
 import { silentLogger } from "../src/log/logger.js";
 import { createSessionTools } from "../src/session/session-tools.js";
 import { createTaskTool, createTodoWriteTool } from "../src/tools/index.js";
@@ -28,4 +28,5 @@ tools.push(
     run: () => Promise.reject(new Error("no sub-agents while listing schemas")),
   }),
 );
+await schemasReady(tools);
 process.stdout.write(JSON.stringify(Object.fromEntries(tools.map((t) => [t.name, toolSchema(t)]))));

@@ -1,10 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadZod } from "./zod.js";
 import * as z from "zod";
 import { call, scriptedProvider, text } from "../../test/support/scripted-provider.js";
 import type { ToolResultMessage } from "../ai/types.js";
 import type { AgentEvent } from "./events.js";
 import { runTurn, type LoopConfig } from "./loop.js";
 import { defineTool, toolSchema, type AnyTool } from "./tool.js";
+
+// Tools' schemas are built with zod, which product code loads on demand (src/agent/zod.ts).
+beforeAll(() => loadZod());
 
 /** A read tool whose calls finish only when the test releases them, to observe concurrency. */
 function gatedReadTool() {

@@ -1,7 +1,8 @@
-import * as z from "zod";
+import type * as z from "zod";
 import type { ToolImage, ToolSchema, Usage } from "../ai/types.js";
+import { loadZod, loadedZod, type ZodModule } from "./zod.js";
 
-export type { ToolImage, Usage };
+export type { ToolImage, Usage, ZodModule };
 
 /**
  * Drives permissions and parallelism: `read` calls of one step run concurrently; everything else
@@ -142,15 +143,16 @@ export interface Tool<A = unknown, D = unknown> {
 export type AnyTool = Tool<any, unknown>;
 
 /**
- * A tool. `schema` builds its argument schema: it is called once, when the tool first checks a
- * call (or the JSON schema of a tool the build did not precompute is derived). Zod schemas cost
- * every run milliseconds and memory at start-up, and a run calls few of its tools.
+ * A tool. `schema` builds its argument schema from the zod module it is given (see `zod.ts`): it
+ * is called once, when the tool first checks a call (or the JSON schema of a tool the build did
+ * not precompute is derived). Zod schemas cost every run milliseconds and memory at start-up,
+ * and a run calls few of its tools.
  */
 export function defineTool<S extends z.ZodType, D = unknown>(tool: {
   name: string;
   kind: ToolKind;
   description: string;
-  schema: () => S;
+  schema: (z: ZodModule) => S;
   execute(args: z.infer<S>, ctx: ToolContext): Promise<ToolOutput<D>>;
   concurrent?(args: Record<string, unknown> | undefined): boolean;
 }): Tool<z.infer<S>, D> {
@@ -162,7 +164,7 @@ export function defineChangeTool<S extends z.ZodType, D = unknown>(tool: {
   name: string;
   kind: "edit" | "shell" | "interactive";
   description: string;
-  schema: () => S;
+  schema: (z: ZodModule) => S;
   prepare(args: z.infer<S>, ctx: ToolContext): Promise<Proposal<D>>;
 }): Tool<z.infer<S>, D> {
   const full = {
@@ -174,12 +176,15 @@ export function defineChangeTool<S extends z.ZodType, D = unknown>(tool: {
   return withSchemaOnUse(full) as unknown as Tool<z.infer<S>, D>;
 }
 
-/** `tool` with `schema` as a property whose value is built on first read, then kept. */
-function withSchemaOnUse<T extends { schema: () => z.ZodType }>(tool: T) {
+/**
+ * `tool` with `schema` as a property whose value is built on first read, then kept. Read it once
+ * `loadZod()` has resolved (`runTool` and `schemasReady` see to it).
+ */
+function withSchemaOnUse<T extends { schema: (z: ZodModule) => z.ZodType }>(tool: T) {
   const { schema: build, ...rest } = tool;
   let built: z.ZodType | undefined;
   return Object.defineProperty(rest, "schema", {
-    get: () => (built ??= build()),
+    get: () => (built ??= build(loadedZod())),
     enumerable: true,
   });
 }
@@ -189,19 +194,27 @@ declare const __NORTH_TOOL_SCHEMAS__: Record<string, ToolSchema> | undefined;
 const PRECOMPUTED: Record<string, ToolSchema> =
   typeof __NORTH_TOOL_SCHEMAS__ === "object" ? __NORTH_TOOL_SCHEMAS__ : {};
 
-/** The JSON schema sent to the model: draft-7, without the bounds zod adds that only cost tokens. */
+/**
+ * The JSON schema sent to the model: draft-7, without the bounds zod adds that only cost tokens.
+ * A tool the build did not precompute needs zod: await `schemasReady` first.
+ */
 export function toolSchema(tool: AnyTool): ToolSchema {
-  if (tool.jsonSchema) {
-    return { name: tool.name, description: tool.description.trim(), parameters: tool.jsonSchema };
-  }
+  const description = tool.description.trim();
+  if (tool.jsonSchema) return { name: tool.name, description, parameters: tool.jsonSchema };
   const known = PRECOMPUTED[tool.name];
-  if (known && known.description === tool.description.trim()) return known;
-  const json = z.toJSONSchema(tool.schema, { target: "draft-7", io: "input" }) as Record<
+  // A description may differ from the build's (`slash_command` lists the custom commands).
+  if (known) return known.description === description ? known : { ...known, description };
+  const json = loadedZod().toJSONSchema(tool.schema, { target: "draft-7", io: "input" }) as Record<
     string,
     unknown
   >;
   delete json.$schema;
-  return { name: tool.name, description: tool.description.trim(), parameters: stripBounds(json) };
+  return { name: tool.name, description, parameters: stripBounds(json) };
+}
+
+/** Loads zod when one of `tools` will need it for `toolSchema` (one the build did not see). */
+export async function schemasReady(tools: readonly AnyTool[]): Promise<void> {
+  if (tools.some((tool) => !tool.jsonSchema && !PRECOMPUTED[tool.name])) await loadZod();
 }
 
 const SAFE_INT = Number.MAX_SAFE_INTEGER;
@@ -256,6 +269,7 @@ export async function runTool(
       content: `The arguments of ${tool.name} were not a valid JSON object (received: ${clip(rawArguments)}). Call it again with a JSON object matching its schema.`,
     });
   }
+  await loadZod();
   const parsed = tool.schema.safeParse(args);
   if (!parsed.success) {
     return finish({

@@ -1,4 +1,5 @@
-import * as z from "zod";
+import type * as z from "zod";
+import type { ZodModule } from "../agent/tool.js";
 
 type Json = Record<string, unknown>;
 
@@ -8,7 +9,7 @@ type Json = Record<string, unknown>;
  * Deliberately light (the server validates fully); its messages say what to fix. Built per tool,
  * never at module level.
  */
-export function argumentsChecker(schema: Json): z.ZodType<Record<string, unknown>> {
+export function argumentsChecker(z: ZodModule, schema: Json): z.ZodType<Record<string, unknown>> {
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required)
     ? schema.required.filter((r): r is string => typeof r === "string")

@@ -1,3 +1,4 @@
+import * as z from "zod";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { runTool, toolSchema, type AnyTool } from "../agent/tool.js";
 import {
@@ -31,6 +32,7 @@ describe("createMcpTools", () => {
     const tools = createMcpTools(
       { server: "my server", connect: async () => fake!.client, timeoutMs: 5000 },
       fake.tools,
+      z,
     );
     const names = tools.map((t) => t.name);
     expect(names.slice(0, 3)).toEqual([
@@ -70,6 +72,7 @@ describe("createMcpTools", () => {
     const [tool] = createMcpTools(
       { server: "s", connect: async () => fake!.client, timeoutMs: 5000 },
       fake.tools,
+      z,
     );
     const { $schema: _, ...sent } = inputSchema;
     expect(toolSchema(tool!)).toEqual({
@@ -124,6 +127,7 @@ describe("createMcpTools", () => {
     const [mixed, structured, broken] = createMcpTools(
       { server: "s", connect: async () => fake!.client, timeoutMs: 5000 },
       fake.tools,
+      z,
     );
     const a = await run(mixed!, {});
     expect(a.isError).toBe(false);
@@ -150,6 +154,7 @@ describe("createMcpTools", () => {
     const [tool] = createMcpTools(
       { server: "s", connect: async () => fake!.client, timeoutMs: 5000 },
       fake.tools,
+      z,
     );
     const result = await run(tool!, {});
     expect(result.truncated).toBe(true);
@@ -164,6 +169,7 @@ describe("createMcpTools", () => {
     const [tool] = createMcpTools(
       { server: "s", connect: async () => fake!.client, timeoutMs: 200 },
       fake.tools,
+      z,
     );
     const timedOut = await run(tool!, {});
     expect(timedOut.isError).toBe(true);
@@ -173,6 +179,7 @@ describe("createMcpTools", () => {
     const [patient] = createMcpTools(
       { server: "s", connect: async () => fake!.client, timeoutMs: 60_000 },
       fake.tools,
+      z,
     );
     const turn = new AbortController();
     const pending = run(patient!, {}, turn.signal);
@@ -201,6 +208,7 @@ describe("createMcpTools", () => {
     const [look, write, plain] = createMcpTools(
       { server: "s", connect: async () => fake!.client, timeoutMs: 5000 },
       fake.tools,
+      z,
     );
     expect([look!.kind, write!.kind, plain!.kind]).toEqual(["read", "interactive", "interactive"]);
     expect(look!.prepare).toBeUndefined();

@@ -1,5 +1,11 @@
 import type { Client, Tool as McpTool } from "@modelcontextprotocol/client";
-import { ToolError, type AnyTool, type ToolContext, type ToolOutput } from "../agent/tool.js";
+import {
+  ToolError,
+  type AnyTool,
+  type ToolContext,
+  type ToolOutput,
+  type ZodModule,
+} from "../agent/tool.js";
 import { argumentsChecker } from "./json-arguments.js";
 import { mcpName } from "./tool-names.js";
 import { convertResult, type McpCallDetails } from "./tool-result.js";
@@ -41,7 +47,8 @@ const REQUEST_TIMEOUT = "REQUEST_TIMEOUT";
  * `interactive` and prepares a `{ type: "mcp" }` review, so the policy asks before it runs.
  * A call is bounded by `timeoutMs` and the turn's signal, both cancelling the server's request.
  */
-export function createMcpTools(source: McpToolSource, tools: McpTool[]): AnyTool[] {
+/** `z`: zod, loaded (`loadZod`) — each tool checks its calls with a schema built here. */
+export function createMcpTools(source: McpToolSource, tools: McpTool[], z: ZodModule): AnyTool[] {
   const taken = new Set<string>();
   return tools.map((tool) => {
     const name = mcpName(source.server, tool.name, taken);
@@ -53,7 +60,7 @@ export function createMcpTools(source: McpToolSource, tools: McpTool[]): AnyTool
     const base = {
       name,
       description: describeTool(source.server, tool),
-      schema: argumentsChecker(jsonSchema),
+      schema: argumentsChecker(z, jsonSchema),
       jsonSchema,
     };
     const bridged: AnyTool = readOnly

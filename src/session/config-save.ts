@@ -1,5 +1,5 @@
 import { dirname } from "node:path";
-import { configPath, globalConfigSchema, type ThemeChoice } from "./config.js";
+import { configPath, checkGlobalConfig, type ThemeChoice } from "./config.js";
 import { describeIssue, parseJson } from "./json-file.js";
 import { fsAsync } from "../workspace/index.js";
 
@@ -46,7 +46,7 @@ async function saveFields(
   try {
     const parsed = parseJson(await fsAsync.readFile(path, "utf8"));
     if ("error" in parsed) return refused(path, `it is not valid JSON (${parsed.error})`);
-    const checked = globalConfigSchema.safeParse(parsed.json, { reportInput: true });
+    const checked = await checkGlobalConfig(parsed.json);
     if (!checked.success) return refused(path, describeIssue(checked.error.issues[0]!));
     current = parsed.json as Record<string, unknown>;
   } catch (error) {

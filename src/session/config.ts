@@ -1,10 +1,11 @@
 import { join } from "node:path";
-import * as z from "zod";
+import type * as z from "zod";
+import { loadZod, type ZodModule } from "../agent/zod.js";
 import { readJsonFile } from "./json-file.js";
 import { configDir } from "./paths.js";
 
 /** An object that names the fields it knows when it meets one it does not (a typo). */
-export function strictObject<T extends z.core.$ZodLooseShape>(shape: T) {
+export function strictObject<T extends z.core.$ZodLooseShape>(z: ZodModule, shape: T) {
   const known = `known: ${Object.keys(shape).join(", ")}`;
   return z.strictObject(shape, {
     error: (issue) => (issue.code === "unrecognized_keys" ? known : undefined),
@@ -15,7 +16,7 @@ export function strictObject<T extends z.core.$ZodLooseShape>(shape: T) {
  * The schemas are built on first use: zod objects are costly to construct, and most runs have no
  * config file to validate.
  */
-function buildSchemas() {
+function buildSchemas(z: ZodModule) {
   const positiveInt = z
     .number()
     .int({ error: "expected a whole number" })
@@ -28,14 +29,14 @@ function buildSchemas() {
   const headerName = z.string().regex(HEADER_NAME, { error: "expected an HTTP header name" });
   const headerValue = z.string().regex(/^[^\r\n]*$/, { error: "expected one line of text" });
 
-  const priceSchema = strictObject({
+  const priceSchema = strictObject(z, {
     input: amount,
     output: amount,
     cacheRead: amount.optional(),
     cacheWrite: amount.optional(),
   });
 
-  const modelSchema = strictObject({
+  const modelSchema = strictObject(z, {
     id: z.string().min(1, { error: "expected the model's id" }),
     name: z.string().optional(),
     alias: z.string().optional(),
@@ -56,7 +57,7 @@ function buildSchemas() {
     { error: "expected an http:// or https:// URL" },
   );
 
-  const providerSchema = strictObject({
+  const providerSchema = strictObject(z, {
     /** `anthropic-messages` is accepted as another name for `anthropic`. */
     protocol: z.enum(["anthropic", "openai-responses", "openai-chat", "anthropic-messages"]),
     baseUrl: httpUrl.optional(),
@@ -81,7 +82,7 @@ function buildSchemas() {
     /** The interface's colours: `auto` (default) follows the terminal's background. */
     theme: z.enum(["auto", "dark", "light"]).optional(),
     providers: z.record(z.string().min(1), providerSchema).optional(),
-    retry: strictObject({
+    retry: strictObject(z, {
       maxRetries: z.number().int().min(0).max(10).optional(),
       baseDelayMs: z.number().int().min(0).optional(),
       maxDelayMs: z.number().int().min(0).optional(),
@@ -90,7 +91,7 @@ function buildSchemas() {
      * Limits on every model request: `connectMs` from sending it to the response's headers
      * (10 000), `idleMs` between pieces of the streamed answer, keep-alives not counting (120 000).
      */
-    timeouts: strictObject({
+    timeouts: strictObject(z, {
       connectMs: limitMs.optional(),
       idleMs: limitMs.optional(),
     }).optional(),
@@ -101,7 +102,7 @@ function buildSchemas() {
     agents: z
       .record(
         z.string().regex(/^[a-z][a-z0-9_-]*$/, { error: "expected an agent name" }),
-        strictObject({ model: z.string().min(1).optional(), maxSteps: positiveInt.optional() }),
+        strictObject(z, { model: z.string().min(1).optional(), maxSteps: positiveInt.optional() }),
       )
       .optional(),
     /**
@@ -113,9 +114,9 @@ function buildSchemas() {
      * `toolBudget`: bytes all MCP tools' schemas may take in a request (12 KB); past it the model
      * gets `mcp_search` to find the ones it needs instead.
      */
-    mcp: strictObject({ toolBudget: positiveInt.optional() }).optional(),
+    mcp: strictObject(z, { toolBudget: positiveInt.optional() }).optional(),
     /** Automatic compaction: when a request would pass `threshold` of the context window (0.85). */
-    compaction: strictObject({
+    compaction: strictObject(z, {
       threshold: z
         .number()
         .min(0.2, { error: "expected a share of the window between 0.2 and 0.95" })
@@ -127,7 +128,7 @@ function buildSchemas() {
      * optionally its provider. Absent: no suggestions, nothing loaded. Read from this file only
      * (a repository's settings never name it).
      */
-    suggestion: strictObject({
+    suggestion: strictObject(z, {
       model: z.string().min(1, { error: "expected the model's id" }),
       provider: z.string().min(1).optional(),
     }).optional(),
@@ -136,7 +137,7 @@ function buildSchemas() {
 }
 
 let built: ReturnType<typeof buildSchemas> | undefined;
-const schemas = () => (built ??= buildSchemas());
+const schemas = (z: ZodModule) => (built ??= buildSchemas(z));
 
 /** The global config (`config.json`); unknown top-level fields are ignored, not errors. */
 export type GlobalConfig = z.infer<ReturnType<typeof buildSchemas>["configSchema"]>;
@@ -144,10 +145,15 @@ export type GlobalConfig = z.infer<ReturnType<typeof buildSchemas>["configSchema
 /** The interface's colours as the person chose them (config `theme`, `/theme`). */
 export type ThemeChoice = NonNullable<GlobalConfig["theme"]>;
 export type ProviderEntry = z.infer<ReturnType<typeof buildSchemas>["providerSchema"]>;
-export const globalConfigSchema = {
-  safeParse: (...args: Parameters<z.ZodType<GlobalConfig>["safeParse"]>) =>
-    (schemas().configSchema as z.ZodType<GlobalConfig>).safeParse(...args),
-};
+/** Checks a global config's JSON (zod loads on the first check). */
+export async function checkGlobalConfig(
+  json: unknown,
+): Promise<z.ZodSafeParseResult<GlobalConfig>> {
+  const z = await loadZod();
+  return (schemas(z).configSchema as z.ZodType<GlobalConfig>).safeParse(json, {
+    reportInput: true,
+  });
+}
 
 export function configPath(env: Record<string, string | undefined>): string {
   return join(configDir(env), "config.json");
@@ -171,7 +177,7 @@ export async function loadConfigFile(
   env: Record<string, string | undefined>,
 ): Promise<LoadedConfig> {
   const path = configPath(env);
-  const read = await readJsonFile(path, () => schemas().configSchema);
+  const read = await readJsonFile(path, (z) => schemas(z).configSchema);
   return {
     path,
     config: read.value ?? {},

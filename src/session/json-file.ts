@@ -1,4 +1,5 @@
 import type * as z from "zod";
+import { loadZod, type ZodModule } from "../agent/zod.js";
 import { readBoundedFile } from "../workspace/index.js";
 import { t } from "../i18n/index.js";
 
@@ -26,7 +27,7 @@ export interface JsonFileResult<T> {
  */
 export async function readJsonFile<T>(
   path: string,
-  schema: z.ZodType<T> | (() => z.ZodType<T>),
+  schema: (z: ZodModule) => z.ZodType<T>,
 ): Promise<JsonFileResult<T>> {
   // Non-blocking and capped: a FIFO or a /dev/zero link named settings.json cannot stall start.
   const read = await readBoundedFile(path, { maxBytes: MAX_JSON_FILE_BYTES });
@@ -38,7 +39,7 @@ export async function readJsonFile<T>(
   const text = read.text;
   const parsed = parseJson(text);
   if ("error" in parsed) return broken(path, ` is not valid JSON: ${parsed.error}`);
-  const checker = typeof schema === "function" ? schema() : schema;
+  const checker = schema(await loadZod());
   const result = checker.safeParse(parsed.json, { reportInput: true });
   if (!result.success) return broken(path, `: ${describeIssue(result.error.issues[0]!)}`);
   return { state: "ok", value: result.data };

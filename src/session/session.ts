@@ -1,6 +1,6 @@
 import type { AgentEvent, Emit } from "../agent/events.js";
 import { runTurn } from "../agent/loop.js";
-import { toolSchema, type AnyTool } from "../agent/tool.js";
+import { schemasReady, toolSchema, type AnyTool } from "../agent/tool.js";
 import { createWorkspace, openCheckpoints, type Checkpoints } from "../workspace/index.js";
 import { configPath } from "./config.js";
 import { setUpModel } from "./model-setup.js";
@@ -191,6 +191,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   rules.current();
   notices.push(...rules.takeNotices(), ...card.notices);
   const ledger = new UsageLedger();
+  // `toolSchema` needs zod for a tool the build did not precompute (none of North's own, in a
+  // build): looked at here and at each turn's start. MCP tools carry their JSON schema.
+  await schemasReady(allTools);
   const schemas = new WeakMap<AnyTool, ReturnType<typeof toolSchema>>();
   const schemaOf = (t: AnyTool) => schemas.get(t) ?? schemas.set(t, toolSchema(t)).get(t)!;
   // Past the budget the MCP tools are found with `mcp_search`; its choices are kept here.
@@ -281,7 +284,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     const turnMode = state.mode;
     // The SDK loads while a repository seen for the first time is walked for its card.
     void model.provider.prepare?.();
-    await card.ready(CARD_WAIT_MS);
+    await Promise.all([card.ready(CARD_WAIT_MS), schemasReady(tools)]);
     const request = parts(tools);
     const turnDone = runTurn(
       history,

@@ -1,9 +1,10 @@
 import { join } from "node:path";
-import * as z from "zod";
+import type * as z from "zod";
+import type { ZodModule } from "../agent/tool.js";
 import { readJsonFile } from "./json-file.js";
 
 /** Built when a settings file is read (zod schemas cost start-up time). */
-const projectSchema = () =>
+const projectSchema = (z: ZodModule) =>
   z.object({
     model: z.string().min(1).optional(),
     provider: z.string().min(1).optional(),

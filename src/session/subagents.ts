@@ -1,7 +1,13 @@
 import type { Message, ModelInfo, Provider } from "../ai/index.js";
 import type { AgentEvent, Emit } from "../agent/events.js";
 import { runTurn, type Authorize } from "../agent/loop.js";
-import { ToolError, toolSchema, type AnyTool, type ToolContext } from "../agent/tool.js";
+import {
+  ToolError,
+  schemasReady,
+  toolSchema,
+  type AnyTool,
+  type ToolContext,
+} from "../agent/tool.js";
 import type { TaskArgs, TaskDetails, TaskRunner } from "../tools/index.js";
 import { listAgents, type AgentDefinition } from "./agent-definitions.js";
 import type { GlobalConfig } from "./config.js";
@@ -100,6 +106,7 @@ async function runSubagent(
     .filter(Boolean)
     .join("\n\n");
   const history: Message[] = [];
+  await schemasReady(tools);
   const result = await runTurn(
     history,
     args.prompt,

@@ -1,4 +1,4 @@
-import { runTool, toolSchema, type AnyTool } from "../agent/tool.js";
+import { runTool, schemasReady, toolSchema, type AnyTool } from "../agent/tool.js";
 import type { Logger } from "../log/logger.js";
 import { serveTools, type ServedTool } from "../mcp/serve.js";
 import { detectSandbox } from "../shell/index.js";
@@ -9,7 +9,6 @@ import { createSessionTools } from "./session-tools.js";
 import type { GlobalConfig } from "./config.js";
 import { providerKeyVariables } from "./shell-set.js";
 import { discoverDevTools } from "./dev-tools.js";
-import * as z from "zod";
 import { defineTool } from "../agent/tool.js";
 import type { Readable, Writable } from "node:stream";
 
@@ -68,6 +67,7 @@ export async function serveRepositoryTools(options: ToolServerOptions): Promise<
   }
   served.push(devToolsTool(options.env));
   const byName = new Map<string, AnyTool>(served.map((t) => [t.name, t]));
+  await schemasReady(served);
   const listed: ServedTool[] = served.map((t) => {
     const schema = toolSchema(t);
     return {
@@ -110,7 +110,7 @@ function devToolsTool(env: Record<string, string | undefined>): AnyTool {
     kind: "read",
     description:
       "The developer tools installed on this machine (git, node and its package managers, python and its, go, cargo, java build tools, dotnet, ruby, docker, make, ripgrep, gh) with their versions, and which are missing.",
-    schema: () => z.object({}),
+    schema: (z) => z.object({}),
     async execute() {
       const { installed, missing } = await discoverDevTools(env);
       const lines = installed.map((t) => `${t.program} ${t.version ?? "(version unknown)"}`);

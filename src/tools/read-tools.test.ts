@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadZod } from "../agent/zod.js";
 import { toolSchema } from "../agent/tool.js";
 import { createWorkspace, type Workspace } from "../workspace/index.js";
 import { makeTempTree, type TempTree } from "../../test/support/temp-tree.js";
 import { createReadTools } from "./index.js";
+
+// Tools' schemas are built with zod, which product code loads on demand (src/agent/zod.ts).
+beforeAll(() => loadZod());
 
 let tree: TempTree;
 let ws: Workspace;

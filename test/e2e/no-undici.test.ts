@@ -41,8 +41,9 @@ describe("north -p", () => {
     expect(readFileSync(out, "utf8")).toBe("");
   });
 
-  it("a plain answer loads none of the built-in modules only tools use", async () => {
-    // Each costs every run ~1–1.5 ms before its first request (fs/promises brings readline).
+  it("a plain answer loads none of the built-in modules only tools use, nor zod", async () => {
+    // Each costs every run ~1–1.5 ms before its first request (fs/promises brings readline; zod
+    // ~2–5 ms and ~1 MiB).
     // child_process is not among them: the project card of a repository with commits asks git.
     server = await startMockModelServer([reply().text("A demo service.")]);
     const out = join(mkdtempSync(join(tmpdir(), "north-builtins-")), "loaded.txt");
@@ -56,6 +57,7 @@ describe("north -p", () => {
         NODE_OPTIONS: `--require ${probe}`,
         UNDICI_PROBE_OUT: out,
         PROBE_MATCH: "^NativeModule (fs/promises|readline|crypto|undici)$",
+        PROBE_ZOD: "1",
       },
     });
     expect(result.stdout).toContain("A demo service.");
@@ -85,5 +87,10 @@ describe("north -p", () => {
       env: { ...process.env, UNDICI_PROBE_OUT: out, PROBE_MATCH: "^NativeModule fs/promises$" },
     });
     expect(readFileSync(out, "utf8")).toBe("NativeModule fs/promises");
+    spawnSync(process.execPath, ["--require", probe, "-e", "require('zod')"], {
+      cwd: join(import.meta.dirname, "..", ".."),
+      env: { ...process.env, UNDICI_PROBE_OUT: out, PROBE_MATCH: "^$", PROBE_ZOD: "1" },
+    });
+    expect(readFileSync(out, "utf8")).toBe("zod");
   });
 });

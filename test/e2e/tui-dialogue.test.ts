@@ -31,9 +31,10 @@ describe("ask_user_question in the TUI", () => {
       reply().text("PostgreSQL on 3000 it is."),
     ]);
     await send(term, "set up the service");
-    await term.waitFor("Which database should the service use?");
+    // The tool line ("Asking: …") may show a moment before the picker: wait for the picker.
+    await term.waitFor("Question 1 of 2 · Database");
     let screen = term.screen();
-    expect(screen).toContain("Question 1 of 2 · Database");
+    expect(screen).toContain("Which database should the service use?");
     expect(screen).toMatch(/› 1\. PostgreSQL — a server/);
     expect(screen).toContain("2. SQLite — a file");
     expect(screen).toContain("3. Other — type an answer");

@@ -87,8 +87,8 @@ describe("the interface in Simplified Chinese", () => {
     expect(term.screen()).toContain("$ ls src");
     expectChinese(term);
     term.type("r");
-    await term.waitFor("服务用哪个数据库？");
-    expect(term.screen()).toContain("第 1 个问题，共 1 个 · 数据库");
+    await term.waitFor("第 1 个问题，共 1 个 · 数据库");
+    expect(term.screen()).toContain("服务用哪个数据库？");
     expectChinese(term);
     term.type("1");
     await term.waitFor("好的，已把重试次数改为 5。");

@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
+import * as z from "zod";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { loadZod } from "../../agent/zod.js";
 import { runTurn } from "../../agent/loop.js";
 import { toolSchema, type AnyTool } from "../../agent/tool.js";
 import { fakeTool, startFakeMcp, type FakeMcp } from "../../../test/support/mcp-fake-server.js";
@@ -10,6 +12,9 @@ import {
   schemaBytes,
   visibleMcpTools,
 } from "./mcp-search.js";
+
+// Tools' schemas are built with zod, which product code loads on demand (src/agent/zod.ts).
+beforeAll(() => loadZod());
 
 let fake: FakeMcp | undefined;
 afterEach(async () => {
@@ -53,6 +58,7 @@ async function fiftyTools(): Promise<AnyTool[]> {
   return createMcpTools(
     { server: "srv", connect: async () => fake!.client, timeoutMs: 5000 },
     fake.tools,
+    z,
   );
 }
 

@@ -1,4 +1,3 @@
-import * as z from "zod";
 import { defineTool, toolSchema, type AnyTool } from "../../agent/tool.js";
 import description from "./description.md";
 
@@ -61,7 +60,7 @@ function createMcpSearchTool(state: McpToolState): AnyTool {
     name: "mcp_search",
     kind: "read",
     description,
-    schema: () =>
+    schema: (z) =>
       z.object({
         query: z.string().min(1).describe("Words to look for, or exact tool names"),
         limit: z.number().int().min(1).max(10).optional().describe("Most tools to return (5)"),

@@ -1,22 +1,23 @@
-import * as z from "zod";
 import {
   ToolError,
   defineTool,
   type Question,
   type ToolContext,
   type ToolOutput,
+  type ZodModule,
 } from "../../agent/tool.js";
 import description from "./description.md";
 
-const option = () => z.object({ label: z.string(), description: z.string().optional() });
+const option = (z: ZodModule) =>
+  z.object({ label: z.string(), description: z.string().optional() });
 
-const schema = () =>
+const schema = (z: ZodModule) =>
   z.object({
     questions: z.array(
       z.object({
         question: z.string(),
         header: z.string().optional().describe("A word or two"),
-        options: z.array(option()),
+        options: z.array(option(z)),
       }),
     ),
   });

@@ -1,5 +1,4 @@
 import { join, posix } from "node:path";
-import * as z from "zod";
 import { defineTool } from "../../agent/tool.js";
 import type { Workspace } from "../../workspace/index.js";
 import { formatSize, fsAsync } from "../../workspace/index.js";
@@ -39,7 +38,7 @@ export function createDetectLanguagesTool(ws: Workspace) {
     name: "detect_languages",
     kind: "read",
     description,
-    schema: () => z.object({}),
+    schema: (z) => z.object({}),
     async execute(_args, ctx) {
       const totals = new Map<string, LanguageShare>();
       let unrecognized = 0;

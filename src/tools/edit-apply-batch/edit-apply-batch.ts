@@ -1,5 +1,5 @@
-import * as z from "zod";
-import { defineChangeTool, ToolError } from "../../agent/tool.js";
+import type * as z from "zod";
+import { defineChangeTool, ToolError, type ZodModule } from "../../agent/tool.js";
 import type { Workspace } from "../../workspace/index.js";
 import {
   buildProposal,
@@ -19,7 +19,7 @@ const NEEDS = {
   create_file: ["content"],
 } as const;
 
-const edit = () =>
+const edit = (z: ZodModule) =>
   z
     .object({
       type: z.enum(["replace_exact", "insert_at_line", "create_file"]),
@@ -38,7 +38,7 @@ const edit = () =>
       }
     });
 
-const schema = () => z.object({ edits: z.array(edit()) });
+const schema = (z: ZodModule) => z.object({ edits: z.array(edit(z)) });
 
 /** Edits accepted in one batch. */
 const MAX_EDITS = 100;

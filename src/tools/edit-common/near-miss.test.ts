@@ -1,8 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadZod } from "../../agent/zod.js";
 import { toolSchema } from "../../agent/tool.js";
 import { createReadTracker, createWorkspace } from "../../workspace/index.js";
 import { createEditTools } from "../index.js";
 import { describeMiss } from "./near-miss.js";
+
+// Tools' schemas are built with zod, which product code loads on demand (src/agent/zod.ts).
+beforeAll(() => loadZod());
 
 const FILE = [
   "function total(items) {",

@@ -1,5 +1,4 @@
-import * as z from "zod";
-import { defineChangeTool } from "../../agent/tool.js";
+import { defineChangeTool, type ZodModule } from "../../agent/tool.js";
 import type { Workspace } from "../../workspace/index.js";
 import {
   buildProposal,
@@ -12,7 +11,7 @@ import {
 } from "../edit-common/index.js";
 import description from "./description.md";
 
-const schema = () => z.object({ path: pathField(), content: contentField() });
+const schema = (z: ZodModule) => z.object({ path: pathField(z), content: contentField(z) });
 
 /**
  * `edit_create_file`: creates a file (and missing folders) or overwrites one. Overwriting needs

@@ -1,5 +1,4 @@
-import * as z from "zod";
-import { defineChangeTool } from "../../agent/tool.js";
+import { defineChangeTool, type ZodModule } from "../../agent/tool.js";
 import type { Workspace } from "../../workspace/index.js";
 import {
   buildProposal,
@@ -13,7 +12,8 @@ import {
 } from "../edit-common/index.js";
 import description from "./description.md";
 
-const schema = () => z.object({ path: pathField(), line: lineField(), text: textField() });
+const schema = (z: ZodModule) =>
+  z.object({ path: pathField(z), line: lineField(z), text: textField(z) });
 
 /**
  * `edit_insert_at_line`: inserts lines before a 1-based line (count + 1 appends). The line before

@@ -1,5 +1,4 @@
-import * as z from "zod";
-import { defineChangeTool } from "../../agent/tool.js";
+import { defineChangeTool, type ZodModule } from "../../agent/tool.js";
 import type { Workspace } from "../../workspace/index.js";
 import {
   buildProposal,
@@ -13,11 +12,11 @@ import {
 } from "../edit-common/index.js";
 import description from "./description.md";
 
-const schema = () =>
+const schema = (z: ZodModule) =>
   z.object({
-    path: pathField(),
-    old_string: oldStringField(),
-    new_string: newStringField(),
+    path: pathField(z),
+    old_string: oldStringField(z),
+    new_string: newStringField(z),
   });
 
 /**

@@ -1,4 +1,3 @@
-import * as z from "zod";
 import { ToolError, defineChangeTool } from "../../agent/tool.js";
 import description from "./description.md";
 
@@ -12,7 +11,7 @@ export function createEnterPlanModeTool() {
     name: "enter_plan_mode",
     kind: "interactive",
     description,
-    schema: () =>
+    schema: (z) =>
       z.object({ reason: z.string().describe("Why planning first helps, in a sentence") }),
     async prepare({ reason }) {
       if (!reason.trim()) throw new ToolError("Say in a sentence why planning first helps.");

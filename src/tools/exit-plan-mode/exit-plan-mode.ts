@@ -1,4 +1,3 @@
-import * as z from "zod";
 import { ToolError, defineChangeTool } from "../../agent/tool.js";
 import description from "./description.md";
 
@@ -11,7 +10,7 @@ export function createExitPlanModeTool() {
     name: "exit_plan_mode",
     kind: "interactive",
     description,
-    schema: () => z.object({ plan: z.string().describe("The plan, in Markdown") }),
+    schema: (z) => z.object({ plan: z.string().describe("The plan, in Markdown") }),
     async prepare({ plan }) {
       if (!plan.trim())
         throw new ToolError("The plan is empty. Write the steps you intend to take.");

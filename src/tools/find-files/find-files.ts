@@ -1,5 +1,4 @@
-import * as z from "zod";
-import { defineTool } from "../../agent/tool.js";
+import { defineTool, type ZodModule } from "../../agent/tool.js";
 import type { Workspace } from "../../workspace/index.js";
 import description from "./description.md";
 import { compilePathMatcher } from "./path-matcher.js";
@@ -17,7 +16,7 @@ export interface FindFilesDetails {
   scanCut: boolean;
 }
 
-const schema = () =>
+const schema = (z: ZodModule) =>
   z.object({
     pattern: z.string().min(1).describe("Glob or part of a path, case-insensitive"),
     limit: z.number().int().optional().describe("Max paths; default 50, max 500"),

@@ -1,6 +1,5 @@
 import { join } from "node:path";
-import * as z from "zod";
-import { defineTool } from "../../agent/tool.js";
+import { defineTool, type ZodModule } from "../../agent/tool.js";
 import type { Workspace } from "../../workspace/index.js";
 import description from "./description.md";
 import { changeCounts } from "./git-history.js";
@@ -27,7 +26,7 @@ export interface HotfilesDetails {
   files: HotFile[];
 }
 
-const schema = () =>
+const schema = (z: ZodModule) =>
   z.object({
     limit: z.number().int().optional().describe("Max files; default 10, max 50"),
   });

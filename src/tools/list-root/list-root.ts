@@ -1,6 +1,5 @@
 import { join } from "node:path";
-import * as z from "zod";
-import { defineTool } from "../../agent/tool.js";
+import { defineTool, type ZodModule } from "../../agent/tool.js";
 import type { Workspace } from "../../workspace/index.js";
 import { formatSize, fsAsync } from "../../workspace/index.js";
 import description from "./description.md";
@@ -30,7 +29,7 @@ export interface ListRootDetails {
   omitted: number;
 }
 
-const schema = () => z.object({});
+const schema = (z: ZodModule) => z.object({});
 
 /**
  * `list_root`: the root's visible entries, folders first, each folder with its file count

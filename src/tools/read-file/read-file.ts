@@ -1,5 +1,4 @@
-import * as z from "zod";
-import { defineTool, ToolError } from "../../agent/tool.js";
+import { defineTool, ToolError, type ZodModule } from "../../agent/tool.js";
 import {
   isBinaryFile,
   secretReason,
@@ -26,7 +25,7 @@ export interface ReadFileDetails {
   bytes: number;
 }
 
-const schema = () =>
+const schema = (z: ZodModule) =>
   z.object({
     path: z.string().min(1).describe("File path, relative to the repository root"),
     start_line: z.number().int().min(1).optional().describe("First line (1-based); default 1"),

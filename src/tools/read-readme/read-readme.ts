@@ -1,4 +1,3 @@
-import * as z from "zod";
 import { defineTool, ToolError } from "../../agent/tool.js";
 import {
   isBinaryBuffer,
@@ -35,7 +34,7 @@ export function createReadReadmeTool(ws: Workspace) {
     name: "read_readme",
     kind: "read",
     description,
-    schema: () => z.object({}),
+    schema: (z) => z.object({}),
     async execute() {
       const found = await findReadme(ws);
       if (found === undefined) {

@@ -1,5 +1,4 @@
-import * as z from "zod";
-import { defineTool, ToolError } from "../../agent/tool.js";
+import { defineTool, ToolError, type ZodModule } from "../../agent/tool.js";
 import {
   isBinaryFile,
   secretNameReason,
@@ -36,7 +35,7 @@ export interface SearchTextDetails {
   hidden: number;
 }
 
-const schema = () =>
+const schema = (z: ZodModule) =>
   z.object({
     pattern: z.string().min(1).describe("Text to find, within one line"),
     path: z.string().optional().describe("Folder or file to search; default: whole repository"),

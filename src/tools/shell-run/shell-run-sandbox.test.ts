@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadZod } from "../../agent/zod.js";
 import { runTool, toolSchema, type Gate, type Review } from "../../agent/tool.js";
 import {
   createShellService,
@@ -12,6 +13,9 @@ import { createWorkspace, type Workspace } from "../../workspace/index.js";
 import { makeTempTree, type TempTree } from "../../../test/support/temp-tree.js";
 import { sandboxDenialNote } from "./format-result.js";
 import { createShellTool } from "./shell-run.js";
+
+// Tools' schemas are built with zod, which product code loads on demand (src/agent/zod.ts).
+beforeAll(() => loadZod());
 
 let tree: TempTree;
 let ws: Workspace;

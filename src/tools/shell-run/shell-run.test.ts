@@ -1,12 +1,16 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadZod } from "../../agent/zod.js";
 import { runTool, toolSchema, type Gate, type Review } from "../../agent/tool.js";
 import { createShellService, type ShellResult, type ShellService } from "../../shell/index.js";
 import { createWorkspace, type Workspace } from "../../workspace/index.js";
 import { makeTempTree, type TempTree } from "../../../test/support/temp-tree.js";
 import { formatShellResult } from "./format-result.js";
 import { createShellTool, type ShellRunDetails } from "./shell-run.js";
+
+// Tools' schemas are built with zod, which product code loads on demand (src/agent/zod.ts).
+beforeAll(() => loadZod());
 
 let tree: TempTree;
 let ws: Workspace;

@@ -1,5 +1,4 @@
-import * as z from "zod";
-import { defineChangeTool, ToolError, type Review } from "../../agent/tool.js";
+import { defineChangeTool, ToolError, type Review, type ZodModule } from "../../agent/tool.js";
 import type { Logger } from "../../log/logger.js";
 import {
   DEFAULT_TIMEOUT_MS,
@@ -60,7 +59,7 @@ export interface ShellToolOptions<T = unknown> {
   logger?: Logger;
 }
 
-const schema = () =>
+const schema = (z: ZodModule) =>
   z.object({
     command: z.string().min(1).describe("The command (shell syntax; several lines allowed)"),
     timeout_seconds: z.number().int().min(1).max(600).optional().describe("Default 60, max 600"),

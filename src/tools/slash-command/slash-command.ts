@@ -1,4 +1,3 @@
-import * as z from "zod";
 import { ToolError, defineTool, type ToolOutput } from "../../agent/tool.js";
 import description from "./description.md";
 
@@ -37,7 +36,7 @@ export function createSlashCommandTool(runner: () => SlashCommandRunner | undefi
     name: "slash_command",
     kind: "read",
     description,
-    schema: () => z.object({ command: z.string().describe("With its arguments") }),
+    schema: (z) => z.object({ command: z.string().describe("With its arguments") }),
     concurrent: () => false,
     async execute({ command }, ctx): Promise<ToolOutput<{ command: string; effect: SlashEffect }>> {
       const text = command.trim().startsWith("/") ? command.trim() : `/${command.trim()}`;

@@ -1,8 +1,14 @@
-import * as z from "zod";
-import { defineTool, type ToolContext, type ToolOutput, type Usage } from "../../agent/tool.js";
+import type * as z from "zod";
+import {
+  defineTool,
+  type ToolContext,
+  type ToolOutput,
+  type Usage,
+  type ZodModule,
+} from "../../agent/tool.js";
 import description from "./description.md";
 
-const schema = () =>
+const schema = (z: ZodModule) =>
   z.object({
     agent: z.string(),
     description: z.string().describe("A few words, shown to the person"),

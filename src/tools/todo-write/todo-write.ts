@@ -1,12 +1,11 @@
-import * as z from "zod";
 import type { TodoItem } from "../../agent/events.js";
-import { ToolError, defineTool } from "../../agent/tool.js";
+import { ToolError, defineTool, type ZodModule } from "../../agent/tool.js";
 import description from "./description.md";
 
 const MAX_ITEMS = 30;
 const MAX_CHARS = 200;
 
-const schema = () =>
+const schema = (z: ZodModule) =>
   z.object({
     todos: z
       .array(
