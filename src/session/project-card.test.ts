@@ -6,7 +6,7 @@ import { makeTempTree, type TempTree } from "../../test/support/temp-tree.js";
 import { createWorkspace } from "../workspace/index.js";
 import { gitHead } from "./git-head.js";
 import { CARD_PATH, loadProjectCard, readmeGist, renderProjectCard } from "./project-card.js";
-import { detectCommands, makeTargets } from "./project-commands.js";
+import { detectCommands, makeTargets, rootNames } from "./project-commands.js";
 
 const README = `[![CI](https://ci.example/badge.svg)](https://ci.example)
 
@@ -148,6 +148,29 @@ describe("commands", () => {
       "cargo build",
       "cargo test",
     ]);
+    await tree.remove();
+  });
+});
+
+describe("rootNames", () => {
+  it("says which names are at the root, in any case, and all of them when it cannot list it", async () => {
+    const tree = await makeTempTree({ "README.md": "# R\n", "src/a.ts": "" });
+    const present = rootNames(tree.root);
+    expect([present("README.md"), present("readme.MD"), present("src")]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect([present("package.json"), present("a.ts")]).toEqual([false, false]);
+    expect(rootNames(join(tree.root, "missing"))("package.json")).toBe(true);
+    await tree.remove();
+  });
+
+  it("leaves out of the card only what is not there (a manifest added later is found)", async () => {
+    const tree = await makeTempTree({ "go.mod": "module x\n" });
+    expect(detectCommands(tree.root)).toEqual(["go build ./...", "go test ./..."]);
+    writeFileSync(join(tree.root, "Cargo.toml"), "[package]\n");
+    expect(detectCommands(tree.root)).toContain("cargo test");
     await tree.remove();
   });
 });

@@ -16,7 +16,7 @@ import {
   type Workspace,
 } from "../workspace/index.js";
 import { gitHead } from "./git-head.js";
-import { COMMAND_SOURCES, detectCommands, detectToolchain } from "./project-commands.js";
+import { COMMAND_SOURCES, detectCommands, detectToolchain, rootNames } from "./project-commands.js";
 import { t } from "../i18n/index.js";
 
 export const CARD_PATH = join(".north", "cache", "project-card.json");
@@ -54,12 +54,16 @@ export interface ProjectCard {
  * only into a real `.north/cache` folder of the repository: through a symlinked `.north` (a clone
  * could point it anywhere) the card is built and not kept.
  */
-export async function loadProjectCard(ws: Workspace, signal?: AbortSignal): Promise<ProjectCard> {
+export async function loadProjectCard(
+  ws: Workspace,
+  signal?: AbortSignal,
+  present = rootNames(ws.root),
+): Promise<ProjectCard> {
   const cached = readCached(ws.root);
-  if (cached && isFresh(ws.root, cached)) return cached;
+  if (cached && isFresh(ws.root, cached, present)) return cached;
   // The cache folder exists before the root is stamped, so saving the card leaves it fresh.
   const cacheDir = repoOwnDir(ws.root, ".north/cache");
-  const card = await buildCard(ws, signal ?? new AbortController().signal);
+  const card = await buildCard(ws, signal ?? new AbortController().signal, present);
   // A build cut short is incomplete: never cached.
   if (cacheDir !== undefined && !signal?.aborted) saveCard(ws.root, cacheDir, card);
   return card;
@@ -82,8 +86,8 @@ function saveCard(root: string, cacheDir: string, card: ProjectCard): void {
  * them. Synchronous and cheap (no file is read), so it is said at start even when the card is
  * built in the background or comes from the cache.
  */
-export function projectCardNotices(root: string): string[] {
-  const names = [...new Set([...readmeCandidates(root), ...COMMAND_SOURCES])];
+export function projectCardNotices(root: string, present = rootNames(root)): string[] {
+  const names = [...new Set([...readmeCandidates(root), ...COMMAND_SOURCES.filter(present)])];
   const notices: string[] = [];
   for (const name of names) {
     const problem = repoFileProblem(root, name);
@@ -107,8 +111,9 @@ export class ProjectCardLoader {
   readonly notices: readonly string[];
 
   constructor(ws: Workspace) {
-    this.notices = projectCardNotices(ws.root);
-    this.loaded = loadProjectCard(ws, this.abort.signal).then(
+    const present = rootNames(ws.root);
+    this.notices = projectCardNotices(ws.root, present);
+    this.loaded = loadProjectCard(ws, this.abort.signal, present).then(
       (card) => void (this.text = renderProjectCard(card)),
       () => {},
     );
@@ -168,15 +173,23 @@ function readCached(root: string): ProjectCard | undefined {
   }
 }
 
-function isFresh(root: string, card: ProjectCard): boolean {
+function isFresh(root: string, card: ProjectCard, present: (name: string) => boolean): boolean {
   if (gitHead(root) !== card.head) return false;
-  const current = stamps(root, Object.keys(card.sources));
+  const current = stamps(root, Object.keys(card.sources), present);
   return Object.entries(card.sources).every(([file, mtime]) => current[file] === mtime);
 }
 
-function stamps(root: string, files: readonly string[]): Record<string, number | null> {
+function stamps(
+  root: string,
+  files: readonly string[],
+  present: (name: string) => boolean,
+): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   for (const file of files) {
+    if (file !== "." && !present(file)) {
+      out[file] = null;
+      continue;
+    }
     try {
       out[file] = statSync(join(root, file)).mtimeMs;
     } catch {
@@ -186,11 +199,19 @@ function stamps(root: string, files: readonly string[]): Record<string, number |
   return out;
 }
 
-async function buildCard(ws: Workspace, signal: AbortSignal): Promise<ProjectCard> {
+async function buildCard(
+  ws: Workspace,
+  signal: AbortSignal,
+  present: (name: string) => boolean,
+): Promise<ProjectCard> {
   const root = ws.root;
   const head = gitHead(root);
   const readmePath = findReadme(root);
-  const sources = stamps(root, [".", ...(readmePath ? [readmePath] : []), ...COMMAND_SOURCES]);
+  const sources = stamps(
+    root,
+    [".", ...(readmePath ? [readmePath] : []), ...COMMAND_SOURCES],
+    present,
+  );
   // Without a commit there is no history to read: no git process is started for it.
   const committed = head !== null && !head.startsWith("unborn ");
   const [languages, hotfiles] = await Promise.all([
@@ -207,8 +228,8 @@ async function buildCard(ws: Workspace, signal: AbortSignal): Promise<ProjectCar
     sources,
     languages,
     ...(readmePath && gist ? { readme: { path: readmePath, gist } } : {}),
-    commands: detectCommands(root),
-    uses: detectToolchain(root),
+    commands: detectCommands(root, present),
+    uses: detectToolchain(root, present),
     hotfiles,
   };
 }

@@ -2,7 +2,7 @@
  * Build and test commands found in a repository's manifests: a small table of detectors, each
  * reading one file at the root.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { readRepoFileSync } from "../workspace/index.js";
 
@@ -37,6 +37,22 @@ const DETECTORS: Detector[] = [
   { file: "deno.json", commands: denoTasks },
 ];
 
+/**
+ * Which names are at a repository's root, to look up only those: the card asks about ~40 root
+ * files (manifests, lock files, READMEs), most of them absent from any one repository, and each
+ * lookup that fails throws inside Node. Lower-cased, so that a case-insensitive file system's
+ * `makefile` is still looked up as `Makefile`; a name that is there is still checked by its own
+ * call. A root that cannot be listed: every name is looked up.
+ */
+export function rootNames(root: string): (name: string) => boolean {
+  try {
+    const names = new Set(readdirSync(root).map((name) => name.toLowerCase()));
+    return (name) => names.has(name.toLowerCase());
+  } catch {
+    return () => true;
+  }
+}
+
 /** Every manifest a detector reads: the card is rebuilt when one of them changes. */
 export const COMMAND_SOURCES = DETECTORS.map((d) => d.file);
 
@@ -45,10 +61,11 @@ export const COMMAND_SOURCES = DETECTORS.map((d) => d.file);
  * repository rules (`readRepoFileSync`): one that leads outside, is not a regular file (a FIFO
  * never blocks) or is over 512 KB is skipped.
  */
-export function detectCommands(root: string): string[] {
-  const has = (name: string) => existsSync(join(root, name));
+export function detectCommands(root: string, present = rootNames(root)): string[] {
+  const has = (name: string) => present(name) && existsSync(join(root, name));
   const found: string[] = [];
   for (const detector of DETECTORS) {
+    if (!present(detector.file)) continue;
     const read = readRepoFileSync(root, detector.file, { maxBytes: MAX_MANIFEST_BYTES });
     if (!read.ok || read.truncated) continue;
     const text = read.text;
@@ -135,8 +152,8 @@ const LOCK_FILES: [file: string, tool: string][] = [
  * The package managers and toolchains the lock files at `root` name ("pnpm (pnpm-lock.yaml)"):
  * the model then uses the project's own, not the one it guesses.
  */
-export function detectToolchain(root: string): string[] {
-  return LOCK_FILES.filter(([file]) => existsSync(join(root, file))).map(
+export function detectToolchain(root: string, present = rootNames(root)): string[] {
+  return LOCK_FILES.filter(([file]) => present(file) && existsSync(join(root, file))).map(
     ([file, tool]) => `${tool} (${file})`,
   );
 }
