@@ -1,0 +1,47 @@
+import { mkdtempSync } from "node:fs";
+import * as fsp from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import * as fsAsync from "./fs-async.js";
+
+describe("fs-async", () => {
+  it("fails as node:fs/promises does: same code, syscall and path", async () => {
+    const missing = join(mkdtempSync(join(tmpdir(), "north-fsa-")), "nope");
+    const ours = await fsAsync.stat(missing).catch((error: NodeJS.ErrnoException) => error);
+    const theirs = await fsp.stat(missing).catch((error: NodeJS.ErrnoException) => error);
+    expect(ours).toBeInstanceOf(Error);
+    expect(ours).toMatchObject({ code: theirs.code, syscall: theirs.syscall, path: theirs.path });
+  });
+
+  it("resolves with the callback's value, options passed through", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "north-fsa-"));
+    await fsAsync.writeFile(join(dir, "a.txt"), "héllo");
+    await fsAsync.mkdir(join(dir, "sub", "deeper"), { recursive: true });
+    const entries = await fsAsync.readdir(dir, { withFileTypes: true });
+    expect(entries.map((e) => [e.name, e.isDirectory()]).sort()).toEqual([
+      ["a.txt", false],
+      ["sub", true],
+    ]);
+    expect(await fsAsync.readFile(join(dir, "a.txt"), "utf8")).toBe("héllo");
+    expect(await fsAsync.realpath(dir)).toBe(await fsp.realpath(dir));
+  });
+
+  it("gives an open file's reads, writes, mode, sync and close", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "north-fsa-")), "b.bin");
+    const out = await fsAsync.open(file, "wx", 0o600);
+    await out.writeFile("0123456789");
+    await out.chmod(0o640);
+    await out.sync();
+    await out.close();
+    const handle = await fsAsync.open(file);
+    const buffer = Buffer.alloc(4);
+    expect(await handle.read(buffer, 0, 4, 3)).toEqual({ bytesRead: 4 });
+    expect(buffer.toString()).toBe("3456");
+    expect(await handle.read(buffer, 0, 4)).toEqual({ bytesRead: 4 });
+    expect(buffer.toString()).toBe("0123");
+    expect((await handle.stat()).mode & 0o777).toBe(0o640);
+    await handle.close();
+    await expect(handle.close()).rejects.toMatchObject({ code: "EBADF" });
+  });
+});
