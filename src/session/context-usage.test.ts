@@ -32,6 +32,14 @@ describe("token estimates", () => {
     expect(estimateSchemas([])).toBe(0);
   });
 
+  it("counts tool schemas as the length of their JSON", () => {
+    const a = { name: "a", description: "Reads ü", parameters: { type: "object" } };
+    const b = { name: "bb", description: "", parameters: { type: "object", properties: {} } };
+    for (const schemas of [[a], [a, b], [b, a, b]]) {
+      expect(estimateSchemas(schemas)).toBe(estimateTokens(JSON.stringify(schemas)));
+    }
+  });
+
   it("takes a step's prompt size as input + cache read + cache write", () => {
     const usage = {
       input_tokens: 5,

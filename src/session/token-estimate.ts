@@ -37,9 +37,21 @@ export function estimateMessages(messages: readonly Message[]): number {
   return total;
 }
 
-/** Tool schemas as they go on the wire (JSON). */
+const schemaChars = new WeakMap<ToolSchema, number>();
+
+/**
+ * Tool schemas as they go on the wire (JSON): the length of `JSON.stringify(schemas)`, each
+ * schema measured once (a turn estimates the same schemas several times).
+ */
 export function estimateSchemas(schemas: readonly ToolSchema[]): number {
-  return schemas.length === 0 ? 0 : estimateTokens(JSON.stringify(schemas));
+  if (schemas.length === 0) return 0;
+  let chars = schemas.length + 1; // the brackets and the commas between
+  for (const schema of schemas) {
+    let length = schemaChars.get(schema);
+    if (length === undefined) schemaChars.set(schema, (length = JSON.stringify(schema).length));
+    chars += length;
+  }
+  return tokensOf(chars);
 }
 
 /**
