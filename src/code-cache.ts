@@ -12,7 +12,6 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
 
@@ -35,11 +34,19 @@ export const WIDER_RUN_EVENT = "north:wider-run";
 
 /**
  * Runs `file` (a CommonJS bundle) as the main program, its compiled code cached in `dir` under
- * `name` (one cache per build: `core`, `tui`).
+ * `name` (one cache per build: `core`, `tui`). `load` is the program's `require`: the caller's
+ * own when it sits in `file`'s folder (it resolves as one made for `file` would, and
+ * `node:module`, with the ES module loader it brings, stays unloaded), else one is made.
  * The cache is an optimisation only: a cache that is missing, unreadable, stale (another North
  * or Node) or rejected by V8 is rebuilt at exit; one that cannot be written is left alone.
  */
-export function runCached(file: string, dir: string, version: string, name = "core"): void {
+export function runCached(
+  file: string,
+  dir: string,
+  version: string,
+  name = "core",
+  load: NodeJS.Require = process.getBuiltinModule("node:module").createRequire(file),
+): void {
   // The builds are ASCII (scripts/build.mjs checks): Latin-1 reads them as UTF-8 would, as a
   // plain copy.
   const source = readFileSync(file, "latin1");
@@ -78,7 +85,7 @@ export function runCached(file: string, dir: string, version: string, name = "co
   }
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   const module = { exports: {}, filename: file, id: ".", loaded: false };
-  run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  run.call(module.exports, module.exports, load, module, file, dirname(file));
 }
 
 function readOrNothing(path: string): Buffer | undefined {

@@ -32,12 +32,13 @@ async function start(args: string[]): Promise<void> {
     return isatty(0) && isatty(1);
   };
   const build = opensInterface(args, terminal) ? "tui" : "core";
-  // Beside this file in dist/; not bundled into the launcher.
+  // Beside this file in dist/ (not bundled into the launcher), so this file's `require` is theirs.
   runCached(
     join(__dirname, `${build}.cjs`),
     join(cacheDir(process.env), "code"),
     __NORTH_VERSION__,
     build,
+    require,
   );
 }
 
