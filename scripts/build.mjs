@@ -91,6 +91,8 @@ const program = (outfile, { external = [], plugins }) =>
     ...common,
     format: "cjs",
     supported: { "dynamic-import": false },
+    // This file's folder, as Node's module wrapper gives it (ES modules read it from import.meta).
+    define: { ...define, "import.meta.dirname": "__dirname" },
     external: ["@vscode/ripgrep", "@lydell/node-pty", "@modelcontextprotocol/*", ...external],
     // Node's CommonJS wrapper, written into the file: the launcher compiles the file's text as it
     // is, without a second, wrapped copy of a megabyte-long string (src/code-cache.ts).

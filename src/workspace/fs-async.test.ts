@@ -1,7 +1,8 @@
-import { mkdtempSync } from "node:fs";
+import { constants, mkdtempSync } from "node:fs";
 import * as fsp from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import * as fsAsync from "./fs-async.js";
 
@@ -49,5 +50,25 @@ describe("fs-async", () => {
     expect((await handle.stat()).mode & 0o777).toBe(0o640);
     await handle.close();
     await expect(handle.close()).rejects.toMatchObject({ code: "EBADF" });
+  });
+
+  it("reads whole files as node:fs/promises does: bytes, text, flags, sizes it was not told", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "north-fsa-"));
+    const big = Buffer.from("é".repeat(40_000));
+    await fsAsync.writeFile(join(dir, "big"), big);
+    await fsAsync.writeFile(join(dir, "empty"), "");
+    expect(Buffer.compare(await fsAsync.readFile(join(dir, "big")), big)).toBe(0);
+    expect(await fsAsync.readFile(join(dir, "big"), "utf8")).toBe(big.toString());
+    expect(await fsAsync.readFile(join(dir, "big"), { encoding: "latin1" })).toBe(
+      big.toString("latin1"),
+    );
+    expect((await fsAsync.readFile(join(dir, "empty"))).length).toBe(0);
+    // /proc files say 0 bytes and are not empty.
+    expect(await fsAsync.readFile("/proc/self/status", "utf8")).toMatch(/^Name:/);
+    const fifo = join(dir, "fifo");
+    execFileSync("mkfifo", [fifo]);
+    const flag = constants.O_RDONLY | constants.O_NONBLOCK;
+    expect((await fsAsync.readFile(fifo, { flag })).length).toBe(0);
+    await expect(fsAsync.readFile(join(dir, "nope"))).rejects.toMatchObject({ code: "ENOENT" });
   });
 });

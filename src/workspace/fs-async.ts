@@ -18,7 +18,6 @@ import {
   mkdir as fsMkdir,
   open as fsOpen,
   read as fsRead,
-  readFile as fsReadFile,
   readdir as fsReaddir,
   readlink as fsReadlink,
   realpath as fsRealpath,
@@ -53,7 +52,6 @@ export const lstat = promised(fsLstat) as typeof Fsp.lstat;
 /** The system's realpath(3), as `node:fs/promises` uses (not the JavaScript walk of `fs.realpath`). */
 export const realpath = promised(fsRealpath.native) as typeof Fsp.realpath;
 export const readdir = promised(fsReaddir) as typeof Fsp.readdir;
-export const readFile = promised(fsReadFile) as typeof Fsp.readFile;
 export const writeFile = promised(fsWriteFile) as typeof Fsp.writeFile;
 export const appendFile = promised(fsAppendFile) as typeof Fsp.appendFile;
 export const readlink = promised(fsReadlink) as typeof Fsp.readlink;
@@ -115,4 +113,49 @@ export async function open(
     sync: () => fsync(fd),
     close: () => close(fd),
   };
+}
+
+/** Bytes read after a file's stated size (it may have grown, or be a FIFO or a /proc file). */
+const MORE_BYTES = 16 * 1024;
+
+/**
+ * A whole file, as `node:fs/promises`' `readFile` gives it (a string with an encoding), read
+ * through `open` — not `fs.readFile`, whose reader is one more of Node's modules to load, and
+ * after the heap cap (src/modes/heap.ts) Node compiles it from source.
+ */
+export async function readFile(
+  path: PathLike,
+  options: BufferEncoding | (ReadOptions & { encoding: BufferEncoding }),
+): Promise<string>;
+export async function readFile(
+  path: PathLike,
+  options?: ReadOptions & { encoding?: null },
+): Promise<Buffer>;
+export async function readFile(
+  path: PathLike,
+  options?: BufferEncoding | ReadOptions,
+): Promise<Buffer | string> {
+  const { encoding, flag } = typeof options === "string" ? { encoding: options } : (options ?? {});
+  const handle = await open(path, flag ?? "r");
+  try {
+    const { size } = await handle.stat();
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (let want = size > 0 ? size : MORE_BYTES; ; want = MORE_BYTES) {
+      const buffer = Buffer.allocUnsafe(want);
+      const { bytesRead } = await handle.read(buffer, 0, want, null);
+      if (bytesRead === 0) break;
+      chunks.push(bytesRead === want ? buffer : buffer.subarray(0, bytesRead));
+      total += bytesRead;
+    }
+    const data = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+    return encoding ? data.toString(encoding) : data;
+  } finally {
+    await handle.close();
+  }
+}
+
+interface ReadOptions {
+  encoding?: BufferEncoding | null;
+  flag?: string | number;
 }

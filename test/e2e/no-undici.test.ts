@@ -64,6 +64,30 @@ describe("north -p", () => {
     expect(readFileSync(out, "utf8")).toBe("");
   });
 
+  it("a run with tools loads no built-in module after the heap cap (Node would compile it from source)", async () => {
+    server = await startMockModelServer([
+      reply().tool("read_file", { path: "README.md" }),
+      reply().tool("search_text", { pattern: "demo" }),
+      reply().text("A demo service."),
+    ]);
+    const out = join(mkdtempSync(join(tmpdir(), "north-builtins-")), "loaded.txt");
+    const { env } = makeHome();
+    const result = await runCli(["-p", "what is this?"], {
+      cwd: makeRepo(),
+      env: {
+        ...env,
+        ANTHROPIC_API_KEY: "sk-ant-test",
+        ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+        NODE_OPTIONS: `--require ${probe}`,
+        UNDICI_PROBE_OUT: out,
+        PROBE_MATCH: "^NativeModule ",
+        PROBE_AFTER_CAP: "1",
+      },
+    });
+    expect(result.stdout).toContain("A demo service.");
+    expect(readFileSync(out, "utf8")).toBe("");
+  });
+
   it("nor does the interface, from start to an answer (Yoga's WebAssembly included)", async () => {
     const out = join(mkdtempSync(join(tmpdir(), "north-undici-")), "loaded.txt");
     const { term } = await tui.open([reply().text("Hello from the mock.")], [], {

@@ -1,5 +1,5 @@
 import { constants } from "node:fs";
-import { delimiter, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { fsAsync } from "../../workspace/index.js";
 
 export interface LocateOptions {
@@ -25,8 +25,22 @@ export async function locateRipgrep(options: LocateOptions = {}): Promise<string
   return undefined;
 }
 
-/** `@vscode/ripgrep` throws on import when its platform package is missing; that means "none". */
+/**
+ * The binary `@vscode/ripgrep` names: its platform package's (`@vscode/ripgrep-<platform>-<arch>`),
+ * looked for as Node looks for a package, in each `node_modules` above this file.
+ * `@vscode/ripgrep` itself is an ES module: requiring it from North's CommonJS builds starts
+ * Node's ES module loader (~5 ms; after the heap cap, src/modes/heap.ts, Node compiles it from
+ * source), only to compute this path. It stays the fallback; it throws on import when its
+ * platform package is missing, which means "none".
+ */
 async function bundledRipgrep(): Promise<string | undefined> {
+  const arch = process.env.npm_config_arch || process.arch;
+  const binary = process.platform === "win32" ? "rg.exe" : "rg";
+  const bin = join("node_modules", "@vscode", `ripgrep-${process.platform}-${arch}`, "bin", binary);
+  for (let dir = import.meta.dirname; ; dir = dirname(dir)) {
+    if (await isExecutable(join(dir, bin))) return join(dir, bin);
+    if (dirname(dir) === dir) break;
+  }
   try {
     return (await import("@vscode/ripgrep")).rgPath;
   } catch {
