@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { describe, expect, it } from "vitest";
-import { defineChangeTool, defineTool, runTool, toolSchema } from "./tool.js";
+import { defineChangeTool, defineTool, runTool, schemasReady, toolSchema } from "./tool.js";
 
 const ctx = { signal: new AbortController().signal };
 
@@ -26,7 +26,7 @@ describe("a tool's argument schema", () => {
     expect(builds).toBe(1);
   });
 
-  it("gives a change tool's JSON schema from the same builder", () => {
+  it("gives a change tool's JSON schema from the same builder", async () => {
     let builds = 0;
     const tool = defineChangeTool({
       name: "rename_thing",
@@ -41,6 +41,8 @@ describe("a tool's argument schema", () => {
       },
     });
     expect(builds).toBe(0);
+    // A tool the build did not precompute needs zod for its JSON schema.
+    await schemasReady([tool]);
     const { parameters } = toolSchema(tool);
     expect(parameters).toMatchObject({
       type: "object",
@@ -49,5 +51,20 @@ describe("a tool's argument schema", () => {
     });
     expect(tool.schema.safeParse({ from: "a", to: "b" }).success).toBe(true);
     expect(builds).toBe(1);
+  });
+
+  it("that cannot be built makes a call an error result, not a throw", async () => {
+    const tool = defineTool({
+      name: "broken_schema",
+      kind: "read",
+      description: "Never runs.",
+      schema: (): z.ZodObject => {
+        throw new Error("no schema today");
+      },
+      execute: async () => ({ content: "ran" }),
+    });
+    const result = await runTool(tool, {}, "{}", ctx);
+    expect(result).toMatchObject({ isError: true });
+    expect(result.content).toMatch(/broken_schema could not be checked \(no schema today\)/);
   });
 });

@@ -269,8 +269,17 @@ export async function runTool(
       content: `The arguments of ${tool.name} were not a valid JSON object (received: ${clip(rawArguments)}). Call it again with a JSON object matching its schema.`,
     });
   }
-  await loadZod();
-  const parsed = tool.schema.safeParse(args);
+  let parsed;
+  try {
+    await loadZod();
+    parsed = tool.schema.safeParse(args);
+  } catch (error) {
+    // The checker itself could not be built or run: not something the model can fix.
+    return finish({
+      isError: true,
+      content: `Internal error: the arguments of ${tool.name} could not be checked (${(error as Error).message}).`,
+    });
+  }
   if (!parsed.success) {
     return finish({
       isError: true,

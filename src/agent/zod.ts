@@ -12,9 +12,15 @@ export type ZodModule = typeof ZodApi;
 let loaded: ZodModule | undefined;
 let loading: Promise<ZodModule> | undefined;
 
-/** zod, started on the first call. */
+/** zod, started on the first call (and tried again on the next if loading it failed). */
 export function loadZod(): Promise<ZodModule> {
-  return (loading ??= import("./zod-api.js").then((module) => (loaded = module)));
+  return (loading ??= import("./zod-api.js").then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  ));
 }
 
 /**

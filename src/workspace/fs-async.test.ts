@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import type { Stats } from "node:fs";
 import * as fsAsync from "./fs-async.js";
+import { readWhole, type FileHandleLite } from "./fs-async.js";
 
 describe("fs-async", () => {
   it("fails as node:fs/promises does: same code, syscall and path", async () => {
@@ -49,26 +51,49 @@ describe("fs-async", () => {
     expect(buffer.toString()).toBe("0123");
     expect((await handle.stat()).mode & 0o777).toBe(0o640);
     await handle.close();
-    await expect(handle.close()).rejects.toMatchObject({ code: "EBADF" });
   });
 
-  it("reads whole files as node:fs/promises does: bytes, text, flags, sizes it was not told", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "north-fsa-"));
-    const big = Buffer.from("é".repeat(40_000));
-    await fsAsync.writeFile(join(dir, "big"), big);
-    await fsAsync.writeFile(join(dir, "empty"), "");
-    expect(Buffer.compare(await fsAsync.readFile(join(dir, "big")), big)).toBe(0);
-    expect(await fsAsync.readFile(join(dir, "big"), "utf8")).toBe(big.toString());
-    expect(await fsAsync.readFile(join(dir, "big"), { encoding: "latin1" })).toBe(
-      big.toString("latin1"),
-    );
-    expect((await fsAsync.readFile(join(dir, "empty"))).length).toBe(0);
-    // /proc files say 0 bytes and are not empty.
-    expect(await fsAsync.readFile("/proc/self/status", "utf8")).toMatch(/^Name:/);
-    const fifo = join(dir, "fifo");
-    execFileSync("mkfifo", [fifo]);
-    const flag = constants.O_RDONLY | constants.O_NONBLOCK;
-    expect((await fsAsync.readFile(fifo, { flag })).length).toBe(0);
-    await expect(fsAsync.readFile(join(dir, "nope"))).rejects.toMatchObject({ code: "ENOENT" });
+  it("reads a regular file up to the size it had, and anything else to its end", async () => {
+    // A handle whose file never ends, as one a command keeps appending to.
+    const endless = (isFile: boolean, size: number, pieces = Infinity): FileHandleLite => ({
+      fd: -1,
+      stat: async () => ({ isFile: () => isFile, size }) as Stats,
+      read: async (buffer, offset, length) => {
+        if (pieces-- <= 0) return { bytesRead: 0 };
+        buffer.fill(120, offset, offset + length);
+        return { bytesRead: length };
+      },
+      writeFile: async () => {},
+      chmod: async () => {},
+      sync: async () => {},
+      close: async () => {},
+    });
+    expect((await readWhole(endless(true, 10))).toString()).toBe("x".repeat(10));
+    expect((await readWhole(endless(false, 0, 3))).length).toBe(3 * 16 * 1024);
+    expect((await readWhole(endless(true, 0, 2))).length).toBe(2 * 16 * 1024);
   });
+
+  // /proc and mkfifo: Linux.
+  it.skipIf(process.platform !== "linux")(
+    "reads whole files as node:fs/promises does: bytes, text, flags, sizes it was not told",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "north-fsa-"));
+      const big = Buffer.from("é".repeat(40_000));
+      await fsAsync.writeFile(join(dir, "big"), big);
+      await fsAsync.writeFile(join(dir, "empty"), "");
+      expect(Buffer.compare(await fsAsync.readFile(join(dir, "big")), big)).toBe(0);
+      expect(await fsAsync.readFile(join(dir, "big"), "utf8")).toBe(big.toString());
+      expect(await fsAsync.readFile(join(dir, "big"), { encoding: "latin1" })).toBe(
+        big.toString("latin1"),
+      );
+      expect((await fsAsync.readFile(join(dir, "empty"))).length).toBe(0);
+      // /proc files say 0 bytes and are not empty.
+      expect(await fsAsync.readFile("/proc/self/status", "utf8")).toMatch(/^Name:/);
+      const fifo = join(dir, "fifo");
+      execFileSync("mkfifo", [fifo]);
+      const flag = constants.O_RDONLY | constants.O_NONBLOCK;
+      expect((await fsAsync.readFile(fifo, { flag })).length).toBe(0);
+      await expect(fsAsync.readFile(join(dir, "nope"))).rejects.toMatchObject({ code: "ENOENT" });
+    },
+  );
 });

@@ -115,8 +115,8 @@ export async function open(
   };
 }
 
-/** Bytes read after a file's stated size (it may have grown, or be a FIFO or a /proc file). */
-const MORE_BYTES = 16 * 1024;
+/** Bytes asked for at a time where the size is not known (a FIFO, a /proc file). */
+const PIECE_BYTES = 16 * 1024;
 
 /**
  * A whole file, as `node:fs/promises`' `readFile` gives it (a string with an encoding), read
@@ -138,21 +138,32 @@ export async function readFile(
   const { encoding, flag } = typeof options === "string" ? { encoding: options } : (options ?? {});
   const handle = await open(path, flag ?? "r");
   try {
-    const { size } = await handle.stat();
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (let want = size > 0 ? size : MORE_BYTES; ; want = MORE_BYTES) {
-      const buffer = Buffer.allocUnsafe(want);
-      const { bytesRead } = await handle.read(buffer, 0, want, null);
-      if (bytesRead === 0) break;
-      chunks.push(bytesRead === want ? buffer : buffer.subarray(0, bytesRead));
-      total += bytesRead;
-    }
-    const data = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+    const data = await readWhole(handle);
     return encoding ? data.toString(encoding) : data;
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * What `handle` holds, read as `node:fs/promises` reads it: a regular file up to the size it had
+ * when looked at (one still being written is not followed), anything else to its end.
+ */
+export async function readWhole(handle: FileHandleLite): Promise<Buffer> {
+  const info = await handle.stat();
+  const size = info.isFile() && info.size > 0 ? info.size : undefined;
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const want = size === undefined ? PIECE_BYTES : size - total;
+    if (want === 0) break;
+    const buffer = Buffer.allocUnsafe(want);
+    const { bytesRead } = await handle.read(buffer, 0, want, null);
+    if (bytesRead === 0) break;
+    chunks.push(bytesRead === want ? buffer : buffer.subarray(0, bytesRead));
+    total += bytesRead;
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
 }
 
 interface ReadOptions {

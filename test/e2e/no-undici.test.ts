@@ -111,6 +111,10 @@ describe("north -p", () => {
       env: { ...process.env, UNDICI_PROBE_OUT: out, PROBE_MATCH: "^NativeModule fs/promises$" },
     });
     expect(readFileSync(out, "utf8")).toBe("NativeModule fs/promises");
+    spawnSync(process.execPath, ["--require", probe, "-e", "0"], {
+      env: { ...process.env, UNDICI_PROBE_OUT: out, PROBE_MATCH: "^$", PROBE_AFTER_CAP: "1" },
+    });
+    expect(readFileSync(out, "utf8")).toBe("no heap cap");
     spawnSync(process.execPath, ["--require", probe, "-e", "require('zod')"], {
       cwd: join(import.meta.dirname, "..", ".."),
       env: { ...process.env, UNDICI_PROBE_OUT: out, PROBE_MATCH: "^$", PROBE_ZOD: "1" },
