@@ -1,6 +1,6 @@
 import type * as z from "zod";
 import { loadZod, type ZodModule } from "../agent/zod.js";
-import { readBoundedFile } from "../workspace/index.js";
+import { readBoundedFileSync } from "../workspace/index.js";
 import { t } from "../i18n/index.js";
 
 /** A settings file is read up to this size; a longer one is broken. */
@@ -30,7 +30,8 @@ export async function readJsonFile<T>(
   schema: (z: ZodModule) => z.ZodType<T>,
 ): Promise<JsonFileResult<T>> {
   // Non-blocking and capped: a FIFO or a /dev/zero link named settings.json cannot stall start.
-  const read = await readBoundedFile(path, { maxBytes: MAX_JSON_FILE_BYTES });
+  // Synchronous: read before the first request (see `findRepoRoot`).
+  const read = readBoundedFileSync(path, { maxBytes: MAX_JSON_FILE_BYTES });
   if (!read.ok) {
     if (read.missing) return { state: "missing" };
     return broken(path, ` cannot be read: ${read.reason}`);

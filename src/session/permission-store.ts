@@ -1,10 +1,17 @@
-import { readFileSync, realpathSync, statSync } from "node:fs";
+import {
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { matchesRule, wellFormedRule, type AllowRule } from "./allow-rules.js";
 import { migrateLegacyPermissions } from "./permission-migration.js";
 import { dataDir, ensurePrivateDir } from "./paths.js";
 import { t } from "../i18n/index.js";
-import { sha256Hex, fsAsync } from "../workspace/index.js";
+import { sha256Hex } from "../workspace/index.js";
 
 export { matchesRule, suggestRule, type AllowRule } from "./allow-rules.js";
 
@@ -177,19 +184,24 @@ export class PermissionStore {
   }
 
   /** Atomic (temp file + rename), 0600 in a 0700 folder; false when it cannot be written. */
+  /**
+   * Synchronous (a few hundred bytes): a repository's first run writes here before its first
+   * request, where a trip through libuv's thread pool would delay it.
+   */
   private async write(value: StoredPermissions): Promise<boolean> {
     const temp = `${this.file}.${process.pid}.${Date.now()}.tmp`;
     try {
       ensurePrivateDir(join(this.file, ".."));
-      await fsAsync.writeFile(temp, `${JSON.stringify(value, null, 2)}\n`, {
-        mode: 0o600,
-        flag: "wx",
-      });
-      await fsAsync.rename(temp, this.file);
+      writeFileSync(temp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600, flag: "wx" });
+      renameSync(temp, this.file);
       this.seen = mtimeOf(this.file);
       return true;
     } catch {
-      await fsAsync.unlink(temp).catch(() => {});
+      try {
+        unlinkSync(temp);
+      } catch {
+        // Never written.
+      }
       return false;
     }
   }

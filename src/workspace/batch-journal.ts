@@ -1,5 +1,6 @@
 import { sha256Hex } from "./sha256.js";
 import * as fsp from "./fs-async.js";
+import { readdirSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 
 /** `node:crypto`, loaded at first use: a run that changes nothing never loads it (~1.4 ms, ~0.8 MiB). */
@@ -105,7 +106,8 @@ export async function recoverJournals(
 ): Promise<RecoveredBatch[]> {
   let all: string[];
   try {
-    all = await fsp.readdir(dir);
+    // Synchronous: every run lists the folder before its first request (see `findRepoRoot`).
+    all = readdirSync(dir);
   } catch {
     return [];
   }

@@ -1,4 +1,5 @@
-import { readdir, realpath, stat } from "./fs-async.js";
+import { realpathSync, statSync } from "node:fs";
+import { readdir } from "./fs-async.js";
 import { join, resolve as resolvePath } from "node:path";
 import { WorkspaceError } from "./errors.js";
 import { IgnoreRules, isSkipped, type MatcherCache } from "./ignore-rules.js";
@@ -46,8 +47,9 @@ export interface Workspace {
 export async function createWorkspace(root: string): Promise<Workspace> {
   let real: string;
   try {
-    real = await realpath(resolvePath(root));
-    if (!(await stat(real)).isDirectory()) throw new Error("not a folder");
+    // Synchronous, as everything a run reads before its first request (see `findRepoRoot`).
+    real = realpathSync.native(resolvePath(root));
+    if (!statSync(real).isDirectory()) throw new Error("not a folder");
   } catch {
     throw new WorkspaceError(`${root} is not a folder`);
   }
