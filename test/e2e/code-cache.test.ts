@@ -31,9 +31,13 @@ const envFor = (cache: string, mock: MockModelServer) => ({
   ANTHROPIC_BASE_URL: mock.anthropicBaseUrl,
 });
 
-async function ask(cache: string) {
-  server = await startMockModelServer([reply().text("A demo service.")]);
-  const result = await runCli(["-p", "what is this?"], {
+async function ask(
+  cache: string,
+  turns = [reply().text("A demo service.")],
+  prompt = "what is this?",
+) {
+  server = await startMockModelServer(turns);
+  const result = await runCli(["-p", prompt], {
     cwd: makeRepo(),
     env: envFor(cache, server),
   });
@@ -92,19 +96,12 @@ describe("the code cache of headless runs", () => {
     const dir = join(cache, "north", "code");
     const plainSize = statSync(join(dir, plain!)).size;
 
-    const withTools = async () => {
-      server = await startMockModelServer([
-        reply().tool("list_root", {}),
-        reply().text("It has a README."),
-      ]);
-      const result = await runCli(["-p", "what is here?"], {
-        cwd: makeRepo(),
-        env: envFor(cache, server),
-      });
-      await server.close();
-      server = undefined;
-      return result;
-    };
+    const withTools = () =>
+      ask(
+        cache,
+        [reply().tool("list_root", {}), reply().text("It has a README.")],
+        "what is here?",
+      );
     const first = await withTools();
     expect(first).toMatchObject({ code: 0, stderr: "" });
     expect(first.stdout.trim()).toBe("It has a README.");

@@ -17,75 +17,76 @@ afterEach(async () => {
   server = undefined;
 });
 
+/**
+ * `north -p` against the mock's `turns` with the probe preloaded (`probeEnv` says what it
+ * reports); the run's result and what the probe wrote.
+ */
+async function probedRun(
+  turns: Parameters<typeof startMockModelServer>[0],
+  probeEnv: Record<string, string>,
+  { protocol = "anthropic-messages", args = [] as string[] } = {},
+) {
+  server = await startMockModelServer(turns);
+  const out = join(mkdtempSync(join(tmpdir(), "north-probe-")), "loaded.txt");
+  const { env } = makeHome();
+  const keys: Record<string, string> =
+    protocol === "anthropic-messages"
+      ? { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: server.anthropicBaseUrl }
+      : { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: server.openaiBaseUrl };
+  const result = await runCli(["-p", "what is this?", ...args], {
+    cwd: makeRepo(),
+    env: {
+      ...env,
+      ...keys,
+      NODE_OPTIONS: `--require ${probe}`,
+      UNDICI_PROBE_OUT: out,
+      ...probeEnv,
+    },
+  });
+  return { result, loaded: readFileSync(out, "utf8") };
+}
+
 describe("north -p", () => {
   it.each([
     ["anthropic-messages", "claude-sonnet-5-5"],
     ["openai-responses", "gpt-5.6-sol"],
   ])("answers over %s without loading undici", async (protocol, model) => {
-    server = await startMockModelServer([
-      reply().text("Reading.").tool("read_file", { path: "README.md" }),
-      reply().text("A demo service."),
-    ]);
-    const out = join(mkdtempSync(join(tmpdir(), "north-undici-")), "loaded.txt");
-    const { env } = makeHome();
-    const keys: Record<string, string> =
-      protocol === "anthropic-messages"
-        ? { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: server.anthropicBaseUrl }
-        : { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: server.openaiBaseUrl };
-    const result = await runCli(["-p", "what is this?", "--model", model], {
-      cwd: makeRepo(),
-      env: { ...env, ...keys, NODE_OPTIONS: `--require ${probe}`, UNDICI_PROBE_OUT: out },
-    });
+    const { result, loaded } = await probedRun(
+      [
+        reply().text("Reading.").tool("read_file", { path: "README.md" }),
+        reply().text("A demo service."),
+      ],
+      {},
+      { protocol, args: ["--model", model] },
+    );
     expect(result.stdout).toContain("A demo service.");
     expect(result.code).toBe(0);
-    expect(readFileSync(out, "utf8")).toBe("");
+    expect(loaded).toBe("");
   });
 
   it("a plain answer loads none of the built-in modules only tools use, nor zod", async () => {
     // Each costs every run ~1–1.5 ms before its first request (fs/promises brings readline; zod
     // ~2–5 ms and ~1 MiB).
     // child_process is not among them: the project card of a repository with commits asks git.
-    server = await startMockModelServer([reply().text("A demo service.")]);
-    const out = join(mkdtempSync(join(tmpdir(), "north-builtins-")), "loaded.txt");
-    const { env } = makeHome();
-    const result = await runCli(["-p", "what is this?"], {
-      cwd: makeRepo(),
-      env: {
-        ...env,
-        ANTHROPIC_API_KEY: "sk-ant-test",
-        ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
-        NODE_OPTIONS: `--require ${probe}`,
-        UNDICI_PROBE_OUT: out,
-        PROBE_MATCH: "^NativeModule (fs/promises|readline|crypto|undici)$",
-        PROBE_ZOD: "1",
-      },
+    const { result, loaded } = await probedRun([reply().text("A demo service.")], {
+      PROBE_MATCH: "^NativeModule (fs/promises|readline|crypto|undici)$",
+      PROBE_ZOD: "1",
     });
     expect(result.stdout).toContain("A demo service.");
-    expect(readFileSync(out, "utf8")).toBe("");
+    expect(loaded).toBe("");
   });
 
   it("a run with tools loads no built-in module after the heap cap (Node would compile it from source)", async () => {
-    server = await startMockModelServer([
-      reply().tool("read_file", { path: "README.md" }),
-      reply().tool("search_text", { pattern: "demo" }),
-      reply().text("A demo service."),
-    ]);
-    const out = join(mkdtempSync(join(tmpdir(), "north-builtins-")), "loaded.txt");
-    const { env } = makeHome();
-    const result = await runCli(["-p", "what is this?"], {
-      cwd: makeRepo(),
-      env: {
-        ...env,
-        ANTHROPIC_API_KEY: "sk-ant-test",
-        ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
-        NODE_OPTIONS: `--require ${probe}`,
-        UNDICI_PROBE_OUT: out,
-        PROBE_MATCH: "^NativeModule ",
-        PROBE_AFTER_CAP: "1",
-      },
-    });
+    const { result, loaded } = await probedRun(
+      [
+        reply().tool("read_file", { path: "README.md" }),
+        reply().tool("search_text", { pattern: "demo" }),
+        reply().text("A demo service."),
+      ],
+      { PROBE_MATCH: "^NativeModule ", PROBE_AFTER_CAP: "1" },
+    );
     expect(result.stdout).toContain("A demo service.");
-    expect(readFileSync(out, "utf8")).toBe("");
+    expect(loaded).toBe("");
   });
 
   it("nor does the interface, from start to an answer (Yoga's WebAssembly included)", async () => {
