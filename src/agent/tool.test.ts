@@ -1,6 +1,6 @@
 import * as z from "zod";
-import { describe, expect, it } from "vitest";
-import { defineChangeTool, defineTool, runTool, schemasReady, toolSchema } from "./tool.js";
+import { describe, expect, it, vi } from "vitest";
+import { defineTool, runTool } from "./tool.js";
 
 const ctx = { signal: new AbortController().signal };
 
@@ -26,7 +26,10 @@ describe("a tool's argument schema", () => {
     expect(builds).toBe(1);
   });
 
-  it("gives a change tool's JSON schema from the same builder", async () => {
+  it("gives a change tool's JSON schema from the same builder, once zod is loaded", async () => {
+    // Fresh modules: zod not loaded yet (the other tests here load it through runTool).
+    vi.resetModules();
+    const { defineChangeTool, schemasReady, toolSchema } = await import("./tool.js");
     let builds = 0;
     const tool = defineChangeTool({
       name: "rename_thing",
@@ -42,6 +45,7 @@ describe("a tool's argument schema", () => {
     });
     expect(builds).toBe(0);
     // A tool the build did not precompute needs zod for its JSON schema.
+    expect(() => toolSchema(tool)).toThrow(/before loadZod/);
     await schemasReady([tool]);
     const { parameters } = toolSchema(tool);
     expect(parameters).toMatchObject({

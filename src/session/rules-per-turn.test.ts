@@ -61,7 +61,9 @@ describe("project rules in a session", () => {
     // One look for the turn (the request, the meters and the turn's end share it).
     expect(looks).toHaveBeenCalledTimes(1);
     writeFileSync(join(root, "AGENTS.md"), "Answer in Italian.\n");
+    looks.mockClear();
     await run("second");
+    expect(looks).toHaveBeenCalledTimes(1);
     expect(systemOf(server.requests[0]!.body)).toContain("Answer in French.");
     expect(systemOf(server.requests[1]!.body)).toContain("Answer in Italian.");
     for (const off of offs) off();

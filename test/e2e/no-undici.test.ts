@@ -69,9 +69,11 @@ describe("north -p", () => {
     // ~2–5 ms and ~1 MiB).
     // child_process is not among them: the project card of a repository with commits asks git.
     const { result, loaded } = await probedRun([reply().text("A demo service.")], {
-      PROBE_MATCH: "^NativeModule (fs/promises|readline|crypto|undici)$",
+      PROBE_MATCH:
+        "^NativeModule (fs/promises|internal/readline/interface|crypto|internal/deps/undici/undici)$",
       PROBE_ZOD: "1",
     });
+    expect(result).toMatchObject({ code: 0 });
     expect(result.stdout).toContain("A demo service.");
     expect(loaded).toBe("");
   });
@@ -85,6 +87,7 @@ describe("north -p", () => {
       ],
       { PROBE_MATCH: "^NativeModule ", PROBE_AFTER_CAP: "1" },
     );
+    expect(result).toMatchObject({ code: 0 });
     expect(result.stdout).toContain("A demo service.");
     expect(loaded).toBe("");
   });
@@ -116,6 +119,16 @@ describe("north -p", () => {
       env: { ...process.env, UNDICI_PROBE_OUT: out, PROBE_MATCH: "^$", PROBE_AFTER_CAP: "1" },
     });
     expect(readFileSync(out, "utf8")).toBe("no heap cap");
+    const afterCap = "process.emit('north:v8-flags', ''); require('node:readline')";
+    spawnSync(process.execPath, ["--require", probe, "-e", afterCap], {
+      env: {
+        ...process.env,
+        UNDICI_PROBE_OUT: out,
+        PROBE_MATCH: "^NativeModule readline$",
+        PROBE_AFTER_CAP: "1",
+      },
+    });
+    expect(readFileSync(out, "utf8")).toBe("NativeModule readline");
     spawnSync(process.execPath, ["--require", probe, "-e", "require('zod')"], {
       cwd: join(import.meta.dirname, "..", ".."),
       env: { ...process.env, UNDICI_PROBE_OUT: out, PROBE_MATCH: "^$", PROBE_ZOD: "1" },
