@@ -1,4 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -203,5 +210,16 @@ describe("project settings", () => {
     expect(notice).toMatch(
       /\.north\/settings\.json: field "mode": expected one of "ask", "agent", "plan"/,
     );
+  });
+
+  it("are not read through a symlink that leads out of the repository", async () => {
+    const root = mkdtempSync(join(tmpdir(), "north-project-"));
+    const outside = join(mkdtempSync(join(tmpdir(), "north-elsewhere-")), "settings.json");
+    writeFileSync(outside, '{ "model": "planted", "mode": "agent" }');
+    mkdirSync(join(root, ".north"));
+    symlinkSync(outside, join(root, ".north", "settings.json"));
+    const { settings, notice } = await loadProjectSettings(root);
+    expect(settings).toEqual({});
+    expect(notice).toMatch(/settings\.json cannot be read: .*outside the repository/);
   });
 });

@@ -1,6 +1,6 @@
 import type * as z from "zod";
 import { loadZod, type ZodModule } from "../agent/zod.js";
-import { readBoundedFileSync } from "../workspace/index.js";
+import { readBoundedFileSync, readRepoFileSync } from "../workspace/index.js";
 import { t } from "../i18n/index.js";
 
 /** A settings file is read up to this size; a longer one is broken. */
@@ -24,14 +24,21 @@ export interface JsonFileResult<T> {
  * Reads and validates a JSON file. Never throws: every failure becomes a `broken` result whose
  * notice names the file, the field and what was expected. An empty file counts as `{}`. Values
  * are never echoed into the notice (a key pasted in the wrong place must not reach a log).
+ * With `root`, the file is a repository's and read under its rules (a symlink out of it is not
+ * followed).
  */
 export async function readJsonFile<T>(
   path: string,
   schema: (z: ZodModule) => z.ZodType<T>,
+  root?: string,
 ): Promise<JsonFileResult<T>> {
   // Non-blocking and capped: a FIFO or a /dev/zero link named settings.json cannot stall start.
   // Synchronous: read before the first request (see `findRepoRoot`).
-  const read = readBoundedFileSync(path, { maxBytes: MAX_JSON_FILE_BYTES });
+  const options = { maxBytes: MAX_JSON_FILE_BYTES };
+  const read =
+    root === undefined
+      ? readBoundedFileSync(path, options)
+      : readRepoFileSync(root, path, options);
   if (!read.ok) {
     if (read.missing) return { state: "missing" };
     return broken(path, ` cannot be read: ${read.reason}`);

@@ -4,7 +4,7 @@
  * `.north/cache/project-card.json` and rebuilt when git HEAD or a file it was built from changes.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { createDetectLanguagesTool, type DetectLanguagesDetails } from "../tools/index.js";
 import { changeCounts } from "../tools/hotfiles/git-history.js";
 import {
@@ -62,17 +62,22 @@ export async function loadProjectCard(
   const cached = readCached(ws.root);
   if (cached && isFresh(ws.root, cached, present)) return cached;
   // The cache folder exists before the root is stamped, so saving the card leaves it fresh.
-  const cacheDir = repoOwnDir(ws.root, ".north/cache");
+  const cacheable = repoOwnDir(ws.root, ".north/cache") !== undefined;
   const card = await buildCard(ws, signal ?? new AbortController().signal, present);
   // A build cut short is incomplete: never cached.
-  if (cacheDir !== undefined && !signal?.aborted) saveCard(ws.root, cacheDir, card);
+  if (cacheable && !signal?.aborted) saveCard(ws.root, card);
   return card;
 }
 
-/** Caches a freshly built card (a few hundred bytes, written at once). Never throws. */
-function saveCard(root: string, cacheDir: string, card: ProjectCard): void {
+/**
+ * Caches a freshly built card (a few hundred bytes, written at once). Never throws. The folder is
+ * checked again here: the repository could have swapped it for a symlink while the card was built.
+ */
+function saveCard(root: string, card: ProjectCard): void {
+  const cacheDir = repoOwnDir(root, ".north/cache");
+  if (cacheDir === undefined) return;
   try {
-    replaceCacheFileSync(join(root, CARD_PATH), `${JSON.stringify(card, null, 1)}\n`);
+    replaceCacheFileSync(join(cacheDir, basename(CARD_PATH)), `${JSON.stringify(card, null, 1)}\n`);
     const ignore = join(cacheDir, ".gitignore");
     if (!existsSync(ignore)) replaceCacheFileSync(ignore, "*\n");
   } catch {

@@ -8,6 +8,7 @@ import {
   mkdtempSync,
   readdirSync,
   realpathSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -61,6 +62,16 @@ describe("project card", () => {
     expect(projectCardNotices(root)).toEqual([
       expect.stringMatching(/^README\.md was not read for the project card: it leads outside/),
     ]);
+  });
+  it("is not written through a cache folder swapped for a link while it was built", async () => {
+    const outside = dir();
+    const root = dir({ "src/a.ts": "export {};\n" });
+    // Runs until the build's first wait: the cache folder is made by then.
+    const loading = loadProjectCard(await createWorkspace(root));
+    rmSync(join(root, ".north", "cache"), { recursive: true });
+    symlinkSync(outside, join(root, ".north", "cache"));
+    await loading;
+    expect(readdirSync(outside)).toEqual([]);
   });
 });
 

@@ -25,6 +25,6 @@ export function projectSettingsPath(root: string): string {
 export async function loadProjectSettings(
   root: string,
 ): Promise<{ settings: ProjectSettings; notice?: string }> {
-  const read = await readJsonFile(projectSettingsPath(root), projectSchema);
+  const read = await readJsonFile(projectSettingsPath(root), projectSchema, root);
   return { settings: read.value ?? {}, ...(read.notice ? { notice: read.notice } : {}) };
 }
