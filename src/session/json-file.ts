@@ -36,9 +36,7 @@ export async function readJsonFile<T>(
   // Synchronous: read before the first request (see `findRepoRoot`).
   const options = { maxBytes: MAX_JSON_FILE_BYTES };
   const read =
-    root === undefined
-      ? readBoundedFileSync(path, options)
-      : readRepoFileSync(root, path, options);
+    root === undefined ? readBoundedFileSync(path, options) : readRepoFileSync(root, path, options);
   if (!read.ok) {
     if (read.missing) return { state: "missing" };
     return broken(path, ` cannot be read: ${read.reason}`);
