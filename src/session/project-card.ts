@@ -3,7 +3,7 @@
  * README's gist, build and test commands, the most-changed files), cached in
  * `.north/cache/project-card.json` and rebuilt when git HEAD or a file it was built from changes.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { createDetectLanguagesTool, type DetectLanguagesDetails } from "../tools/index.js";
 import { changeCounts } from "../tools/hotfiles/git-history.js";
@@ -16,7 +16,13 @@ import {
   type Workspace,
 } from "../workspace/index.js";
 import { gitHead } from "./git-head.js";
-import { COMMAND_SOURCES, detectCommands, detectToolchain, rootNames } from "./project-commands.js";
+import {
+  COMMAND_SOURCES,
+  detectCommands,
+  detectToolchain,
+  rootNames,
+  type RootNames,
+} from "./project-commands.js";
 import { t } from "../i18n/index.js";
 
 export const CARD_PATH = join(".north", "cache", "project-card.json");
@@ -92,7 +98,9 @@ function saveCard(root: string, card: ProjectCard): void {
  * built in the background or comes from the cache.
  */
 export function projectCardNotices(root: string, present = rootNames(root)): string[] {
-  const names = [...new Set([...readmeCandidates(root), ...COMMAND_SOURCES.filter(present)])];
+  const names = [
+    ...new Set([...readmeCandidates(present), ...COMMAND_SOURCES.filter((n) => present.has(n))]),
+  ];
   const notices: string[] = [];
   for (const name of names) {
     const problem = repoFileProblem(root, name);
@@ -178,7 +186,7 @@ function readCached(root: string): ProjectCard | undefined {
   }
 }
 
-function isFresh(root: string, card: ProjectCard, present: (name: string) => boolean): boolean {
+function isFresh(root: string, card: ProjectCard, present: RootNames): boolean {
   if (gitHead(root) !== card.head) return false;
   const current = stamps(root, Object.keys(card.sources), present);
   return Object.entries(card.sources).every(([file, mtime]) => current[file] === mtime);
@@ -187,11 +195,11 @@ function isFresh(root: string, card: ProjectCard, present: (name: string) => boo
 function stamps(
   root: string,
   files: readonly string[],
-  present: (name: string) => boolean,
+  present: RootNames,
 ): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   for (const file of files) {
-    if (file !== "." && !present(file)) {
+    if (file !== "." && !present.has(file)) {
       out[file] = null;
       continue;
     }
@@ -207,11 +215,11 @@ function stamps(
 async function buildCard(
   ws: Workspace,
   signal: AbortSignal,
-  present: (name: string) => boolean,
+  present: RootNames,
 ): Promise<ProjectCard> {
   const root = ws.root;
   const head = gitHead(root);
-  const readmePath = findReadme(root);
+  const readmePath = readmeCandidates(present)[0];
   const sources = stamps(
     root,
     [".", ...(readmePath ? [readmePath] : []), ...COMMAND_SOURCES],
@@ -258,19 +266,11 @@ async function mostChanged(root: string, signal: AbortSignal): Promise<string[]>
     .slice(0, 8);
 }
 
-function findReadme(root: string): string | undefined {
-  return readmeCandidates(root)[0];
-}
-
 /** README files of the root, the preferred first. */
-function readmeCandidates(root: string): string[] {
-  try {
-    return readdirSync(root)
-      .filter((name) => README_NAME.test(name))
-      .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
-  } catch {
-    return [];
-  }
+function readmeCandidates(root: RootNames): string[] {
+  return root.names
+    .filter((name) => README_NAME.test(name))
+    .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
 }
 
 /**

@@ -37,6 +37,14 @@ const DETECTORS: Detector[] = [
   { file: "deno.json", commands: denoTasks },
 ];
 
+/** A repository root's listing, read once (see `rootNames`). */
+export interface RootNames {
+  /** The names as listed; none when the root cannot be listed. */
+  readonly names: readonly string[];
+  /** Whether `name` may be there (any case); true for every name when the root cannot be listed. */
+  has(name: string): boolean;
+}
+
 /**
  * Which names are at a repository's root, to look up only those: the card asks about ~40 root
  * files (manifests, lock files, READMEs), most of them absent from any one repository, and each
@@ -44,12 +52,13 @@ const DETECTORS: Detector[] = [
  * `makefile` is still looked up as `Makefile`; a name that is there is still checked by its own
  * call. A root that cannot be listed: every name is looked up.
  */
-export function rootNames(root: string): (name: string) => boolean {
+export function rootNames(root: string): RootNames {
   try {
-    const names = new Set(readdirSync(root).map((name) => name.toLowerCase()));
-    return (name) => names.has(name.toLowerCase());
+    const names = readdirSync(root);
+    const lower = new Set(names.map((name) => name.toLowerCase()));
+    return { names, has: (name) => lower.has(name.toLowerCase()) };
   } catch {
-    return () => true;
+    return { names: [], has: () => true };
   }
 }
 
@@ -62,10 +71,10 @@ export const COMMAND_SOURCES = DETECTORS.map((d) => d.file);
  * never blocks) or is over 512 KB is skipped.
  */
 export function detectCommands(root: string, present = rootNames(root)): string[] {
-  const has = (name: string) => present(name) && existsSync(join(root, name));
+  const has = (name: string) => present.has(name) && existsSync(join(root, name));
   const found: string[] = [];
   for (const detector of DETECTORS) {
-    if (!present(detector.file)) continue;
+    if (!present.has(detector.file)) continue;
     const read = readRepoFileSync(root, detector.file, { maxBytes: MAX_MANIFEST_BYTES });
     if (!read.ok || read.truncated) continue;
     const text = read.text;
@@ -153,7 +162,7 @@ const LOCK_FILES: [file: string, tool: string][] = [
  * the model then uses the project's own, not the one it guesses.
  */
 export function detectToolchain(root: string, present = rootNames(root)): string[] {
-  return LOCK_FILES.filter(([file]) => present(file) && existsSync(join(root, file))).map(
+  return LOCK_FILES.filter(([file]) => present.has(file) && existsSync(join(root, file))).map(
     ([file, tool]) => `${tool} (${file})`,
   );
 }
