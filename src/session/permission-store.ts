@@ -1,15 +1,9 @@
-import {
-  readFileSync,
-  realpathSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { readFileSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { matchesRule, wellFormedRule, type AllowRule } from "./allow-rules.js";
 import { migrateLegacyPermissions } from "./permission-migration.js";
-import { dataDir, ensurePrivateDir } from "./paths.js";
+import { dataDir } from "./paths.js";
+import { writePrivateFile } from "./private-file.js";
 import { t } from "../i18n/index.js";
 import { sha256Hex } from "../workspace/index.js";
 
@@ -84,7 +78,7 @@ export class PermissionStore {
       commands: legacy.commands,
       migrated: true,
     };
-    const saved = await store.write(next);
+    const saved = store.write(next);
     if (saved) {
       store.data = next;
       if (legacy.notice) store.notices.push(legacy.notice);
@@ -183,27 +177,11 @@ export class PermissionStore {
     await this.write(this.data);
   }
 
-  /** Atomic (temp file + rename), 0600 in a 0700 folder; false when it cannot be written. */
-  /**
-   * Synchronous (a few hundred bytes): a repository's first run writes here before its first
-   * request, where a trip through libuv's thread pool would delay it.
-   */
-  private async write(value: StoredPermissions): Promise<boolean> {
-    const temp = `${this.file}.${process.pid}.${Date.now()}.tmp`;
-    try {
-      ensurePrivateDir(join(this.file, ".."));
-      writeFileSync(temp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600, flag: "wx" });
-      renameSync(temp, this.file);
-      this.seen = mtimeOf(this.file);
-      return true;
-    } catch {
-      try {
-        unlinkSync(temp);
-      } catch {
-        // Never written.
-      }
-      return false;
-    }
+  /** Atomic, 0600 in a 0700 folder (`writePrivateFile`); false when it cannot be written. */
+  private write(value: StoredPermissions): boolean {
+    const saved = writePrivateFile(this.file, `${JSON.stringify(value, null, 2)}\n`);
+    if (saved) this.seen = mtimeOf(this.file);
+    return saved;
   }
 }
 
