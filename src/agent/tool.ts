@@ -178,9 +178,10 @@ export function defineChangeTool<S extends z.ZodType, D = unknown>(tool: {
 
 /**
  * `tool` with `schema` as a property whose value is built on first read, then kept. Read it once
- * `loadZod()` has resolved (`runTool` and `schemasReady` see to it).
+ * `loadZod()` has resolved (`runTool` and `schemasReady` see to it). For tools made without
+ * `defineTool` (MCP's).
  */
-function withSchemaOnUse<T extends { schema: (z: ZodModule) => z.ZodType }>(tool: T) {
+export function withSchemaOnUse<T extends { schema: (z: ZodModule) => z.ZodType }>(tool: T) {
   const { schema: build, ...rest } = tool;
   let built: z.ZodType | undefined;
   return Object.defineProperty(rest, "schema", {

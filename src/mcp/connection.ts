@@ -7,7 +7,6 @@
 import type { Client } from "@modelcontextprotocol/client";
 import type { Readable } from "node:stream";
 import type { AnyTool } from "../agent/tool.js";
-import { loadZod } from "../agent/zod.js";
 import type { Logger } from "../log/logger.js";
 import type { McpServerEntry } from "./config.js";
 import { createMcpTools } from "./tool-bridge.js";
@@ -188,9 +187,7 @@ export class McpConnection {
         toolsSettled: () => this.relisting ?? Promise.resolve(),
       };
       const capabilities = client.getServerCapabilities();
-      this.tools = capabilities?.tools
-        ? createMcpTools(source, await listAllTools(client), await loadZod())
-        : [];
+      this.tools = capabilities?.tools ? createMcpTools(source, await listAllTools(client)) : [];
       this.prompts = capabilities?.prompts
         ? createMcpPromptCommands(source, await listAllPrompts(client))
         : [];
@@ -198,7 +195,7 @@ export class McpConnection {
       client.setNotificationHandler("notifications/tools/list_changed", () => {
         const relist = (async () => {
           try {
-            this.tools = createMcpTools(source, await listAllTools(client), await loadZod());
+            this.tools = createMcpTools(source, await listAllTools(client));
             logger.log("mcp_tools_changed", { server: this.entry.name, tools: this.tools.length });
             this.options.onChange(this);
           } catch (error) {

@@ -1,4 +1,3 @@
-import * as z from "zod";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { runTool, toolSchema, type AnyTool } from "../agent/tool.js";
 import {
@@ -32,7 +31,6 @@ describe("createMcpTools", () => {
     const tools = createMcpTools(
       { server: "my server", connect: async () => fake!.client, timeoutMs: 5000 },
       fake.tools,
-      z,
     );
     const names = tools.map((t) => t.name);
     expect(names.slice(0, 3)).toEqual([
@@ -72,7 +70,6 @@ describe("createMcpTools", () => {
     const [tool] = createMcpTools(
       { server: "s", connect: async () => fake!.client, timeoutMs: 5000 },
       fake.tools,
-      z,
     );
     const { $schema: _, ...sent } = inputSchema;
     expect(toolSchema(tool!)).toEqual({
@@ -127,7 +124,6 @@ describe("createMcpTools", () => {
     const [mixed, structured, broken] = createMcpTools(
       { server: "s", connect: async () => fake!.client, timeoutMs: 5000 },
       fake.tools,
-      z,
     );
     const a = await run(mixed!, {});
     expect(a.isError).toBe(false);
@@ -154,7 +150,6 @@ describe("createMcpTools", () => {
     const [tool] = createMcpTools(
       { server: "s", connect: async () => fake!.client, timeoutMs: 5000 },
       fake.tools,
-      z,
     );
     const result = await run(tool!, {});
     expect(result.truncated).toBe(true);
@@ -169,7 +164,6 @@ describe("createMcpTools", () => {
     const [tool] = createMcpTools(
       { server: "s", connect: async () => fake!.client, timeoutMs: 200 },
       fake.tools,
-      z,
     );
     const timedOut = await run(tool!, {});
     expect(timedOut.isError).toBe(true);
@@ -179,7 +173,6 @@ describe("createMcpTools", () => {
     const [patient] = createMcpTools(
       { server: "s", connect: async () => fake!.client, timeoutMs: 60_000 },
       fake.tools,
-      z,
     );
     const turn = new AbortController();
     const pending = run(patient!, {}, turn.signal);
@@ -208,7 +201,6 @@ describe("createMcpTools", () => {
     const [look, write, plain] = createMcpTools(
       { server: "s", connect: async () => fake!.client, timeoutMs: 5000 },
       fake.tools,
-      z,
     );
     expect([look!.kind, write!.kind, plain!.kind]).toEqual(["read", "interactive", "interactive"]);
     expect(look!.prepare).toBeUndefined();

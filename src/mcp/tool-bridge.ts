@@ -5,7 +5,9 @@ import {
   type ToolContext,
   type ToolOutput,
   type ZodModule,
+  withSchemaOnUse,
 } from "../agent/tool.js";
+import type { ZodType } from "zod";
 import { argumentsChecker } from "./json-arguments.js";
 import { mcpName } from "./tool-names.js";
 import { convertResult, type McpCallDetails } from "./tool-result.js";
@@ -45,10 +47,10 @@ const REQUEST_TIMEOUT = "REQUEST_TIMEOUT";
  * ≤ 64 characters, unique within this list), the server's `inputSchema` sent as is and checked
  * lightly on call. A tool the server marks `readOnlyHint: true` is a `read` tool; any other is
  * `interactive` and prepares a `{ type: "mcp" }` review, so the policy asks before it runs.
- * A call is bounded by `timeoutMs` and the turn's signal, both cancelling the server's request.
+ * A call is bounded by `timeoutMs` and the turn's signal, both cancelling the server's request;
+ * its check is built when the tool is first called (zod starts on demand, `agent/zod.ts`).
  */
-/** `z`: zod, loaded (`loadZod`) — each tool checks its calls with a schema built here. */
-export function createMcpTools(source: McpToolSource, tools: McpTool[], z: ZodModule): AnyTool[] {
+export function createMcpTools(source: McpToolSource, tools: McpTool[]): AnyTool[] {
   const taken = new Set<string>();
   return tools.map((tool) => {
     const name = mcpName(source.server, tool.name, taken);
@@ -60,10 +62,10 @@ export function createMcpTools(source: McpToolSource, tools: McpTool[], z: ZodMo
     const base = {
       name,
       description: describeTool(source.server, tool),
-      schema: argumentsChecker(z, jsonSchema),
+      schema: (z: ZodModule) => argumentsChecker(z, jsonSchema),
       jsonSchema,
     };
-    const bridged: AnyTool = readOnly
+    const made: Omit<AnyTool, "schema"> & { schema: (z: ZodModule) => ZodType } = readOnly
       ? { ...base, kind: "read", execute: call }
       : {
           ...base,
@@ -76,6 +78,7 @@ export function createMcpTools(source: McpToolSource, tools: McpTool[], z: ZodMo
           },
           execute: call,
         };
+    const bridged = withSchemaOnUse(made) as unknown as AnyTool;
     origins.set(bridged, { server: source.server, tool: tool.name, readOnly });
     return bridged;
   });

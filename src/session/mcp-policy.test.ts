@@ -1,4 +1,3 @@
-import * as z from "zod";
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,7 +32,6 @@ async function setup() {
   const tools = createMcpTools(
     { server: "tracker", connect: async () => fake!.client, timeoutMs: 5000 },
     fake.tools,
-    z,
   );
   const root = mkdtempSync(join(tmpdir(), "north-mcp-policy-"));
   const env = { XDG_DATA_HOME: mkdtempSync(join(tmpdir(), "north-mcp-policy-data-")) };

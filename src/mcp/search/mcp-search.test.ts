@@ -1,4 +1,3 @@
-import * as z from "zod";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadZod } from "../../agent/zod.js";
 import { runTurn } from "../../agent/loop.js";
@@ -58,7 +57,6 @@ async function fiftyTools(): Promise<AnyTool[]> {
   return createMcpTools(
     { server: "srv", connect: async () => fake!.client, timeoutMs: 5000 },
     fake.tools,
-    z,
   );
 }
 
