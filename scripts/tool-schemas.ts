@@ -6,6 +6,7 @@ import { silentLogger } from "../src/log/logger.js";
 import { createSessionTools } from "../src/session/session-tools.js";
 import { createTaskTool, createTodoWriteTool } from "../src/tools/index.js";
 import { ApprovalBroker } from "../src/session/approval-broker.js";
+import { createMcpToolState } from "../src/mcp/search/mcp-search.js";
 import { createDialogueTools } from "../src/session/dialogue-tools.js";
 import { createWorkspace } from "../src/workspace/index.js";
 
@@ -27,6 +28,8 @@ tools.push(
     readOnly: () => false,
     run: () => Promise.reject(new Error("no sub-agents while listing schemas")),
   }),
+  // Offered in a step when a server has come up with more tools than the budget.
+  createMcpToolState().search,
 );
 await schemasReady(tools);
 process.stdout.write(JSON.stringify(Object.fromEntries(tools.map((t) => [t.name, toolSchema(t)]))));

@@ -192,7 +192,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   notices.push(...rules.takeNotices(), ...card.notices);
   const ledger = new UsageLedger();
   // `toolSchema` needs zod for a tool the build did not precompute (none of North's own, in a
-  // build): looked at here and at each turn's start. MCP tools carry their JSON schema.
+  // build, `mcp_search` included): looked at here and at each turn's start. MCP tools carry
+  // their JSON schema.
   await schemasReady(allTools);
   const schemas = new WeakMap<AnyTool, ReturnType<typeof toolSchema>>();
   const schemaOf = (t: AnyTool) => schemas.get(t) ?? schemas.set(t, toolSchema(t)).get(t)!;
