@@ -6,10 +6,7 @@
  * Each entry is checked on its own: a broken one is reported and skipped, never the others.
  */
 import { resolve } from "node:path";
-import { readRepoFileSync, staysInsideSync } from "../workspace/index.js";
-
-/** `node:crypto`, loaded at first use: a run without MCP servers never loads it (~1.4 ms, ~0.8 MiB). */
-const crypto = () => process.getBuiltinModule("node:crypto");
+import { readRepoFileSync, sha256Hex, staysInsideSync } from "../workspace/index.js";
 
 /** A call to a server's tool that takes longer is cancelled (config `timeout`, ms). */
 export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
@@ -275,7 +272,7 @@ function summarize(value: unknown): string {
 
 /** A stable hash of the entry as written: key order does not matter, every value does. */
 function fingerprint(value: unknown): string {
-  return crypto().createHash("sha256").update(canonical(value)).digest("hex").slice(0, 32);
+  return sha256Hex(canonical(value)).slice(0, 32);
 }
 
 function canonical(value: unknown): string {

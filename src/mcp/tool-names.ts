@@ -1,5 +1,4 @@
-/** `node:crypto`, loaded at first use: a run without MCP servers never loads it (~1.4 ms, ~0.8 MiB). */
-const crypto = () => process.getBuiltinModule("node:crypto");
+import { sha256Hex } from "../workspace/index.js";
 
 /** The longest tool name every provider accepts. */
 export const MAX_TOOL_NAME = 64;
@@ -18,11 +17,7 @@ export function mcpName(server: string, name: string, taken: Set<string>): strin
   const full = `mcp__${sanitizeName(server)}__${sanitizeName(name)}`;
   let base = full;
   if (base.length > MAX_TOOL_NAME) {
-    const hash = crypto()
-      .createHash("sha256")
-      .update(`${server}\0${name}`)
-      .digest("hex")
-      .slice(0, 8);
+    const hash = sha256Hex(`${server}\0${name}`).slice(0, 8);
     base = `${full.slice(0, MAX_TOOL_NAME - 9)}_${hash}`;
   }
   let chosen = base;
