@@ -61,13 +61,7 @@ const builtinByName = [
   },
   {
     selector:
-      "ImportDeclaration[importKind!='type'][source.value=/^node:/] > ImportDefaultSpecifier",
-    message:
-      'Import Node built-ins by name (`import { join } from "node:path"`): see eslint.config.js.',
-  },
-  {
-    selector:
-      "ImportDeclaration[importKind!='type'][source.value=/^node:/] > ImportNamespaceSpecifier",
+      "ImportDeclaration[importKind!='type'][source.value=/^node:/] > :matches(ImportDefaultSpecifier, ImportNamespaceSpecifier)",
     message:
       'Import Node built-ins by name (`import { join } from "node:path"`): see eslint.config.js.',
   },

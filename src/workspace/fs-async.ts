@@ -25,7 +25,6 @@ import {
   rm as fsRm,
   rmdir as fsRmdir,
   stat as fsStat,
-  unlink as fsUnlink,
   writeFile as fsWriteFile,
   type Mode,
   type PathLike,
@@ -59,7 +58,6 @@ export const mkdir = promised(fsMkdir) as typeof Fsp.mkdir;
 export const rename = promised(fsRename) as typeof Fsp.rename;
 export const copyFile = promised(fsCopyFile) as typeof Fsp.copyFile;
 export const link = promised(fsLink) as typeof Fsp.link;
-export const unlink = promised(fsUnlink) as typeof Fsp.unlink;
 export const rm = promised(fsRm) as typeof Fsp.rm;
 export const rmdir = promised(fsRmdir) as typeof Fsp.rmdir;
 export const access = promised(fsAccess) as typeof Fsp.access;
