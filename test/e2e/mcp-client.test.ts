@@ -109,11 +109,10 @@ describe("MCP servers from the global config", () => {
     expect(events(log)).toContain("called write_note two");
   }, 60_000);
 
-  it("cancels a call past the server's timeout, and bounds a 5 MB result", async () => {
+  it("cancels a call past the server's timeout", async () => {
     const log = newLog();
     server = await startMockModelServer([
       reply().tool("mcp__t__slow", { ms: 20_000 }),
-      reply().tool("mcp__t__big", {}),
       reply().text("Done."),
     ]);
     const { env } = makeHome({ mcpServers: { t: testServerEntry(log, { timeout: 500 }) } });
@@ -125,7 +124,20 @@ describe("MCP servers from the global config", () => {
     const slow = toolResultsOf(server.requests[1]!).at(-1)!.content;
     expect(slow).toMatch(/did not answer slow within 0\.5 s; the call was cancelled/);
     await expect.poll(() => events(log)).toContain("cancelled slow");
-    const big = toolResultsOf(server.requests[2]!).at(-1)!.content;
+  }, 60_000);
+
+  // Apart from the timeout test: on a loaded machine a 5 MB answer can take longer than a short
+  // timeout, and the bound is what this one checks.
+  it("bounds a 5 MB result", async () => {
+    const log = newLog();
+    server = await startMockModelServer([reply().tool("mcp__t__big", {}), reply().text("Done.")]);
+    const { env } = makeHome({ mcpServers: { t: testServerEntry(log) } });
+    const result = await runCli(["-p", "be big"], {
+      cwd: makeRepo(),
+      env: { ...env, ...keys(server) },
+    });
+    expect(result.code).toBe(0);
+    const big = toolResultsOf(server.requests[1]!).at(-1)!.content;
     expect(big.length).toBeLessThan(110_000);
     expect(big).toMatch(/only the first 100000 are shown/);
   }, 60_000);
