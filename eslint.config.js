@@ -1,4 +1,4 @@
-// Lint rules, including the import boundaries of the design's layers (../shared/DESIGN.md):
+// Lint rules, including the import boundaries of the design's layers (docs/design.md, "Layers"):
 // each folder may import only the folders below it.
 import tseslint from "typescript-eslint";
 
@@ -35,7 +35,7 @@ function dynamicBans(bannedLayers, extraModules = []) {
   if (bannedLayers.length > 0) {
     rules.push({
       selector: `ImportExpression[source.value=/${layerPattern(bannedLayers)}/]`,
-      message: "This dynamic import crosses a layer boundary (see DESIGN.md: layers).",
+      message: "This dynamic import crosses a layer boundary (see docs/design.md#layers).",
     });
   }
   if (extraModules.length > 0) {
@@ -102,7 +102,7 @@ function layerBans(folder, banned, extra, ui) {
           patterns: [
             ...banned.map((l) => ({
               group: [`**/${l}/**`, `**/${l}`, `../${l}/*`, `../../${l}/*`],
-              message: `src/${folder} may not import src/${l} (see DESIGN.md: layers).`,
+              message: `src/${folder} may not import src/${l} (see docs/design.md#layers).`,
             })),
             { group: ["**/cli.js", "**/entry.js"], message: "Only the entry imports the CLI." },
             ...extra,
@@ -181,7 +181,7 @@ export default tseslint.config(
               .filter((l) => !["modes", "session", "commands", "i18n", "agent", "ai"].includes(l))
               .map((l) => ({
                 group: [`**/${l}/**`, `**/${l}`],
-                message: `src/modes may not import src/${l} (see DESIGN.md: layers).`,
+                message: `src/modes may not import src/${l} (see docs/design.md#layers).`,
               })),
             ...noUi,
           ],

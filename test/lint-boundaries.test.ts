@@ -1,4 +1,4 @@
-// The import table of DESIGN.md is enforced by lint, including what a static rule cannot see:
+// The import table of docs/design.md is enforced by lint, including what a static rule cannot see:
 // dynamic import(), files added at the root of src/, and Ink/React outside the interactive UI.
 import { ESLint } from "eslint";
 import { join } from "node:path";
