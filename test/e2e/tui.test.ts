@@ -115,16 +115,16 @@ describe("the interactive interface", () => {
 
   test("a message typed during a turn is queued and sent when it ends", async () => {
     const { term, server } = await open([
-      reply()
-        .text(`Working on it: ${"step ".repeat(60)}finished.`)
-        .slow(15),
+      // Held until the second message is queued: a turn that ends first would not queue it.
+      reply().text("Started. Finished later.").hold("first", 4),
       reply().text("Queued one answered."),
     ]);
     await send(term, "first question");
-    await term.waitFor("Working on it");
+    await term.waitFor("Started.");
     await send(term, "second question");
     await term.waitFor("queued: second question");
     expect(server.requests).toHaveLength(1);
+    server.release("first");
     await term.waitFor("Queued one answered.");
     expect(userMessages(server, 1)).toEqual(["first question", "second question"]);
   });
