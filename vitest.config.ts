@@ -17,5 +17,8 @@ export default defineConfig({
     testTimeout: 40000,
     hookTimeout: 20000,
     pool: "forks",
+    // expect.poll waits on states (a child's port file, a log line); its default second is a
+    // race on a loaded machine, not a limit any test means.
+    expect: { poll: { timeout: 20000 } },
   },
 });
