@@ -8,7 +8,7 @@ import {
   type MockModelServer,
 } from "../../test/support/mock-model-server.js";
 import { createLogger } from "../log/logger.js";
-import { loadConfigFile } from "./config.js";
+import { loadConfigFile } from "./config/config.js";
 import { createSession } from "./session.js";
 import type { Session } from "./session-api.js";
 

@@ -8,7 +8,7 @@ import {
   type MockModelServer,
 } from "../../test/support/mock-model-server.js";
 import { createLogger } from "../log/logger.js";
-import { ProjectRules } from "./project-rules.js";
+import { ProjectRules } from "./context/project-rules.js";
 import { createSession } from "./session.js";
 
 let server: MockModelServer | undefined;

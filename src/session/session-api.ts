@@ -4,17 +4,17 @@ import type { TurnResult } from "../agent/loop.js";
 import type { Logger } from "../log/logger.js";
 import type { SlashCommandRunner } from "../tools/index.js";
 import type { UndoResult } from "../workspace/index.js";
-import type { AllowRule } from "./allow-rules.js";
-import type { GlobalConfig } from "./config.js";
-import type { CompactOptions, CompactResult } from "./context-keeper.js";
-import type { ContextReport } from "./context-usage.js";
-import type { McpControl, McpServerView } from "./session-mcp.js";
-import type { DevToolsReport } from "./dev-tools.js";
-import type { ModelSwitch } from "./model-switch.js";
-import type { Approve, Mode } from "./permissions.js";
-import type { Decision } from "./policy.js";
-import type { SandboxView } from "./sandbox-state.js";
-import type { UsageLedger } from "./usage-ledger.js";
+import type { AllowRule } from "./permissions/allow-rules.js";
+import type { GlobalConfig } from "./config/config.js";
+import type { CompactOptions, CompactResult } from "./context/context-keeper.js";
+import type { ContextReport } from "./context/context-usage.js";
+import type { McpControl, McpServerView } from "./tools/session-mcp.js";
+import type { DevToolsReport } from "./context/dev-tools.js";
+import type { ModelSwitch } from "./models/model-switch.js";
+import type { Approve, Mode } from "./permissions/permissions.js";
+import type { Decision } from "./permissions/policy.js";
+import type { SandboxView } from "./permissions/sandbox-state.js";
+import type { UsageLedger } from "./models/usage-ledger.js";
 
 // The session's API, as front ends use it (created by `createSession` in session.ts).
 

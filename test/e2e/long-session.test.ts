@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/agent/events.js";
 import { createLogger } from "../../src/log/logger.js";
 import { createSession } from "../../src/session/index.js";
-import { loadSession } from "../../src/session/storage.js";
-import { dataDir } from "../../src/session/paths.js";
+import { loadSession } from "../../src/session/storage/storage.js";
+import { dataDir } from "../../src/session/config/paths.js";
 import {
   reply,
   startMockModelServer,

@@ -10,7 +10,7 @@ import { wrapTo } from "./wrap.js";
 import { formatTokens } from "./status-line.js";
 import { t } from "../../../i18n/index.js";
 import { shownTabs } from "../keys.js";
-import { estimateTokens } from "../../../session/token-estimate.js";
+import { estimateTokens } from "../../../session/models/token-estimate.js";
 
 /** Clears the screen and the terminal's scrollback, cursor home (`/clear`). */
 export const CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H";
