@@ -1,13 +1,18 @@
-import type { Decision } from "../../session/index.js";
-import { editAction } from "./composer/edit-action.js";
-import * as ed from "./composer/editor.js";
-import type { InputHistory } from "./composer/history.js";
-import { CONFIRM_BINDINGS, KEY_BINDINGS, NOTE_BINDINGS, REVIEW_BINDINGS } from "./key-bindings.js";
-import { reviewChoices, type ReviewChoice } from "./review/hints.js";
-import type { KeyPress } from "./keys.js";
+import type { Decision } from "../../../session/index.js";
+import { editAction } from "../composer/edit-action.js";
+import * as ed from "../composer/editor.js";
+import type { InputHistory } from "../composer/history.js";
+import {
+  CONFIRM_BINDINGS,
+  KEY_BINDINGS,
+  NOTE_BINDINGS,
+  REVIEW_BINDINGS,
+} from "../keys/key-bindings.js";
+import { reviewChoices, type ReviewChoice } from "./hints.js";
+import type { KeyPress } from "../keys/keys.js";
 import { reviewBudget, type PendingReview } from "./review-state.js";
-import type { UiAction, UiState } from "./state.js";
-import { onQuestionKey } from "./review/question-keys.js";
+import type { UiAction, UiState } from "../state/state.js";
+import { onQuestionKey } from "./question-keys.js";
 
 export interface ReviewKeyContext {
   state(): UiState;

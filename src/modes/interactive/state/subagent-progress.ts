@@ -1,5 +1,5 @@
-import type { AgentEvent } from "../../agent/events.js";
-import { toolTitle } from "./tool-lines/index.js";
+import type { AgentEvent } from "../../../agent/events.js";
+import { toolTitle } from "../tool-lines/index.js";
 
 /** What the person sees of a running sub-agent under its `task` line. */
 export interface SubagentProgress {

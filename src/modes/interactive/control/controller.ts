@@ -1,5 +1,5 @@
-import type { Decision, Mode, Session, SessionEvent } from "../../session/index.js";
-import type { UiAction } from "./state.js";
+import type { Decision, Mode, Session, SessionEvent } from "../../../session/index.js";
+import type { UiAction } from "../state/state.js";
 
 /** Streaming text reaches the screen at most this often (about 30 updates a second). */
 export const TEXT_FLUSH_MS = 33;

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import stringWidth from "string-width";
 import wrapAnsi from "wrap-ansi";
-import { GUTTER } from "./components/gutter.js";
-import { renderMarkdown } from "./markdown/index.js";
-import type { Entry } from "./state.js";
+import { GUTTER } from "../components/gutter.js";
+import { renderMarkdown } from "../markdown/index.js";
+import type { Entry } from "../state/state.js";
 import { hue } from "./theme.js";
 
 type AnswerEntry = Extract<Entry, { kind: "markdown" }>;

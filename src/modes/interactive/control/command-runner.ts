@@ -3,14 +3,14 @@ import {
   type CommandContext,
   type CommandRegistry,
   type ThemeControl,
-} from "../../commands/index.js";
-import { listProjectFiles, type Session, type SlashCommandRunner } from "../../session/index.js";
+} from "../../../commands/index.js";
+import { listProjectFiles, type Session, type SlashCommandRunner } from "../../../session/index.js";
 import { modelCommands } from "./model-commands.js";
-import { t } from "../../i18n/index.js";
+import { t } from "../../../i18n/index.js";
 import type { TurnController } from "./controller.js";
-import { historyEntries } from "./history-entries.js";
-import type { MenuItem, MenuSources } from "./menu/menu-model.js";
-import type { Store } from "./store.js";
+import { historyEntries } from "../state/history-entries.js";
+import type { MenuItem, MenuSources } from "../menu/menu-model.js";
+import type { Store } from "../state/store.js";
 
 /** Lines of a `!command`'s output shown (all of it goes with the next message). */
 const SHELL_LINES = 20;

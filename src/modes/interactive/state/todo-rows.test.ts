@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { TodoItem } from "../../agent/events.js";
+import type { TodoItem } from "../../../agent/events.js";
 import { TODO_LINES, todoPanelRows, todoRows } from "./todo-rows.js";
 
 const list = (n: number, active: number): TodoItem[] =>

@@ -1,5 +1,5 @@
-import { refusalOf, type CommandContext, type CommandRegistry } from "../../commands/index.js";
-import type { SlashCommandRunner } from "../../session/index.js";
+import { refusalOf, type CommandContext, type CommandRegistry } from "../../../commands/index.js";
+import type { SlashCommandRunner } from "../../../session/index.js";
 
 /**
  * The person's slash commands as the model may run them (`slash_command`). `report` and

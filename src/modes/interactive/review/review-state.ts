@@ -1,12 +1,12 @@
-import type { Review } from "../../agent/tool.js";
-import { suggestRule, type AllowRule, type Decision, type Mode } from "../../session/index.js";
-import type { EditorState } from "./composer/editor.js";
-import { reviewHints } from "./review/hints.js";
-import { foldRows, maxScroll, reviewRows } from "./review/rows.js";
-import type { UiState } from "./state.js";
-import { GUTTER } from "./components/gutter.js";
-import { todoPanelRows } from "./todo-rows.js";
-import { runningToolRows } from "./subagent-progress.js";
+import type { Review } from "../../../agent/tool.js";
+import { suggestRule, type AllowRule, type Decision, type Mode } from "../../../session/index.js";
+import type { EditorState } from "../composer/editor.js";
+import { reviewHints } from "./hints.js";
+import { foldRows, maxScroll, reviewRows } from "./rows.js";
+import type { UiState } from "../state/state.js";
+import { GUTTER } from "../components/gutter.js";
+import { todoPanelRows } from "../state/todo-rows.js";
+import { runningToolRows } from "../state/subagent-progress.js";
 
 /**
  * A change waiting for the person (an `approval_request`). While one is pending every key goes

@@ -1,8 +1,8 @@
-import type { Message, ToolResultMessage } from "../../ai/types.js";
-import type { Decision } from "../../session/index.js";
-import { t } from "../../i18n/index.js";
+import type { Message, ToolResultMessage } from "../../../ai/types.js";
+import type { Decision } from "../../../session/index.js";
+import { t } from "../../../i18n/index.js";
 import type { NewEntry } from "./state.js";
-import { settleTool, toolTitle } from "./tool-lines/index.js";
+import { settleTool, toolTitle } from "../tool-lines/index.js";
 
 /** How a summary message of a compacted history starts (see session/compaction.ts). */
 const SUMMARY_MARKER = "[Conversation summary]";

@@ -2,9 +2,9 @@ import { renderToString } from "ink";
 import { createElement } from "react";
 import stripAnsi from "strip-ansi";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { EntryView } from "./components/entry-view.js";
-import { loadMarkdown } from "./markdown/index.js";
-import { createOutputGate } from "./browse/output-gate.js";
+import { EntryView } from "../components/entry-view.js";
+import { loadMarkdown } from "../markdown/index.js";
+import { createOutputGate } from "../browse/output-gate.js";
 import { answerText, Scrollback } from "./scrollback.js";
 import { setTheme } from "./theme.js";
 

@@ -1,16 +1,21 @@
-import type { TurnController } from "./controller.js";
-import { editAction } from "./composer/edit-action.js";
-import * as ed from "./composer/editor.js";
-import type { InputHistory } from "./composer/history.js";
-import { presentMentions } from "./composer/mention-spans.js";
+import type { TurnController } from "../control/controller.js";
+import { editAction } from "../composer/edit-action.js";
+import * as ed from "../composer/editor.js";
+import type { InputHistory } from "../composer/history.js";
+import { presentMentions } from "../composer/mention-spans.js";
 import { KEY_BINDINGS, MENU_BINDINGS } from "./key-bindings.js";
 import type { KeyPress } from "./keys.js";
-import { onMenuKey, type MenuKeyContext } from "./menu/menu-keys.js";
-import type { Menu } from "./menu/menu-model.js";
-import { onReviewKey, pasteIntoNote, reviewTakes, type ReviewKeyContext } from "./review-keys.js";
-import { pasteIntoAnswer } from "./review/question-keys.js";
-import type { UiAction, UiState } from "./state.js";
-import { t } from "../../i18n/index.js";
+import { onMenuKey, type MenuKeyContext } from "../menu/menu-keys.js";
+import type { Menu } from "../menu/menu-model.js";
+import {
+  onReviewKey,
+  pasteIntoNote,
+  reviewTakes,
+  type ReviewKeyContext,
+} from "../review/review-keys.js";
+import { pasteIntoAnswer } from "../review/question-keys.js";
+import type { UiAction, UiState } from "../state/state.js";
+import { t } from "../../../i18n/index.js";
 
 /** Editing keys that go to a draft typed ahead while a review waits (not ←/→, Enter, Esc). */
 const DRAFT_KEYS = new Set([

@@ -1,5 +1,5 @@
-import type { Review } from "../../agent/tool.js";
-import { t, type MessageKey } from "../../i18n/index.js";
+import type { Review } from "../../../agent/tool.js";
+import { t, type MessageKey } from "../../../i18n/index.js";
 
 /**
  * Every key binding of the interface, in one table: key id (see keys.ts) → action. Editing

@@ -1,8 +1,8 @@
-import type { AgentEvent } from "../../agent/events.js";
-import { formatTokens } from "./components/status-line.js";
+import type { AgentEvent } from "../../../agent/events.js";
+import { formatTokens } from "../components/status-line.js";
 import type { UiState } from "./state.js";
 import { add, settleAll } from "./transcript.js";
-import { errorText, t } from "../../i18n/index.js";
+import { errorText, t } from "../../../i18n/index.js";
 
 /** Characters of live command output kept per running tool (the line shows the last few lines). */
 const OUTPUT_KEEP = 4000;

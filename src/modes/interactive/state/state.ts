@@ -1,12 +1,12 @@
-import type { AgentEvent, TodoItem } from "../../agent/events.js";
-import type { Review } from "../../agent/tool.js";
-import type { Decision, Mode } from "../../session/index.js";
+import type { AgentEvent, TodoItem } from "../../../agent/events.js";
+import type { Review } from "../../../agent/tool.js";
+import type { Decision, Mode } from "../../../session/index.js";
 import {
   pendingReview,
   reduceReview,
   type PendingReview,
   type ReviewAction,
-} from "./review-state.js";
+} from "../review/review-state.js";
 import {
   isComposerAction,
   MENU_OPEN,
@@ -15,10 +15,10 @@ import {
   type MenuUi,
 } from "./composer-state.js";
 import { reduceExtras, type ContextMeter } from "./live-extras.js";
-import { settleTool, toolTitle, type ChangeBody } from "./tool-lines/index.js";
+import { settleTool, toolTitle, type ChangeBody } from "../tool-lines/index.js";
 import { add, settleAll, settleAtEnd, settleText, settleThinking } from "./transcript.js";
 import { advanceSubagent, type SubagentProgress } from "./subagent-progress.js";
-import { errorText, t } from "../../i18n/index.js";
+import { errorText, t } from "../../../i18n/index.js";
 
 /** A settled transcript entry: written once into scrollback (Ink's `<Static>`), never redrawn. */
 export type Entry =

@@ -1,7 +1,7 @@
-import type { ThemeControl } from "../../commands/index.js";
+import type { ThemeControl } from "../../../commands/index.js";
 import { BACKGROUND_QUERY, paletteFor, parseBackgroundReply } from "./terminal-background.js";
-import { onTerminalReply, terminalReplies } from "./terminal-replies.js";
-import type { ThemeChoice } from "../../session/index.js";
+import { onTerminalReply, terminalReplies } from "../keys/terminal-replies.js";
+import type { ThemeChoice } from "../../../session/index.js";
 import { setTheme, theme, type ThemeName } from "./theme.js";
 
 /**

@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
-import type { Review } from "../../agent/tool.js";
-import type { Decision, Mode } from "../../session/index.js";
-import { emptyEditor, type EditorState } from "./composer/editor.js";
-import { InputHistory } from "./composer/history.js";
-import type { TurnController } from "./controller.js";
-import { createKeyHandler } from "./key-handler.js";
-import { decodeKey } from "./keys.js";
-import { createStore } from "./store.js";
+import type { Review } from "../../../agent/tool.js";
+import type { Decision, Mode } from "../../../session/index.js";
+import { emptyEditor, type EditorState } from "../composer/editor.js";
+import { InputHistory } from "../composer/history.js";
+import type { TurnController } from "../control/controller.js";
+import { createKeyHandler } from "../keys/key-handler.js";
+import { decodeKey } from "../keys/keys.js";
+import { createStore } from "../state/store.js";
 
 const EDIT: Review = {
   type: "edit",

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import type { AgentEvent } from "../../agent/events.js";
-import type { FileChange, Review } from "../../agent/tool.js";
-import type { Decision } from "../../session/index.js";
-import { initialState, reduce, type UiAction, type UiState } from "./state.js";
+import type { AgentEvent } from "../../../agent/events.js";
+import type { FileChange, Review } from "../../../agent/tool.js";
+import type { Decision } from "../../../session/index.js";
+import { initialState, reduce, type UiAction, type UiState } from "../state/state.js";
 
 const agent = (event: AgentEvent): UiAction => ({ type: "agent", event });
 const run = (actions: UiAction[], start: UiState = initialState(30, 100)) =>

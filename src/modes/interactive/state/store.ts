@@ -1,4 +1,4 @@
-import type { Mode } from "../../session/index.js";
+import type { Mode } from "../../../session/index.js";
 import { initialState, reduce, type UiAction, type UiState } from "./state.js";
 
 /**

@@ -1,5 +1,5 @@
-import type { TodoItem } from "../../agent/events.js";
-import { t } from "../../i18n/index.js";
+import type { TodoItem } from "../../../agent/events.js";
+import { t } from "../../../i18n/index.js";
 
 /** Items of the todo list shown at most; the rest are counted on one line. */
 export const TODO_LINES = 8;

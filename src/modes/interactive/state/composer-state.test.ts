@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AgentEvent } from "../../agent/events.js";
+import type { AgentEvent } from "../../../agent/events.js";
 import { historyEntries } from "./history-entries.js";
 import { initialState, reduce, type UiAction, type UiState } from "./state.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { AgentEvent } from "../../agent/events.js";
+import type { AgentEvent } from "../../../agent/events.js";
 import { initialState, reduce, type UiAction, type UiState } from "./state.js";
 
 const usage = {
