@@ -4,7 +4,6 @@ export type {
   Session,
   SessionEvent,
   SessionOptions,
-  SendOptions,
   SubmitOptions,
   Submitted,
   SuggestionControl,

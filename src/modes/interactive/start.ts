@@ -118,7 +118,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         ...(options.model ? { model: options.model, rememberModel: false } : {}),
         ...(options.provider ? { provider: options.provider } : {}),
         mode: options.mode,
-        maxSteps: options.maxSteps ?? current.maxSteps ?? 50,
+        maxSteps: options.maxSteps,
         approvals: "interactive",
         sandbox: options.sandbox ?? "on",
         ...(resume ? { resume } : {}),
