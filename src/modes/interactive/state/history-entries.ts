@@ -4,12 +4,12 @@ import { t } from "../../../i18n/index.js";
 import type { NewEntry } from "./state.js";
 import { settleTool, toolTitle } from "../tool-lines/index.js";
 
-/** How a summary message of a compacted history starts (see session/compaction.ts). */
+/** How a summary message of a compacted history starts (see session/storage/compaction.ts). */
 const SUMMARY_MARKER = "[Conversation summary]";
 
 /**
  * What goes with the person's text but was not typed: the `<file>` blocks of `@` attachments
- * (see session/mentions.ts) and the `<shell>` blocks of `!commands` (see command-runner.ts).
+ * (see session/context/mentions.ts) and the `<shell>` blocks of `!commands` (see control/command-runner.ts).
  */
 const ATTACHED = /\n\n<(file|shell) [^>\n]*>\n[\s\S]*?<\/\1>(?=\n\n<(?:file|shell) |$)/g;
 
