@@ -67,20 +67,63 @@ const builtinByName = [
   },
 ];
 
+/**
+ * The parts of src/session/ and the other parts each may import. The session's owner, the files
+ * at the root of session/ (session.ts, session-api.ts, turn-queue.ts, …), uses them all; no part
+ * imports the owner. Each part also keeps the session's place in the layer table above.
+ */
+const sessionParts = {
+  config: [],
+  models: ["config"],
+  permissions: ["config"],
+  storage: ["config", "models"],
+  context: ["config", "models", "storage"],
+  tools: ["config", "permissions", "storage", "context"],
+};
+
+/** The import bans of one part of session/ (its files sit one folder below the owner). */
+function sessionPart(part) {
+  const allowed = sessionParts[part];
+  const banned = Object.keys(sessionParts).filter((p) => p !== part && !allowed.includes(p));
+  const partMessage = (p) =>
+    `src/session/${part} may not import src/session/${p} (see sessionParts in eslint.config.js).`;
+  const ownerMessage =
+    "A part of src/session/ does not import the session's owner (its root files).";
+  return {
+    part,
+    patterns: [
+      ...banned.map((p) => ({ group: [`../${p}/*`, `../${p}`], message: partMessage(p) })),
+      { group: ["../*.js"], message: ownerMessage },
+    ],
+    selectors: [
+      ...banned.map((p) => ({
+        selector: `ImportExpression[source.value=/^\\.\\.\\/${p}(\\/|$)/]`,
+        message: partMessage(p),
+      })),
+      {
+        selector: "ImportExpression[source.value=/^\\.\\.\\/[^\\/]+\\.js$/]",
+        message: ownerMessage,
+      },
+    ],
+  };
+}
+
 /** Tests run from source (vitest), not from the bundles. */
 const tests = ["**/*.test.ts", "**/*.test.tsx", "**/test-kit.ts"];
 
 /**
  * Forbid imports of every layer of ours not in `allowed`, from files under `src/<folder>/`; in
- * product code, default and namespace imports of built-ins too.
+ * product code, default and namespace imports of built-ins too. With `within` (a part of the
+ * folder, see `sessionPart`), the same for the files of that part, plus the part's own bans.
  */
-function boundary(folder, allowed, extra = []) {
+function boundary(folder, allowed, extra = [], within = undefined) {
   const banned = layers.filter((l) => l !== folder && !allowed.includes(l));
   const ui = extra === noUi ? ["ink", "react"] : [];
-  const layerRules = layerBans(folder, banned, extra, ui);
+  const layerRules = layerBans(folder, banned, extra, ui, within);
+  const dir = within ? `src/${folder}/${within.part}` : `src/${folder}`;
   return [
-    { files: [`src/${folder}/**/*.{ts,tsx}`], ignores: tests, ...withBuiltins(layerRules) },
-    { files: tests.map((t) => `src/${folder}/${t}`), ...layerRules },
+    { files: [`${dir}/**/*.{ts,tsx}`], ignores: tests, ...withBuiltins(layerRules) },
+    { files: tests.map((t) => `${dir}/${t}`), ...layerRules },
   ];
 }
 
@@ -93,7 +136,7 @@ function withBuiltins(config) {
   };
 }
 
-function layerBans(folder, banned, extra, ui) {
+function layerBans(folder, banned, extra, ui, within) {
   return {
     rules: {
       "no-restricted-imports": [
@@ -106,10 +149,11 @@ function layerBans(folder, banned, extra, ui) {
             })),
             { group: ["**/cli.js", "**/entry.js"], message: "Only the entry imports the CLI." },
             ...extra,
+            ...(within?.patterns ?? []),
           ],
         },
       ],
-      "no-restricted-syntax": ["error", ...dynamicBans(banned, ui)],
+      "no-restricted-syntax": ["error", ...dynamicBans(banned, ui), ...(within?.selectors ?? [])],
     },
   };
 }
@@ -143,6 +187,14 @@ export default tseslint.config(
     "session",
     ["ai", "agent", "tools", "workspace", "shell", "mcp", "log", "i18n"],
     noUi,
+  ),
+  ...Object.keys(sessionParts).flatMap((part) =>
+    boundary(
+      "session",
+      ["ai", "agent", "tools", "workspace", "shell", "mcp", "log", "i18n"],
+      noUi,
+      sessionPart(part),
+    ),
   ),
   ...boundary(
     "commands",

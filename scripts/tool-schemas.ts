@@ -3,11 +3,11 @@
 // `toolSchema` falls back to converting any tool it does not find here.
 import { schemasReady, toolSchema } from "../src/agent/tool.js";
 import { silentLogger } from "../src/log/logger.js";
-import { createSessionTools } from "../src/session/session-tools.js";
+import { createSessionTools } from "../src/session/tools/session-tools.js";
 import { createTaskTool, createTodoWriteTool } from "../src/tools/index.js";
-import { ApprovalBroker } from "../src/session/approval-broker.js";
+import { ApprovalBroker } from "../src/session/permissions/approval-broker.js";
 import { createMcpToolState } from "../src/mcp/search/mcp-search.js";
-import { createDialogueTools } from "../src/session/dialogue-tools.js";
+import { createDialogueTools } from "../src/session/tools/dialogue-tools.js";
 import { createWorkspace } from "../src/workspace/index.js";
 
 const { tools } = createSessionTools({

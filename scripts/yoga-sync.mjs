@@ -1,7 +1,7 @@
 // Yoga (Ink's layout engine) for the CommonJS build of the interface (dist/tui.cjs). The package
 // loads its WebAssembly with a top-level `await`, which a CommonJS file cannot hold; here the
 // default export is an empty object that `yogaReady()` fills once the module is compiled. The
-// interface awaits `yogaReady()` before Ink lays anything out (src/modes/interactive/yoga-ready.ts
+// interface awaits `yogaReady()` before Ink lays anything out (src/modes/interactive/screen/yoga-ready.ts
 // is this file's stand-in in the ES-module build, where Yoga is ready on import).
 import { loadYoga } from "yoga-layout/load";
 

@@ -23,7 +23,7 @@ async function start(args: string[]): Promise<void> {
   const [{ opensInterface }, { runCached }, { cacheDir }] = await Promise.all([
     import("./cli-options.js"),
     import("./code-cache.js"),
-    import("./session/paths.js"),
+    import("./session/config/paths.js"),
   ]);
   const { join } = process.getBuiltinModule("node:path");
   // node:tty costs a headless run ~2 ms: asked only when the arguments leave the choice open.

@@ -57,7 +57,7 @@ export async function createSession(options: LibrarySessionOptions = {}): Promis
     ...(options.model ? { model: options.model, rememberModel: false } : {}),
     ...(options.provider ? { provider: options.provider } : {}),
     mode: options.mode ?? "agent",
-    maxSteps: options.maxSteps ?? config.maxSteps ?? 50,
+    maxSteps: options.maxSteps,
     approvals: approvals === "interactive" ? "interactive" : { approve: approvals },
     sandbox: options.sandbox ?? "on",
     ...(options.resume ? { resume: options.resume } : {}),

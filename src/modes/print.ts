@@ -69,7 +69,7 @@ export async function runPrint(options: PrintOptions): Promise<number> {
       ...(options.model ? { model: options.model } : {}),
       ...(options.provider ? { provider: options.provider } : {}),
       mode: options.mode,
-      maxSteps: options.maxSteps ?? config.maxSteps ?? 50,
+      maxSteps: options.maxSteps,
       approvals: { approve: options.approve },
       sandbox: options.sandbox ?? "on",
       ...(options.resume ? { resume: options.resume } : {}),

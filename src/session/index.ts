@@ -4,43 +4,42 @@ export type {
   Session,
   SessionEvent,
   SessionOptions,
-  SendOptions,
   SubmitOptions,
   Submitted,
   SuggestionControl,
 } from "./session-api.js";
-export type { McpControl, McpPromptCommand, McpServerView, McpState } from "./session-mcp.js";
-export type { DevTool, DevToolsReport } from "./dev-tools.js";
-export type { CompactOptions, CompactResult } from "./context-keeper.js";
-export type { ContextBreakdown, ContextReport } from "./context-usage.js";
-export { loadConfig, loadConfigFile, configPath } from "./config.js";
-export { serveRepositoryTools, type ToolServerOptions } from "./tool-server.js";
-export type { GlobalConfig, LoadedConfig, ThemeChoice } from "./config.js";
-export { saveLanguage, saveTheme, type SaveResult } from "./config-save.js";
-export { loadProjectSettings, projectSettingsPath } from "./settings.js";
-export type { ProjectSettings } from "./settings.js";
-export { listLocalModels } from "./local-servers.js";
-export type { ModelSwitch } from "./model-switch.js";
+export type { McpControl, McpPromptCommand, McpServerView, McpState } from "./tools/session-mcp.js";
+export type { DevTool, DevToolsReport } from "./context/dev-tools.js";
+export type { CompactOptions, CompactResult } from "./context/context-keeper.js";
+export type { ContextBreakdown, ContextReport } from "./context/context-usage.js";
+export { loadConfig, loadConfigFile, configPath } from "./config/config.js";
+export { serveRepositoryTools, type ToolServerOptions } from "./tools/tool-server.js";
+export type { GlobalConfig, LoadedConfig, ThemeChoice } from "./config/config.js";
+export { saveLanguage, saveTheme, type SaveResult } from "./config/config-save.js";
+export { loadProjectSettings, projectSettingsPath } from "./config/settings.js";
+export type { ProjectSettings } from "./config/settings.js";
+export { listLocalModels } from "./models/local-servers.js";
+export type { ModelSwitch } from "./models/model-switch.js";
 export { costOf, roundCost } from "../ai/index.js";
-export { UsageError, SetupError, ResumeError } from "./errors.js";
-export { toolsForMode, MODES } from "./permissions.js";
-export type { Decision } from "./policy.js";
-export { suggestRule, type AllowRule } from "./permission-store.js";
-export type { Mode, Approve } from "./permissions.js";
-export type { SandboxView } from "./sandbox-state.js";
-export { captureSdkWarnings } from "./sdk-warnings.js";
-export { selectModel } from "./model-selection.js";
+export { UsageError, SetupError, ResumeError } from "./config/errors.js";
+export { toolsForMode, MODES } from "./permissions/permissions.js";
+export type { Decision } from "./permissions/policy.js";
+export { suggestRule, type AllowRule } from "./permissions/permission-store.js";
+export type { Mode, Approve } from "./permissions/permissions.js";
+export type { SandboxView } from "./permissions/sandbox-state.js";
+export { captureSdkWarnings } from "./models/sdk-warnings.js";
+export { selectModel } from "./models/model-selection.js";
 export { createLogger, type Logger } from "../log/logger.js";
 export { maskSecrets } from "../log/secrets.js";
 export { findRepoRoot } from "../workspace/index.js";
-export { configDir, dataDir } from "./paths.js";
-export { fitMentions, listProjectFiles, cutMarker } from "./mentions.js";
-export type { MentionFile, ExpandedMentions, MentionOptions } from "./mentions.js";
-export type { ModelUsage } from "./usage-ledger.js";
-export { listSessions, type SessionSummary } from "./storage.js";
-export { isSessionId } from "./session-storage.js";
-export { splitFrontMatter } from "./front-matter.js";
-export { listAgents, type AgentDefinition, type AgentListing } from "./agent-definitions.js";
+export { configDir, dataDir } from "./config/paths.js";
+export { fitMentions, listProjectFiles, cutMarker } from "./context/mentions.js";
+export type { MentionFile, ExpandedMentions, MentionOptions } from "./context/mentions.js";
+export type { ModelUsage } from "./models/usage-ledger.js";
+export { listSessions, type SessionSummary } from "./storage/storage.js";
+export { isSessionId } from "./storage/session-storage.js";
+export { splitFrontMatter } from "./config/front-matter.js";
+export { listAgents, type AgentDefinition, type AgentListing } from "./tools/agent-definitions.js";
 export type { SlashCommandRunner, SlashEffect } from "../tools/index.js";
 export type { AgentEvent, TodoItem } from "../agent/events.js";
 export type { TurnResult } from "../agent/loop.js";

@@ -8,8 +8,9 @@ import {
   type MockModelServer,
 } from "../../test/support/mock-model-server.js";
 import { createLogger } from "../log/logger.js";
-import { loadConfigFile } from "./config.js";
+import { loadConfigFile } from "./config/config.js";
 import { createSession } from "./session.js";
+import { submitAndWait } from "../../test/support/session-turn.js";
 import type { Session } from "./session-api.js";
 
 type Json = Record<string, unknown>;
@@ -56,8 +57,7 @@ async function open(box: ReturnType<typeof sandbox>, model: string): Promise<Ses
   });
 }
 
-const run = (session: Session, prompt: string) =>
-  session.send(prompt, { signal: new AbortController().signal, onEvent: () => undefined });
+const run = (session: Session, prompt: string) => submitAndWait(session, prompt);
 
 describe("switching model mid-conversation", () => {
   it("continues an Anthropic conversation with tool calls on OpenAI Responses", async () => {

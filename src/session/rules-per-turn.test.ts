@@ -8,8 +8,9 @@ import {
   type MockModelServer,
 } from "../../test/support/mock-model-server.js";
 import { createLogger } from "../log/logger.js";
-import { ProjectRules } from "./project-rules.js";
+import { ProjectRules } from "./context/project-rules.js";
 import { createSession } from "./session.js";
+import { submitAndWait } from "../../test/support/session-turn.js";
 
 let server: MockModelServer | undefined;
 afterEach(async () => {
@@ -54,8 +55,7 @@ describe("project rules in a session", () => {
     const session = await openIn(root, home);
     // Two subscribers, as in `-p` (the display and the heap cap): each gets a context meter.
     const offs = [session.subscribe(() => {}), session.subscribe(() => {})];
-    const run = (text: string) =>
-      session.send(text, { signal: new AbortController().signal, onEvent: () => undefined });
+    const run = (text: string) => submitAndWait(session, text);
     looks.mockClear();
     await run("first");
     // One look for the turn (the request, the meters and the turn's end share it).

@@ -4,17 +4,17 @@ import type { TurnResult } from "../agent/loop.js";
 import type { Logger } from "../log/logger.js";
 import type { SlashCommandRunner } from "../tools/index.js";
 import type { UndoResult } from "../workspace/index.js";
-import type { AllowRule } from "./allow-rules.js";
-import type { GlobalConfig } from "./config.js";
-import type { CompactOptions, CompactResult } from "./context-keeper.js";
-import type { ContextReport } from "./context-usage.js";
-import type { McpControl, McpServerView } from "./session-mcp.js";
-import type { DevToolsReport } from "./dev-tools.js";
-import type { ModelSwitch } from "./model-switch.js";
-import type { Approve, Mode } from "./permissions.js";
-import type { Decision } from "./policy.js";
-import type { SandboxView } from "./sandbox-state.js";
-import type { UsageLedger } from "./usage-ledger.js";
+import type { AllowRule } from "./permissions/allow-rules.js";
+import type { GlobalConfig } from "./config/config.js";
+import type { CompactOptions, CompactResult } from "./context/context-keeper.js";
+import type { ContextReport } from "./context/context-usage.js";
+import type { McpControl, McpServerView } from "./tools/session-mcp.js";
+import type { DevToolsReport } from "./context/dev-tools.js";
+import type { ModelSwitch } from "./models/model-switch.js";
+import type { Approve, Mode } from "./permissions/permissions.js";
+import type { Decision } from "./permissions/policy.js";
+import type { SandboxView } from "./permissions/sandbox-state.js";
+import type { UsageLedger } from "./models/usage-ledger.js";
 
 // The session's API, as front ends use it (created by `createSession` in session.ts).
 
@@ -25,7 +25,8 @@ export interface SessionOptions {
   model?: string;
   provider?: string;
   mode: Mode;
-  maxSteps: number;
+  /** Steps (model calls) of one turn at most; default the config's `maxSteps`, else 50. */
+  maxSteps?: number;
   /** Who decides on changes: a person through `approval_request` events, or `--approve`. */
   approvals: "interactive" | { approve: Approve };
   logger: Logger;
@@ -91,13 +92,6 @@ export interface Submitted {
   done: Promise<TurnResult | undefined>;
 }
 
-export interface SendOptions {
-  signal: AbortSignal;
-  onEvent: (event: AgentEvent) => void;
-  /** The mode of this message; the session keeps it for the next ones. */
-  mode?: Mode;
-}
-
 /**
  * Ghost-text suggestions (`"suggestion": {"model": …}` in the global config): a small model
  * proposes the rest of the line being typed. Requests go through a client of their own, so they
@@ -120,7 +114,8 @@ export interface SuggestionControl {
 
 /**
  * The mode-agnostic conversation: it owns the history, the tools and the provider, and speaks
- * only through events. The TUI and the headless runner both drive it with `send`.
+ * only through events. Every front end drives it the same way: `submit`, `steer`, `cancel`,
+ * `respond`, and the events of `subscribe`.
  */
 export interface Session {
   readonly root: string;
@@ -196,11 +191,6 @@ export interface Session {
    */
   subscribe(listener: (event: SessionEvent) => void): () => void;
   /**
-   * Runs one message now, its events to `options.onEvent` (and subscribers), bypassing the
-   * queue; rejects with `UsageError` while another message runs. Prefer `submit`.
-   */
-  send(prompt: string, options: SendOptions): Promise<TurnResult>;
-  /**
    * Restores the files changed in the last `turns` turns. Files the person changed since are
    * skipped unless named in `overwrite`; the result says what was restored and what was not.
    */
@@ -211,10 +201,6 @@ export interface Session {
    */
   undoable(turns?: number): Promise<{ session: string; turn: number; title?: string }[]>;
   /**
-   * The person's standing permissions in this repository ("always" answers), read again when
-   * the file changed; `revoke*` resolve false when the change could not be saved.
-   */
-  /**
    * Runs a command the person typed (`!ls` in the TUI) in the session's persistent shell,
    * outside the sandbox (it is the person's own command, as in their terminal), with a 10
    * minute limit; never rejects for what the command does.
@@ -223,6 +209,10 @@ export interface Session {
     command: string,
     signal?: AbortSignal,
   ): Promise<{ output: string; exitCode: number | null }>;
+  /**
+   * The person's standing permissions in this repository ("always" answers), read again when
+   * the file changed; `revoke*` resolve false when the change could not be saved.
+   */
   readonly permissions: {
     list(): {
       edits: boolean;

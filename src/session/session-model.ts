@@ -5,11 +5,11 @@ import {
   type ModelInfo,
   type Provider,
 } from "../ai/index.js";
-import type { ModelSetup } from "./model-setup.js";
-import { availableModels, selectModel, type ModelChoice } from "./model-selection.js";
-import { switchModel, type ModelSwitch, type SwitchContext } from "./model-switch.js";
+import type { ModelSetup } from "./models/model-setup.js";
+import { availableModels, selectModel, type ModelChoice } from "./models/model-selection.js";
+import { switchModel, type ModelSwitch, type SwitchContext } from "./models/model-switch.js";
 import type { SessionOptions } from "./session-api.js";
-import { ThinkingReplay } from "./thinking-replay.js";
+import { ThinkingReplay } from "./models/thinking-replay.js";
 
 /**
  * The session's model: the choice in use and its provider, wrapped to give the model back the

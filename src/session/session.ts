@@ -1,40 +1,40 @@
-import type { AgentEvent, Emit } from "../agent/events.js";
+import type { AgentEvent } from "../agent/events.js";
 import { runTurn } from "../agent/loop.js";
-import { schemasReady, toolSchema, type AnyTool } from "../agent/tool.js";
-import { createWorkspace, openCheckpoints, type Checkpoints } from "../workspace/index.js";
-import { configPath } from "./config.js";
-import { setUpModel } from "./model-setup.js";
-import { registerSecretValues } from "./secret-values.js";
-import { ApprovalBroker } from "./approval-broker.js";
-import { PermissionStore } from "./permission-store.js";
-import { commandProfile, toolsForMode } from "./permissions.js";
-import { SandboxSwitch, sandboxProbe } from "./sandbox-state.js";
-import { providerKeyVariables } from "./shell-set.js";
-import { createPolicy, type PolicyState } from "./policy.js";
-import { dataDir } from "./paths.js";
-import { logEvent } from "./session-log.js";
-import { checkDataDir } from "./data-checks.js";
-import { openStorage, SAVE_POINTS, titleOf, withSessionTitles } from "./session-storage.js";
-import { createSessionTools, routeShellOutput, type LiveOutput } from "./session-tools.js";
-import { createSubagentRunner } from "./subagents.js";
+import { createWorkspace } from "../workspace/index.js";
+import { configPath } from "./config/config.js";
+import { setUpModel } from "./models/model-setup.js";
+import { registerSecretValues } from "./models/secret-values.js";
+import { ApprovalBroker } from "./permissions/approval-broker.js";
+import { PermissionStore } from "./permissions/permission-store.js";
+import { commandProfile } from "./permissions/permissions.js";
+import { SandboxSwitch, sandboxProbe } from "./permissions/sandbox-state.js";
+import { providerKeyVariables } from "./tools/shell-set.js";
+import { createPolicy, type PolicyState } from "./permissions/policy.js";
+import { logEvent } from "./storage/session-log.js";
+import { checkDataDir } from "./storage/data-checks.js";
+import { openStorage, SAVE_POINTS, withSessionTitles } from "./storage/session-storage.js";
+import { createSessionTools, routeShellOutput, type LiveOutput } from "./tools/session-tools.js";
+import { createSubagentRunner } from "./tools/subagents.js";
 import { createTaskTool, createTodoWriteTool } from "../tools/index.js";
-import { ProjectRules } from "./project-rules.js";
-import { buildSystemPrompt } from "./system-prompt.js";
-import { ContextKeeper, DEFAULT_THRESHOLD } from "./context-keeper.js";
-import { joinSystem, type RequestParts } from "./context-usage.js";
-import { ProjectCardLoader } from "./project-card.js";
-import { StepMeter, UsageLedger } from "./usage-ledger.js";
-import { createDialogueTools, offered } from "./dialogue-tools.js";
-import type { SendOptions, Session, SessionOptions } from "./session-api.js";
+import { ProjectRules } from "./context/project-rules.js";
+import { buildSystemPrompt } from "./context/system-prompt.js";
+import { ContextKeeper, DEFAULT_THRESHOLD } from "./context/context-keeper.js";
+import { joinSystem, type RequestParts } from "./context/context-usage.js";
+import { ProjectCardLoader } from "./context/project-card.js";
+import { StepMeter, UsageLedger } from "./models/usage-ledger.js";
+import { createDialogueTools } from "./tools/dialogue-tools.js";
+import type { Session, SessionOptions } from "./session-api.js";
 import type { TurnResult } from "../agent/loop.js";
+import type { Mode } from "./permissions/permissions.js";
 import { TurnQueue } from "./turn-queue.js";
 import { SessionModel } from "./session-model.js";
 import { SessionEvents } from "./session-events.js";
-import { attachFiles } from "./attach.js";
-import { UsageError } from "./errors.js";
-import { openMcp } from "./session-mcp.js";
-import { createMcpToolState, DEFAULT_MCP_TOOL_BUDGET, visibleMcpTools } from "../mcp/index.js";
-import { cachedDevTools, devToolsLine, discoverDevTools } from "./dev-tools.js";
+import { attachFiles } from "./context/attach.js";
+import { UsageError } from "./config/errors.js";
+import { openMcp } from "./tools/session-mcp.js";
+import { Conversation } from "./conversation.js";
+import { ToolSet } from "./tool-set.js";
+import { cachedDevTools, devToolsLine, discoverDevTools } from "./context/dev-tools.js";
 import { t } from "../i18n/index.js";
 
 /**
@@ -60,28 +60,26 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   // Masked from here on in the log, North's stderr lines and the session file.
   registerSecretValues(options.config, [options.env, setup.env]);
   const model = new SessionModel(setup, options);
+  const maxSteps = options.maxSteps ?? options.config.maxSteps ?? DEFAULT_MAX_STEPS;
   const workspace = await createWorkspace(options.root);
   const { logger } = options;
   const data = await checkDataDir(options.env, workspace.root);
   // A session in use by another process: the TUI starts a new one, a headless run stops.
   const busy = options.approvals === "interactive" ? ("new" as const) : ("fail" as const);
-  let storage = openStorage({ ...options, busy }, workspace.root, model.info.id);
-  const { history, notices } = storage;
+  const conversation = new Conversation(
+    openStorage({ ...options, busy }, workspace.root, model.info.id),
+    {
+      options: { ...options, busy },
+      workspace,
+      journal: data.journal,
+      logger,
+      model: () => model.info.id,
+    },
+  );
+  const { history, notices } = conversation;
   notices.unshift(...(options.notices ?? []), ...setup.notices, ...data.notices);
   if (options.resume) model.adopt(history);
-  // Checkpoints are opened on the first change, so a read-only run never pays for them.
-  let turn = history.filter((m) => m.role === "user").length;
-  let opened: Promise<Checkpoints> | undefined;
-  const checkpoints = async () => {
-    const store = await (opened ??= openCheckpoints({
-      ws: workspace,
-      dataDir: dataDir(options.env),
-      session: storage.id,
-      journal: data.journal,
-    }));
-    store.setTurn(turn);
-    return store;
-  };
+  const checkpoints = () => conversation.checkpoints();
   const live: LiveOutput = { emit: () => {} };
   const state: PolicyState = { mode: options.mode, planAccepted: false };
   const approve = options.approvals === "interactive" ? undefined : options.approvals.approve;
@@ -120,14 +118,13 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     ask: options.approvals === "interactive" ? broker.ask : options.approvals,
     profile,
   });
-  let turnEmit: Emit = () => {};
   allTools.push(
     createTaskTool(
       createSubagentRunner({
         root: workspace.root,
         env: options.env,
         config: options.config,
-        parentTools: () => toolsNow(),
+        parentTools: () => tools.now(),
         modelFor: (name) => model.forSubagent(name),
         authorize: (agent) =>
           createPolicy({
@@ -138,7 +135,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
               : (request, signal) => broker.ask({ ...request, agent }, signal),
             profile,
           }),
-        emit: () => turnEmit,
+        emit: () => conversation.emit,
         spent: (used) => {
           const meter = new StepMeter(ledger, used);
           return (event) => meter.observe(event);
@@ -153,33 +150,12 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     ...(options.slashCommands ? { slashCommands: options.slashCommands } : {}),
   };
   allTools.push(...createDialogueTools(dialogue));
-  let todos = storage.todos;
-  allTools.push(
-    createTodoWriteTool((items) => {
-      todos = items;
-      turnEmit({ type: "todo", items });
-      try {
-        storage.file.record({ type: "todo", items }, title);
-      } catch (error) {
-        logger.log("session_save_failed", { message: (error as Error).message });
-      }
-    }),
-  );
+  allTools.push(createTodoWriteTool((items) => conversation.setTodos(items)));
   await sandbox.ready();
   const unsandboxed = sandbox.notice();
   if (unsandboxed) notices.push(unsandboxed);
   const rules = new ProjectRules(workspace.root, options.env);
-  let saved = history.length;
-  let title = titleOf(history);
-  const save = () => {
-    if (history.length === saved) return;
-    try {
-      storage.file.append(history.slice(saved), title);
-      saved = history.length;
-    } catch (error) {
-      logger.log("session_save_failed", { message: (error as Error).message });
-    }
-  };
+  const save = () => conversation.save();
   const card = new ProjectCardLoader(workspace);
   // Known from the cache at once (never a process started here); the prompt keeps it all session.
   const installedTools = devToolsLine(cachedDevTools(options.env));
@@ -191,28 +167,22 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   rules.current();
   notices.push(...rules.takeNotices(), ...card.notices);
   const ledger = new UsageLedger();
-  // `toolSchema` needs zod for a tool the build did not precompute (none of North's own, in a
-  // build, `mcp_search` included): looked at here and at each turn's start. MCP tools carry
-  // their JSON schema.
-  await schemasReady(allTools);
-  const schemas = new WeakMap<AnyTool, ReturnType<typeof toolSchema>>();
-  const schemaOf = (t: AnyTool) => schemas.get(t) ?? schemas.set(t, toolSchema(t)).get(t)!;
-  // Past the budget the MCP tools are found with `mcp_search`; its choices are kept here.
-  const mcpTools = createMcpToolState();
-  const mcpBudget = options.config.mcp?.toolBudget ?? DEFAULT_MCP_TOOL_BUDGET;
-  const toolsNow = () =>
-    model.info.supportsTools
-      ? toolsForMode(
-          state.mode,
-          [...allTools, ...visibleMcpTools(mcp.hub.tools(), mcpTools, mcpBudget)],
-          profile(),
-        )
-      : [];
-  const parts = (tools = toolsNow()): RequestParts => ({
+  const tools = new ToolSet({
+    own: allTools,
+    mcp: () => mcp.hub.tools(),
+    budget: options.config.mcp?.toolBudget,
+    supportsTools: () => model.info.supportsTools,
+    mode: () => state.mode,
+    profile,
+    dialogue,
+  });
+  // Looked at here and again at each turn's start (an MCP tool may have joined).
+  await tools.ready();
+  const parts = (offer = tools.now()): RequestParts => ({
     system: buildSystemPrompt({ root: workspace.root, mode: state.mode, tools: installedTools }),
     rules: rules.current(),
     card: card.block(),
-    schemas: offered(tools, dialogue).map(schemaOf),
+    schemas: tools.schemas(offer),
   });
   const keeper = new ContextKeeper({
     history,
@@ -221,15 +191,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     parts,
     threshold: options.config.compaction?.threshold ?? DEFAULT_THRESHOLD,
     flush: save,
-    record(entry) {
-      try {
-        storage.file.record(entry, title);
-      } catch (error) {
-        logger.log("session_save_failed", { message: (error as Error).message });
-      }
-      saved = history.length;
-    },
-    reportedFrom: storage.rewrittenAt,
+    record: (entry) => conversation.recordRewrite(entry),
+    reportedFrom: conversation.rewrittenAt,
   });
 
   // Ghost-text suggestions: their module is loaded only when the global config names a model.
@@ -244,28 +207,26 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       })
     : undefined;
 
-  let sending = false;
   const idleOnly = () => {
-    if (turns.busy || sending) throw new UsageError(t("session.notWhileBusy"));
+    if (turns.busy) throw new UsageError(t("session.notWhileBusy"));
   };
   /** The meter starts again after a switch of model or conversation. */
   const showContext = () => {
     const { used, window, percent, estimated } = keeper.context();
     broadcast({ type: "context", used, window, percent, estimated });
   };
+  /** Runs one message as a turn: the queue's `run` once its files are attached. */
   async function runMessage(
     prompt: string,
-    { signal, onEvent, mode, steering }: SendOptions & { steering?: () => string[] },
+    { signal, mode, steering }: { signal: AbortSignal; mode?: Mode; steering?: () => string[] },
   ): Promise<TurnResult> {
     if (mode && mode !== state.mode) {
       state.mode = mode;
       state.planAccepted = false;
     }
     const info = model.info;
-    rules.lookAgain();
     logger.log("user_prompt", { chars: prompt.length, model: info.id, mode: state.mode });
-    turn += 1;
-    if (!title) title = prompt.replace(/\s+/g, " ").trim().slice(0, 80);
+    conversation.startTurn(prompt);
     const meter = new StepMeter(ledger, info);
     const emit = keeper.wrapEmit((event: AgentEvent) => {
       logEvent(logger, event, info.id);
@@ -273,20 +234,20 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       meter.observe(event);
       if (event.type === "compaction_end") ledger.add(info, event.usage);
       routeShellOutput(live, emit, event);
-      onEvent(event);
       broadcast(event);
     });
     broker.attach(emit);
     live.emit = emit;
-    turnEmit = emit;
+    conversation.emit = emit;
     // Headless: the servers' tools are there for the first request (a person's turn never waits).
     if (options.approvals !== "interactive") await mcp.control.settled();
-    const tools = toolsNow();
+    const offer = tools.now();
     const turnMode = state.mode;
     // The SDK loads while a repository seen for the first time is walked for its card.
     void model.provider.prepare?.();
-    await Promise.all([card.ready(CARD_WAIT_MS), schemasReady(tools)]);
-    const request = parts(tools);
+    await Promise.all([card.ready(CARD_WAIT_MS), tools.ready(offer)]);
+    const request = parts(offer);
+    const turnTools = { tools: offer, schemas: request.schemas, mode: turnMode };
     const turnDone = runTurn(
       history,
       prompt,
@@ -295,22 +256,12 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         model: info.id,
         maxOutputTokens: info.maxOutput,
         system: joinSystem(request),
-        tools,
+        tools: offer,
         schemas: request.schemas,
-        maxSteps: options.maxSteps,
+        maxSteps,
         authorize,
         beforeStep: (_history, stepSignal) => keeper.beforeStep(request, emit, stepSignal),
-        // The next step's tools: plan mode's after `enter_plan_mode`, MCP tools of a server
-        // that came up, those `mcp_search` chose in the step before.
-        toolsForStep: () => {
-          const now = toolsNow();
-          const same =
-            state.mode === turnMode &&
-            now.length === tools.length &&
-            now.every((tool, i) => tool === tools[i]);
-          if (same) return { tools, schemas: request.schemas };
-          return { tools: now, schemas: offered(now, dialogue).map(schemaOf) };
-        },
+        toolsForStep: () => tools.forStep(turnTools),
         ...(steering ? { steering } : {}),
       },
       signal,
@@ -324,6 +275,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     emit: broadcast,
     log: (event, fields) => logger.log(event, fields),
     async run(text, submitted, signal, steering) {
+      // One look at the rules per turn: the attachments' budget and the requests share it.
+      rules.lookAgain();
       // `@server:uri` of a server still connecting is attached once it is up (headless).
       if (options.approvals !== "interactive" && /@[\w.-]+:/.test(text)) {
         await mcp.control.settled();
@@ -343,12 +296,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       for (const note of attached.notes) broadcast({ type: "notice", tone: "warn", text: note });
       if (attached.attached > 0) logger.log("files_attached", { files: attached.attached });
       const mode = submitted.mode;
-      return runMessage(attached.prompt, {
-        signal,
-        onEvent: () => undefined,
-        steering,
-        ...(mode ? { mode } : {}),
-      });
+      return runMessage(attached.prompt, { signal, steering, ...(mode ? { mode } : {}) });
     },
   });
 
@@ -359,45 +307,23 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     history,
     get id() {
-      return storage.id;
+      return conversation.id;
     },
     notices,
     newConversation() {
       idleOnly();
-      save();
-      const fresh = openStorage({ ...options, resume: undefined }, workspace.root, model.info.id);
-      storage.release();
-      storage = { ...fresh, history };
-      history.length = 0;
-      saved = 0;
-      todos = [];
+      conversation.startNew();
       keeper.reset();
-      title = "";
       showContext();
       broadcast({ type: "todo", items: [] });
     },
     resume(id) {
       idleOnly();
-      save();
-      const all = options.allProjects === true;
-      const loaded = openStorage(
-        { ...options, resume: { id, all } },
-        workspace.root,
-        model.info.id,
-      );
-      storage.release();
-      history.splice(0, history.length, ...loaded.history);
-      storage = { ...loaded, history };
-      saved = history.length;
-      todos = loaded.todos;
-      keeper.reset(loaded.rewrittenAt);
-      title = titleOf(history);
-      turn = history.filter((m) => m.role === "user").length;
-      opened = undefined;
+      conversation.resume(id, options.allProjects === true);
+      keeper.reset(conversation.rewrittenAt);
       model.adopt(history);
-      notices.push(...loaded.notices);
       showContext();
-      broadcast({ type: "todo", items: [...todos] });
+      broadcast({ type: "todo", items: [...conversation.todos] });
     },
     costs: ledger,
     suggestions,
@@ -411,7 +337,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       state.planAccepted = false;
     },
     get todos() {
-      return todos;
+      return conversation.todos;
     },
     respond: (id, decision) => broker.respond(id, decision),
     get sandbox() {
@@ -422,7 +348,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     devTools: (refresh) => discoverDevTools(options.env, { refresh }),
     async dispose() {
       suggestions?.cancel();
-      storage.release();
+      conversation.release();
       await Promise.all([shells.dispose(), card.close(), mcp.hub.close()]);
     },
     async setModel(idOrAlias, providerName) {
@@ -462,21 +388,13 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     undoable: async (turns = 1) =>
       withSessionTitles((await checkpoints()).undoable(turns), options.env, workspace.root),
-    send(prompt, { signal, onEvent, mode }) {
-      if (turns.busy || sending) {
-        return Promise.reject(new UsageError("A message is running; submit queues the next one."));
-      }
-      sending = true;
-      const turn = runMessage(prompt, { signal, onEvent, ...(mode ? { mode } : {}) });
-      return turn.finally(() => (sending = false));
-    },
     submit: (text, submitOptions) => turns.submit(text, submitOptions),
     steer: (text) => turns.steer(text),
     cancel: () => turns.cancel(),
     takeQueue: () => turns.takeQueue(),
     afterTurn: (action) => turns.afterTurn(action),
     get busy() {
-      return turns.busy || sending;
+      return turns.busy;
     },
     get queued() {
       return turns.queued;
@@ -486,12 +404,15 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       const servers = mcp.control.servers();
       return events.subscribe(listener, [
         { type: "context", used, window, percent, estimated },
-        { type: "todo", items: [...todos] },
+        { type: "todo", items: [...conversation.todos] },
         ...(servers.length > 0 ? [{ type: "mcp" as const, servers }] : []),
       ]);
     },
   };
 }
+
+/** Steps (model calls) of one turn at most, when neither the options nor the config say. */
+const DEFAULT_MAX_STEPS = 50;
 
 /** A person's session looks for the developer tools this long after start (not during paint). */
 const DEV_TOOLS_DELAY_MS = 1_500;

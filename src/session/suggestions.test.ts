@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { until } from "../../test/support/processes.js";
 import { scriptedProvider, text } from "../../test/support/scripted-provider.js";
-import { checkGlobalConfig } from "./config.js";
-import { loadProjectSettings } from "./settings.js";
+import { checkGlobalConfig } from "./config/config.js";
+import { loadProjectSettings } from "./config/settings.js";
 import {
   cleanSuggestion,
   createSuggestions,

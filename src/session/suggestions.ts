@@ -8,10 +8,10 @@ import {
   type VendorConfig,
 } from "../ai/index.js";
 import type { Logger } from "../log/logger.js";
-import type { GlobalConfig } from "./config.js";
-import { chooseModel } from "./model-switch.js";
+import type { GlobalConfig } from "./config/config.js";
+import { chooseModel } from "./models/model-switch.js";
 import type { SuggestionControl } from "./session-api.js";
-import { UsageLedger } from "./usage-ledger.js";
+import { UsageLedger } from "./models/usage-ledger.js";
 
 // Ghost-text suggestions: a small model proposes the rest of the line the person is typing.
 // Loaded by the session only when the global config names a `suggestion` model.

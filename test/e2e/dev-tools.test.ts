@@ -3,34 +3,25 @@
 import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeHome, makeRepo, runCli } from "../support/cli-runner.js";
-import {
-  reply,
-  startMockModelServer,
-  systemText,
-  type MockModelServer,
-} from "../support/mock-model-server.js";
+import { reply, systemText } from "../support/mock-model-server.js";
+import { useE2e, anthropicEnv } from "../support/e2e-fixture.js";
 
-let server: MockModelServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const e2e = useE2e();
 
 describe("developer tools", () => {
   it("/tools lists them; the next run's system prompt names them", async () => {
     const bin = mkdtempSync(join(tmpdir(), "north-tools-bin-"));
     writeFileSync(join(bin, "uv"), "#!/bin/sh\necho 'uv 0.99.1 (deadbeef 2026-01-01)'\n");
     chmodSync(join(bin, "uv"), 0o755);
-    server = await startMockModelServer([reply().text("Using uv.")]);
+    const server = await e2e.server([reply().text("Using uv.")]);
     const { env } = makeHome();
     const runEnv = {
       ...env,
       XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), "north-tools-cache-")),
       PATH: `${bin}:${process.env.PATH ?? ""}`,
-      ANTHROPIC_API_KEY: "sk-ant-test",
-      ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+      ...anthropicEnv(server),
     };
     const repo = makeRepo({ "uv.lock": "version = 1\n", "main.py": "print(1)\n" });
     const tools = await runCli(["-p", "/tools"], { cwd: repo, env: runEnv });

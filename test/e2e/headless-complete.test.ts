@@ -2,30 +2,19 @@
 // listing saved conversations for a script, an unreachable provider.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { jsonLines, makeHome, makeRepo, runCli } from "../support/cli-runner.js";
-import {
-  firstUserText,
-  reply,
-  startMockModelServer,
-  type MockModelServer,
-} from "../support/mock-model-server.js";
+import { firstUserText, reply, type MockModelServer } from "../support/mock-model-server.js";
+import { useE2e, anthropicEnv } from "../support/e2e-fixture.js";
 
-let server: MockModelServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const e2e = useE2e();
 
 type Json = Record<string, unknown>;
-const keys = (s: MockModelServer) => ({
-  ANTHROPIC_API_KEY: "sk-ant-test",
-  ANTHROPIC_BASE_URL: s.anthropicBaseUrl,
-});
+const keys = (s: MockModelServer) => anthropicEnv(s);
 
 describe("north -p with a slash command", () => {
   it("runs /cost and /context without calling the model", async () => {
-    server = await startMockModelServer([]);
+    const server = await e2e.server([]);
     const { env } = makeHome();
     const cost = await runCli(["-p", "/cost"], {
       cwd: makeRepo(),
@@ -45,7 +34,7 @@ describe("north -p with a slash command", () => {
   });
 
   it("expands a custom command into the prompt the model gets", async () => {
-    server = await startMockModelServer([reply().text("Reviewed.")]);
+    const server = await e2e.server([reply().text("Reviewed.")]);
     const repo = makeRepo();
     mkdirSync(join(repo, ".north", "commands"), { recursive: true });
     writeFileSync(join(repo, ".north", "commands", "review.md"), "Review $ARGUMENTS for bugs.\n");
@@ -60,7 +49,7 @@ describe("north -p with a slash command", () => {
   });
 
   it("refuses a command that needs the screen, with one line and exit 2", async () => {
-    server = await startMockModelServer([]);
+    const server = await e2e.server([]);
     const { env } = makeHome();
     const result = await runCli(["-p", "/model opus"], {
       cwd: makeRepo(),
@@ -79,7 +68,7 @@ describe("a headless run whose calls were refused", () => {
       reply().tool("edit_create_file", { path: "notes.txt", content: "hi\n" }),
       reply().text("I could not write it."),
     ];
-    server = await startMockModelServer(script());
+    const server = await e2e.server(script());
     const { env } = makeHome();
     const repo = makeRepo();
     const text = await runCli(["-p", "write notes"], {
@@ -105,7 +94,7 @@ describe("a headless run whose calls were refused", () => {
 
 describe("north --resume without a terminal", () => {
   it("lists the saved conversations as lines, or as JSON", async () => {
-    server = await startMockModelServer([reply().text("Noted.")]);
+    const server = await e2e.server([reply().text("Noted.")]);
     const { env } = makeHome();
     const repo = makeRepo();
     const run = await runCli(["-p", "remember the retry policy", "--output-format", "json"], {

@@ -1,18 +1,14 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { makeHome, makeRepo, runCli } from "../support/cli-runner.js";
 import {
   failure,
   reply,
   toolResultsOf,
-  startMockModelServer,
   type MockModelServer,
 } from "../support/mock-model-server.js";
+import { PROTOCOLS, providerSetup, useE2e, type Protocol } from "../support/e2e-fixture.js";
 
-let server: MockModelServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const e2e = useE2e();
 
 let repo: string;
 beforeAll(() => {
@@ -22,39 +18,17 @@ beforeAll(() => {
 type Json = Record<string, unknown>;
 
 /** How a run reaches each protocol: flags, environment and config, as a person would set them. */
-function setup(protocol: string, s: MockModelServer, extraConfig: Json = {}) {
-  if (protocol === "anthropic-messages") {
-    const { env } = makeHome(extraConfig);
-    return {
-      args: ["--model", "claude-sonnet-5-5"],
-      env: { ...env, ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: s.anthropicBaseUrl },
-    };
-  }
-  if (protocol === "openai-responses") {
-    const { env } = makeHome(extraConfig);
-    return {
-      args: ["--model", "gpt-5.6-sol"],
-      env: { ...env, OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: s.openaiBaseUrl },
-    };
-  }
-  const { env } = makeHome({
-    ...extraConfig,
-    providers: {
-      local: {
-        protocol: "openai-chat",
-        baseUrl: s.openaiBaseUrl,
-        models: [{ id: "qwen3-coder", contextWindow: 32768 }],
-      },
-    },
-  });
-  return { args: ["--provider", "local", "--model", "qwen3-coder"], env };
+function setup(protocol: Protocol, s: MockModelServer, extraConfig: Json = {}) {
+  const provider = providerSetup(protocol, s);
+  const { env } = makeHome({ ...extraConfig, ...provider.config });
+  return { args: provider.args, env: { ...env, ...provider.env } };
 }
 
-const protocols = ["anthropic-messages", "openai-responses", "openai-chat"];
+const protocols = PROTOCOLS;
 
 describe.each(protocols)("north -p over %s", (protocol) => {
   it("searches and reads two files in one step, then prints the grounded answer", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply()
         .text("I'll search for the retry policy and read the files.")
         .tool("search_text", { pattern: "retry" })
@@ -82,7 +56,7 @@ describe.each(protocols)("north -p over %s", (protocol) => {
   });
 
   it("prints one result object with --output-format json", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().tool("list_root", {}).usage({ input: 50, output: 10 }),
       reply().text("Two folders.").usage({ input: 80, output: 5 }),
     ]);
@@ -113,7 +87,7 @@ describe.each(protocols)("north -p over %s", (protocol) => {
   });
 
   it("prints every event as a JSON line with stream-json, ending with the result", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().text("Reading.").tool("read_file", { path: "README.md" }),
       reply().text("A demo service."),
     ]);
@@ -150,10 +124,7 @@ describe("faults, end to end", () => {
   const fastRetry = { retry: { baseDelayMs: 5, maxDelayMs: 50 } };
 
   it("retries a 429 with retry-after and succeeds", async () => {
-    server = await startMockModelServer([
-      failure(429, { retryAfter: 1 }),
-      reply().text("Recovered."),
-    ]);
+    const server = await e2e.server([failure(429, { retryAfter: 1 }), reply().text("Recovered.")]);
     const { args, env } = setup("anthropic-messages", server);
     const result = await runCli(["-p", "hi", ...args], { cwd: repo, env });
     expect(result.code).toBe(0);
@@ -163,7 +134,7 @@ describe("faults, end to end", () => {
   });
 
   it("gives up after 500 four times with exit 1 and one clear line", async () => {
-    server = await startMockModelServer([failure(500), failure(500), failure(500), failure(500)]);
+    const server = await e2e.server([failure(500), failure(500), failure(500), failure(500)]);
     const { args, env } = setup("openai-responses", server, fastRetry);
     const result = await runCli(["-p", "hi", ...args], { cwd: repo, env });
     expect(result.code).toBe(1);
@@ -174,7 +145,7 @@ describe("faults, end to end", () => {
   });
 
   it("retries a stream cut mid-answer", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().text("This answer will be cut off somewhere.").cutAfter(5),
       reply().text("Whole answer."),
     ]);
@@ -186,7 +157,7 @@ describe("faults, end to end", () => {
   });
 
   it("returns invalid tool-argument JSON to the model as an error and completes", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().toolRaw("read_file", '{"path": "src/retry.ts"'),
       reply().text("Sorry, retrying was not needed."),
     ]);
@@ -199,7 +170,7 @@ describe("faults, end to end", () => {
   });
 
   it("refuses a tool path that escapes the repository root", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().tool("read_file", { path: "../../../../etc/passwd" }),
       reply().text("I cannot read that."),
     ]);
@@ -213,7 +184,7 @@ describe("faults, end to end", () => {
   });
 
   it("exits 130 on SIGINT mid-stream", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().text("a slow answer that keeps going and going and going").slow(200),
     ]);
     const { args, env } = setup("anthropic-messages", server);
@@ -264,7 +235,7 @@ describe("the command line", () => {
   });
 
   it("passes a model id the catalog does not know to the provider its prefix names", async () => {
-    server = await startMockModelServer([reply().text("hello from the future")]);
+    const server = await e2e.server([reply().text("hello from the future")]);
     const { env } = makeHome();
     const result = await runCli(["-p", "hi", "--model", "claude-future-9"], {
       cwd: repo,
@@ -275,7 +246,7 @@ describe("the command line", () => {
   });
 
   it("reads the prompt from standard input", async () => {
-    server = await startMockModelServer([reply().text("from stdin")]);
+    const server = await e2e.server([reply().text("from stdin")]);
     const { env } = makeHome();
     const result = await runCli(["-p"], {
       cwd: repo,
@@ -287,7 +258,7 @@ describe("the command line", () => {
   });
 
   it("reports a malformed config file in one line and runs with the defaults", async () => {
-    server = await startMockModelServer([reply().text("Still here.")]);
+    const server = await e2e.server([reply().text("Still here.")]);
     const { env } = makeHome();
     const { mkdirSync, writeFileSync } = await import("node:fs");
     mkdirSync(`${env.XDG_CONFIG_HOME}/north`, { recursive: true });
@@ -312,7 +283,7 @@ describe("the command line", () => {
 
 describe("what a run leaves behind", () => {
   it("logs the run as JSON lines without the key or the Authorization header", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().tool("read_file", { path: "README.md" }),
       reply().text("Done."),
     ]);
@@ -348,7 +319,7 @@ describe("what a run leaves behind", () => {
   });
 
   it("shows an SDK's deprecation notice once as North's own line, never raw", async () => {
-    server = await startMockModelServer([reply().tool("list_root", {}), reply().text("Done.")]);
+    const server = await e2e.server([reply().tool("list_root", {}), reply().text("Done.")]);
     const { env } = makeHome();
     const result = await runCli(["-p", "hi", "--model", "claude-sonnet-4-5"], {
       cwd: repo,
@@ -366,7 +337,7 @@ describe("sessions", () => {
     JSON.parse(JSON.stringify(value, (k, v: unknown) => (k === "cache_control" ? undefined : v)));
 
   it("resumes a conversation with exactly the history that would have been sent", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().text("Reading.").tool("read_file", { path: "src/retry.ts" }),
       reply().text("It retries three times."),
       reply().text("Yes, 429 too."),
@@ -400,7 +371,7 @@ describe("sessions", () => {
   });
 
   it("continues the newest conversation of the project with --continue", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().text("First answer."),
       reply().text("Second answer."),
     ]);
@@ -434,7 +405,7 @@ describe("project rules", () => {
       "AGENTS.md": "Always run `make check` before answering.",
       "a.txt": "a",
     });
-    server = await startMockModelServer([reply().tool("list_root", {}), reply().text("ok")]);
+    const server = await e2e.server([reply().tool("list_root", {}), reply().text("ok")]);
     const { env } = makeHome();
     const result = await runCli(["-p", "hi"], {
       cwd: ruled,
@@ -461,7 +432,7 @@ describe("changing files headless", () => {
 
   it("applies an edit with --approve edits, atomically, keeping the file whole", async () => {
     const target = makeRepo();
-    server = await startMockModelServer(readThenEdit());
+    const server = await e2e.server(readThenEdit());
     const { env } = makeHome();
     const result = await runCli(
       ["-p", "raise attempts to 5", "--approve", "edits", "--output-format", "stream-json"],
@@ -484,7 +455,7 @@ describe("changing files headless", () => {
 
   it("refuses the edit without --approve and tells the model why; the file is unchanged", async () => {
     const target = makeRepo();
-    server = await startMockModelServer(readThenEdit());
+    const server = await e2e.server(readThenEdit());
     const { env } = makeHome();
     const result = await runCli(["-p", "raise attempts to 5"], {
       cwd: target,
@@ -500,7 +471,7 @@ describe("changing files headless", () => {
 
   it("refuses an edit in plan mode until a plan is accepted, which a headless run cannot do", async () => {
     const target = makeRepo();
-    server = await startMockModelServer(readThenEdit());
+    const server = await e2e.server(readThenEdit());
     const { env } = makeHome();
     await runCli(["-p", "raise attempts to 5", "--mode", "plan", "--approve", "edits"], {
       cwd: target,
@@ -515,7 +486,7 @@ describe("changing files headless", () => {
 describe("running commands headless", () => {
   it("runs a command in the persistent shell with --approve all; cwd and variables persist", async () => {
     const target = makeRepo();
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().tool("shell_run", { command: "cd src && export GREETING=hello" }),
       reply().tool("shell_run", {
         command: 'echo "$GREETING from $(basename "$PWD")" > ../out.txt; cat ../out.txt',
@@ -536,7 +507,7 @@ describe("running commands headless", () => {
 
   it("refuses commands without --approve all, and dangerous ones even with it", async () => {
     const target = makeRepo();
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().tool("shell_run", { command: "touch made.txt" }),
       reply().tool("shell_run", { command: "git reset --hard" }),
       reply().text("I could not."),
@@ -561,7 +532,7 @@ describe("running commands headless", () => {
 
 describe("@ mentions headless", () => {
   it("attaches the files named with @ as <file> blocks after the prompt", async () => {
-    server = await startMockModelServer([reply().text("Seen.")]);
+    const server = await e2e.server([reply().text("Seen.")]);
     const { env } = makeHome();
     const result = await runCli(
       ["-p", "compare @src/retry.ts and @src/client.ts, not @nothing.ts"],

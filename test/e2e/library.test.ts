@@ -2,17 +2,14 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeHome, makeRepo } from "../support/cli-runner.js";
-import { reply, startMockModelServer, type MockModelServer } from "../support/mock-model-server.js";
+import { reply } from "../support/mock-model-server.js";
+import { useE2e, anthropicEnv } from "../support/e2e-fixture.js";
 
 const example = join(import.meta.dirname, "..", "..", "examples", "library.mjs");
 
-let server: MockModelServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const e2e = useE2e();
 
 function run(cwd: string, env: Record<string, string>, prompt: string) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
@@ -30,7 +27,7 @@ function run(cwd: string, env: Record<string, string>, prompt: string) {
 
 describe("examples/library.mjs", () => {
   it("opens a session, streams the answer, accepts the edit and refuses the command", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply()
         .text("Adding the entry.")
         .tool("edit_create_file", { path: "CHANGELOG.md", content: "- retry fix\n" }),
@@ -39,11 +36,7 @@ describe("examples/library.mjs", () => {
     ]);
     const repo = makeRepo();
     const { env } = makeHome();
-    const result = await run(
-      repo,
-      { ...env, ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: server.anthropicBaseUrl },
-      "add a changelog entry",
-    );
+    const result = await run(repo, { ...env, ...anthropicEnv(server) }, "add a changelog entry");
     expect(result.stderr).toContain("[review edit] accepted");
     expect(result.stderr).toContain("[review command] refused");
     expect(result.stdout).toContain("The changelog has its entry.");

@@ -8,15 +8,16 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/agent/events.js";
 import { createLogger } from "../../src/log/logger.js";
-import { createSession } from "../../src/session/index.js";
-import { loadSession } from "../../src/session/storage.js";
-import { dataDir } from "../../src/session/paths.js";
+import { createSession, type SessionEvent } from "../../src/session/index.js";
+import { loadSession } from "../../src/session/storage/storage.js";
+import { dataDir } from "../../src/session/config/paths.js";
 import {
   reply,
   startMockModelServer,
   type MockModelServer,
   type RecordedRequest,
 } from "../support/mock-model-server.js";
+import { submitAndWait } from "../support/session-turn.js";
 import { makeTempTree, type TempTree } from "../support/temp-tree.js";
 
 const WINDOW = 20_000;
@@ -106,12 +107,10 @@ describe("a long session", () => {
   it("compacts before the window fills, keeping rules and tool pairs in every request", async () => {
     const env = environment();
     const session = await open(env);
-    const events: AgentEvent[] = [];
+    const events: SessionEvent[] = [];
+    session.subscribe((e) => events.push(e));
     for (let turn = 1; turn <= TURNS; turn++) {
-      const result = await session.send(`Turn ${turn}: read big.txt again.`, {
-        signal: new AbortController().signal,
-        onEvent: (e) => events.push(e),
-      });
+      const result = await submitAndWait(session, `Turn ${turn}: read big.txt again.`);
       expect(result.stopReason, `turn ${turn}: ${result.error?.message}`).toBe("end");
     }
 
@@ -142,8 +141,8 @@ describe("a long session", () => {
   it("compacts on request, and a resumed session sends exactly what the first one sends", async () => {
     const env = environment();
     const session = await open(env);
-    const quiet = { signal: new AbortController().signal, onEvent: () => {} };
-    for (let turn = 1; turn <= 3; turn++) await session.send(`Turn ${turn}: read big.txt.`, quiet);
+    for (let turn = 1; turn <= 3; turn++)
+      await submitAndWait(session, `Turn ${turn}: read big.txt.`);
     const before = session.context();
     expect(before.estimated).toBe(false);
     expect(before.breakdown.rules).toBeGreaterThan(0);
@@ -162,8 +161,8 @@ describe("a long session", () => {
     const resumed = await open(env, { id: session.id });
     expect(resumed.history).toEqual(session.history);
     const sent = server.requests.length;
-    await session.send("Turn 4: read big.txt.", quiet);
-    await resumed.send("Turn 4: read big.txt.", quiet);
+    await submitAndWait(session, "Turn 4: read big.txt.");
+    await submitAndWait(resumed, "Turn 4: read big.txt.");
     const [original, , again] = server.requests.slice(sent);
     expect(again!.body).toEqual(original!.body);
   });

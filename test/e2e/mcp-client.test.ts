@@ -21,21 +21,19 @@ import { jsonLines, makeHome, makeRepo, runCli } from "../support/cli-runner.js"
 import {
   firstUserText,
   reply,
-  startMockModelServer,
   toolNames,
   toolResultsOf,
   type MockModelServer,
 } from "../support/mock-model-server.js";
+import { useE2e } from "../support/e2e-fixture.js";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const EVERYTHING = join(ROOT, "node_modules", ".bin", "mcp-server-everything");
 const TEST_SERVER = join(ROOT, "test", "support", "mcp-test-server.mjs");
 
-let server: MockModelServer | undefined;
+const e2e = useE2e();
 const children: ChildProcess[] = [];
 afterEach(async () => {
-  await server?.close();
-  server = undefined;
   for (const child of children.splice(0)) child.kill();
 });
 
@@ -53,7 +51,7 @@ const events = (log: string) => (existsSync(log) ? readFileSync(log, "utf8").spl
 
 describe("MCP servers from the global config", () => {
   it("offers a reference server's tools and runs a read-only one at once", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().tool("mcp__everything__get-sum", { a: 2, b: 3 }),
       reply().tool("mcp__everything__get-env", {}),
       reply().text("The sum is 5."),
@@ -85,7 +83,7 @@ describe("MCP servers from the global config", () => {
   it("refuses a tool not marked read-only headless, and runs it with --approve all", async () => {
     const log = newLog();
     const config = { mcpServers: { t: testServerEntry(log) } };
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().tool("mcp__t__write_note", { text: "one" }),
       reply().text("Could not write."),
       reply().tool("mcp__t__write_note", { text: "two" }),
@@ -111,7 +109,7 @@ describe("MCP servers from the global config", () => {
 
   it("cancels a call past the server's timeout", async () => {
     const log = newLog();
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().tool("mcp__t__slow", { ms: 20_000 }),
       reply().text("Done."),
     ]);
@@ -130,7 +128,7 @@ describe("MCP servers from the global config", () => {
   // timeout, and the bound is what this one checks.
   it("bounds a 5 MB result", async () => {
     const log = newLog();
-    server = await startMockModelServer([reply().tool("mcp__t__big", {}), reply().text("Done.")]);
+    const server = await e2e.server([reply().tool("mcp__t__big", {}), reply().text("Done.")]);
     const { env } = makeHome({ mcpServers: { t: testServerEntry(log) } });
     const result = await runCli(["-p", "be big"], {
       cwd: makeRepo(),
@@ -144,7 +142,7 @@ describe("MCP servers from the global config", () => {
 
   it("reports a server that crashes, and starts it again on the next call", async () => {
     const log = newLog();
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().tool("mcp__t__crash", {}),
       reply().tool("mcp__t__shout", { text: "again" }),
       reply().text("Back."),
@@ -165,7 +163,7 @@ describe("MCP servers from the global config", () => {
   }, 60_000);
 
   it("answers without the tools of a server that cannot start, and says why once", async () => {
-    server = await startMockModelServer([reply().text("Fine without it.")]);
+    const server = await e2e.server([reply().text("Fine without it.")]);
     const { env } = makeHome({
       mcpServers: { gone: { command: "/nonexistent/mcp-server" }, bad: { url: 42 } },
     });
@@ -196,7 +194,7 @@ describe("MCP servers from the global config", () => {
       .poll(() => existsSync(portFile) && readFileSync(portFile, "utf8") !== "")
       .toBe(true);
     const url = `http://127.0.0.1:${readFileSync(portFile, "utf8")}/mcp`;
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().tool("mcp__web__shout", { text: "over http" }),
       reply().text("Shouted."),
     ]);
@@ -222,7 +220,7 @@ describe("MCP servers a repository defines", () => {
     const define = (entry: Record<string, unknown>) =>
       writeFileSync(join(repo, ".north", "mcp.json"), JSON.stringify({ mcpServers: { t: entry } }));
     define(testServerEntry(log));
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().text("No tools from the repository."),
       reply().tool("mcp__t__shout", { text: "approved" }),
       reply().text("Done."),
@@ -269,7 +267,7 @@ describe("MCP servers a repository defines", () => {
         },
       }),
     );
-    server = await startMockModelServer([]);
+    const server = await e2e.server([]);
     const { env } = makeHome();
     const result = await runCli(["-p", "/mcp"], { cwd: repo, env: { ...env, ...keys(server) } });
     expect(result.stdout).toMatch(/leak .* cannot start/);
@@ -281,7 +279,7 @@ describe("MCP servers a repository defines", () => {
 describe("MCP prompts and resources", () => {
   it("runs a server's prompt as a slash command, and attaches @server:uri resources", async () => {
     const log = newLog();
-    server = await startMockModelServer([reply().text("Reviewed."), reply().text("Friday.")]);
+    const server = await e2e.server([reply().text("Reviewed."), reply().text("Friday.")]);
     const { env } = makeHome({ mcpServers: { t: testServerEntry(log) } });
     const repo = makeRepo();
     const run = (prompt: string) =>
@@ -311,7 +309,7 @@ describe("MCP prompts and resources", () => {
 describe("many MCP tools", () => {
   it("past the budget offers mcp_search, and the tools it finds from the next step", async () => {
     const log = newLog();
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().tool("mcp_search", { query: "capitals" }),
       reply().tool("mcp__t__shout", { text: "found" }),
       reply().text("Done."),
@@ -354,7 +352,7 @@ describe("MCP servers behind OAuth", () => {
       `#!/bin/sh\nexec "${process.execPath}" -e 'fetch(process.argv[1])' "$1"\n`,
     );
     chmodSync(browser, 0o755);
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().text("Without it."),
       reply().tool("mcp__secure__whoami", {}),
       reply().text("Done."),
@@ -397,7 +395,7 @@ describe("images from MCP tools", () => {
   ])(
     "go to the model with the result over %s",
     async (protocol, model) => {
-      server = await startMockModelServer([
+      const server = await e2e.server([
         reply().tool("mcp__everything__get-tiny-image", {}),
         reply().text("A logo."),
       ]);
@@ -443,7 +441,7 @@ describe("a server that speaks only the older SSE transport", () => {
     await expect
       .poll(() => existsSync(portFile) && readFileSync(portFile, "utf8") !== "")
       .toBe(true);
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().tool("mcp__old__ping_old", {}),
       reply().text("Pong."),
     ]);
@@ -466,7 +464,7 @@ describe("the reference filesystem server", () => {
     const shared = mkdtempSync(join(tmpdir(), "north-mcp-fs-"));
     writeFileSync(join(shared, "plan.txt"), "step one\n");
     const fsServer = join(ROOT, "node_modules", ".bin", "mcp-server-filesystem");
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().tool("mcp__fs__read_text_file", { path: join(shared, "plan.txt") }),
       reply().tool("mcp__fs__write_file", { path: join(shared, "out.txt"), content: "one" }),
       reply().text("Tried."),
@@ -495,7 +493,7 @@ describe("the reference filesystem server", () => {
 describe("a server whose tools change", () => {
   it("has its new tools offered from the next step", async () => {
     const log = newLog();
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().tool("mcp__t__unlock", {}),
       reply().tool("mcp__t__opened", {}),
       reply().text("Opened."),

@@ -4,15 +4,14 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeHome, makeRepo, runCli } from "../support/cli-runner.js";
-import { reply, startMockModelServer, type MockModelServer } from "../support/mock-model-server.js";
+import { reply, type MockModelServer } from "../support/mock-model-server.js";
+import { useE2e } from "../support/e2e-fixture.js";
 
 type Json = Record<string, unknown>;
 
-let server: MockModelServer | undefined;
+const e2e = useE2e();
 const extra: Server[] = [];
 afterEach(async () => {
-  await server?.close();
-  server = undefined;
   for (const s of extra.splice(0)) {
     s.closeAllConnections();
     await new Promise((resolve) => s.close(resolve));
@@ -28,7 +27,7 @@ const lines = (text: string) => text.trim().split("\n").filter(Boolean);
 
 describe("providers from the config file", () => {
   it("reaches an OpenAI-compatible server through its base URL, headers, query and key header", async () => {
-    server = await startMockModelServer([reply().text("Hello from Azure.")]);
+    const server = await e2e.server([reply().text("Hello from Azure.")]);
     const { env } = makeHome({
       provider: "azure",
       providers: {
@@ -85,7 +84,7 @@ describe("a broken config file", () => {
   ];
 
   it.each(cases)("with %s gives one note and the run goes on", async (_name, text, expected) => {
-    server = await startMockModelServer([reply().text("Answered anyway.")]);
+    const server = await e2e.server([reply().text("Answered anyway.")]);
     const { env } = makeHome();
     mkdirSync(join(env.XDG_CONFIG_HOME!, "north"), { recursive: true });
     const file = join(env.XDG_CONFIG_HOME!, "north", "config.json");
@@ -105,7 +104,7 @@ describe("a broken config file", () => {
 
 describe("project settings", () => {
   it("choose the model and the mode; a broken one is one note", async () => {
-    server = await startMockModelServer([reply().text("ok"), reply().text("ok")]);
+    const server = await e2e.server([reply().text("ok"), reply().text("ok")]);
     const project = makeRepo({
       "a.txt": "a",
       ".north/settings.json": '{ "model": "haiku", "mode": "ask" }',
@@ -133,7 +132,7 @@ describe("project settings", () => {
 
 describe(".env at the repository root", () => {
   it("supplies a key with its endpoint, never over the environment", async () => {
-    server = await startMockModelServer([reply().text("one"), reply().text("two")]);
+    const server = await e2e.server([reply().text("one"), reply().text("two")]);
     const project = makeRepo({
       "a.txt": "a",
       ".env": `# local keys\nexport OPENAI_API_KEY="sk-from-dotenv"\nOPENAI_BASE_URL=${server.openaiBaseUrl}\n`,
@@ -153,7 +152,7 @@ describe(".env at the repository root", () => {
 
 describe("cost", () => {
   it("is in the json result when the model has a price, and absent otherwise", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().text("Priced.").usage({ input: 1000, output: 500, cacheRead: 2000, cacheWrite: 100 }),
       reply().text("Unpriced.").usage({ input: 10, output: 5 }),
     ]);
@@ -182,7 +181,7 @@ describe("cost", () => {
 
 describe("switching provider on a continued conversation", () => {
   it("sends an Anthropic history with thinking and tool calls to OpenAI Responses, validly", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().thinking("read it first", "sig-secret").tool("read_file", { path: "src/retry.ts" }),
       reply().text("Three attempts."),
       reply().text("Yes."),
@@ -258,7 +257,7 @@ describe("a local model server", () => {
   }
 
   it("is used with its first model when no key is set anywhere", async () => {
-    server = await startMockModelServer([reply().text("Local answer.")]);
+    const server = await e2e.server([reply().text("Local answer.")]);
     const port = await fakeOllama(server);
     const { env } = makeHome();
     const result = await runCli(["-p", "hi", "--output-format", "json"], {

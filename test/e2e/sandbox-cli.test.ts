@@ -1,8 +1,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeHome, makeRepo, runCli } from "../support/cli-runner.js";
-import { reply, startMockModelServer, type MockModelServer } from "../support/mock-model-server.js";
+import { reply, type MockModelServer } from "../support/mock-model-server.js";
+import { useE2e } from "../support/e2e-fixture.js";
 
 // Issue 9 through the built CLI, headless: `--approve all` runs commands in the sandbox;
 // leaving it (`escalate`) needs a person, so headless refuses it unless `--sandbox off`.
@@ -10,21 +11,17 @@ import { reply, startMockModelServer, type MockModelServer } from "../support/mo
 type Json = Record<string, unknown>;
 const KEY = "sk-ant-cli-suite-secret-0042";
 
-let server: MockModelServer | undefined;
+const e2e = useE2e();
 let out: string;
 beforeAll(() => {
   // Outside the repository and outside /tmp (which the sandbox replaces with its own).
   out = mkdtempSync(path.join("/var/tmp", "north-sandbox-cli-"));
 });
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 /** The anthropic tool results of the last request, in order. */
-function results(): { content: string; isError: boolean }[] {
-  const body = server!.requests.at(-1)!.body as Json;
+function results(server: MockModelServer): { content: string; isError: boolean }[] {
+  const body = server.requests.at(-1)!.body as Json;
   return (body.messages as Json[]).flatMap((m) =>
     Array.isArray(m.content)
       ? (m.content as Json[])
@@ -36,7 +33,7 @@ function results(): { content: string; isError: boolean }[] {
 
 async function run(calls: Json[], flags: string[]) {
   const repo = makeRepo();
-  server = await startMockModelServer([
+  const server = await e2e.server([
     ...calls.map((args) => reply().tool("shell_run", args)),
     reply().text("Done."),
   ]);
@@ -46,7 +43,7 @@ async function run(calls: Json[], flags: string[]) {
     env: { ...env, ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.anthropicBaseUrl },
   });
   expect(result.code, result.stderr).toBe(0);
-  return { repo, results: results() };
+  return { repo, results: results(server) };
 }
 
 describe("commands in the sandbox, headless", () => {

@@ -2,33 +2,28 @@
 // sub-agent's own requests are recognised by its prompt and follow their own script.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { jsonLines, makeHome, makeRepo, runCli } from "../support/cli-runner.js";
 import {
   firstUserText,
   reply,
-  startMockModelServer,
   systemText,
   toolNames,
   type MockModelServer,
   toolResultsOf,
   type RecordedRequest,
 } from "../support/mock-model-server.js";
+import { useE2e, anthropicEnv } from "../support/e2e-fixture.js";
 
 type Json = Record<string, unknown>;
-let server: MockModelServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const e2e = useE2e();
 
 const mark = (marker: string) => (r: RecordedRequest) => firstUserText(r).includes(marker);
 
 function env(s: MockModelServer, config?: unknown) {
   return {
     ...makeHome(config).env,
-    ANTHROPIC_API_KEY: "sk-ant-test",
-    ANTHROPIC_BASE_URL: s.anthropicBaseUrl,
+    ...anthropicEnv(s),
   };
 }
 
@@ -36,7 +31,7 @@ const events = (stdout: string) => jsonLines(stdout) as Json[];
 
 describe("task: sub-agents, headless", () => {
   it("an explore sub-agent starts from its prompt alone, reads, and its report reaches the parent", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().text("I'll ask a sub-agent.").tool(
         "task",
         {
@@ -101,7 +96,7 @@ describe("task: sub-agents, headless", () => {
   });
 
   it("two explore sub-agents of one step run concurrently", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply()
         .tool("task", { agent: "explore", description: "a", prompt: "SUB-A look at retry" })
         .tool("task", { agent: "explore", description: "b", prompt: "SUB-B look at client" }),
@@ -127,7 +122,7 @@ describe("task: sub-agents, headless", () => {
 
   for (const approve of ["none", "edits"] as const) {
     it(`a general sub-agent's edit goes through the policy (--approve ${approve})`, async () => {
-      server = await startMockModelServer([
+      const server = await e2e.server([
         reply().tool("task", {
           agent: "general",
           description: "raise attempts",
@@ -165,7 +160,7 @@ describe("task: sub-agents, headless", () => {
   }
 
   it("a custom agent from .north/agents gets only its tools, its prompt and its configured model", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().tool("task", {
         agent: "reviewer",
         description: "review",
@@ -192,7 +187,7 @@ describe("task: sub-agents, headless", () => {
   });
 
   it("an unknown agent is an error the model can act on", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().tool("task", { agent: "wizard", description: "x", prompt: "do magic" }),
       reply().text("Sorry."),
     ]);
@@ -205,7 +200,7 @@ describe("task: sub-agents, headless", () => {
   });
 
   it("Ctrl+C during a sub-agent leaves a history the next run can send", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().tool("task", { agent: "explore", description: "slow", prompt: "SUB-C slow search" }),
       reply().text("Resumed fine."),
     ]);

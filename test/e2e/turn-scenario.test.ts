@@ -4,14 +4,10 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { CLI, jsonLines, makeHome, makeRepo } from "../support/cli-runner.js";
-import {
-  reply,
-  startMockModelServer,
-  type MockModelServer,
-  userTexts,
-} from "../support/mock-model-server.js";
+import { reply, userTexts } from "../support/mock-model-server.js";
+import { useE2e, anthropicEnv } from "../support/e2e-fixture.js";
 import { send, useTui } from "../support/tui-fixture.js";
 
 /** The script: turn 1 holds mid-stream, then asks to create a file; turn 2 holds until cancelled. */
@@ -53,14 +49,10 @@ describe("the TUI", () => {
 });
 
 describe("north -p with --input-format stream-json", () => {
-  let server: MockModelServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-  });
+  const e2e = useE2e();
 
   test("queues a message that arrives mid-turn, steers, approves by flag, and Ctrl+C cancels", async () => {
-    server = await startMockModelServer(script("print"));
+    const server = await e2e.server(script("print"));
     const repo = makeRepo();
     const { env } = makeHome();
     const child = spawn(
@@ -82,8 +74,7 @@ describe("north -p with --input-format stream-json", () => {
         env: {
           ...process.env,
           ...env,
-          ANTHROPIC_API_KEY: "sk-ant-test",
-          ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+          ...anthropicEnv(server),
         },
       },
     );
@@ -132,14 +123,10 @@ describe("north -p with --input-format stream-json", () => {
 });
 
 describe("north -p --input-format stream-json input", () => {
-  let server: MockModelServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-  });
+  const e2e = useE2e();
 
   test("skips lines that are not user messages, says so, and answers the others in order", async () => {
-    server = await startMockModelServer([reply().text("First answer."), reply().text("Second.")]);
+    const server = await e2e.server([reply().text("First answer."), reply().text("Second.")]);
     const { env } = makeHome();
     const { runCli } = await import("../support/cli-runner.js");
     const line = (text: string) =>
@@ -150,8 +137,7 @@ describe("north -p --input-format stream-json input", () => {
         cwd: makeRepo(),
         env: {
           ...env,
-          ANTHROPIC_API_KEY: "sk-ant-test",
-          ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+          ...anthropicEnv(server),
         },
         stdin: [line("one"), "not json", '{"type":"assistant"}', line("two"), ""].join("\n"),
       },

@@ -3,8 +3,8 @@ import { Writable } from "node:stream";
 import { createBrowseScreen, FRAME_MS } from "../../src/modes/interactive/browse/browse-screen.js";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createOutputGate } from "../../src/modes/interactive/browse/output-gate.js";
-import { decodeKey } from "../../src/modes/interactive/keys.js";
-import { createStore } from "../../src/modes/interactive/store.js";
+import { decodeKey } from "../../src/modes/interactive/keys/keys.js";
+import { createStore } from "../../src/modes/interactive/state/store.js";
 
 /**
  * A store holding `turns` questions, each answered with three paragraphs of prose, and browse

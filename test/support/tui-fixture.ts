@@ -10,6 +10,7 @@
  */
 import { afterEach } from "vitest";
 import { makeHome, makeRepo } from "./cli-runner.js";
+import { anthropicEnv } from "./e2e-fixture.js";
 import {
   startMockModelServer,
   type MockModelServer,
@@ -64,8 +65,7 @@ export function useTui() {
         ...(options.backgroundEnd ? { backgroundEnd: options.backgroundEnd } : {}),
         env: {
           ...env,
-          ANTHROPIC_API_KEY: "test-key",
-          ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+          ...anthropicEnv(server, "test-key"),
           ...options.env,
         },
       });

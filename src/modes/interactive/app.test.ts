@@ -9,10 +9,10 @@ import {
 } from "../../session/index.js";
 import { App } from "./app.js";
 import { InputHistory } from "./composer/history.js";
-import { TurnController } from "./controller.js";
-import { createStore } from "./store.js";
+import { TurnController } from "./control/controller.js";
+import { createStore } from "./state/store.js";
 import { loadMarkdown } from "./markdown/index.js";
-import { setTheme } from "./theme.js";
+import { setTheme } from "./screen/theme.js";
 
 beforeAll(async () => {
   setTheme(false);

@@ -1,6 +1,6 @@
 import { Box, Static, Text, useApp, useStdout } from "ink";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { createCommandRunner, type RunnerDeps } from "./command-runner.js";
+import { createCommandRunner, type RunnerDeps } from "./control/command-runner.js";
 import { ComposerView } from "./components/composer-view.js";
 import { MenuView, ShortcutsView } from "./components/menu-view.js";
 import { CLEAR_SCREEN, EntryView } from "./components/entry-view.js";
@@ -12,15 +12,15 @@ import { emptyEditor, type EditorState } from "./composer/editor.js";
 import { useGhostText, wantsSuggestion, type GhostDeps } from "./composer/ghost-text.js";
 import type { InputHistory } from "./composer/history.js";
 import type { BrowseScreen } from "./browse/browse-screen.js";
-import type { TurnController } from "./controller.js";
-import { shortcutLines } from "./key-bindings.js";
-import { createKeyHandler } from "./key-handler.js";
+import type { TurnController } from "./control/controller.js";
+import { shortcutLines } from "./keys/key-bindings.js";
+import { createKeyHandler } from "./keys/key-handler.js";
 import { menuFor, type MenuSources } from "./menu/menu-model.js";
 import { mentionsCode, preloadHighlighter } from "./markdown/highlight.js";
-import type { Entry, UiState } from "./state.js";
-import type { Scrollback } from "./scrollback.js";
-import type { Store } from "./store.js";
-import { useKeyboard } from "./use-keyboard.js";
+import type { Entry, UiState } from "./state/state.js";
+import type { Scrollback } from "./screen/scrollback.js";
+import type { Store } from "./state/store.js";
+import { useKeyboard } from "./keys/use-keyboard.js";
 import { t } from "../../i18n/index.js";
 
 export interface AppProps {

@@ -20,22 +20,22 @@ import {
 import { createCommands } from "../../commands/index.js";
 import { resolveLanguage, setLanguage, t } from "../../i18n/index.js";
 import { App } from "./app.js";
-import { standingOf } from "./command-runner.js";
+import { standingOf } from "./control/command-runner.js";
 import { setToolRoot } from "./tool-lines/index.js";
-import { historyEntries } from "./history-entries.js";
+import { historyEntries } from "./state/history-entries.js";
 import { InputHistory } from "./composer/history.js";
 import { loadMarkdown } from "./markdown/index.js";
 import { highlighterReady, preloadHighlighter } from "./markdown/highlight.js";
-import { TurnController } from "./controller.js";
-import { Scrollback } from "./scrollback.js";
-import { createStore } from "./store.js";
-import { yogaReady } from "./yoga-ready.js";
+import { TurnController } from "./control/controller.js";
+import { Scrollback } from "./screen/scrollback.js";
+import { createStore } from "./state/store.js";
+import { yogaReady } from "./screen/yoga-ready.js";
 import { capHeapOnceStreaming } from "../heap.js";
 import { noteWiderRun } from "../wider-run.js";
 import { createBrowseScreen } from "./browse/browse-screen.js";
 import { createOutputGate } from "./browse/output-gate.js";
-import { colorWanted, setTheme } from "./theme.js";
-import { createThemeControl } from "./theme-control.js";
+import { colorWanted, setTheme } from "./screen/theme.js";
+import { createThemeControl } from "./screen/theme-control.js";
 import { onEndSignals } from "../signals.js";
 
 export interface InteractiveOptions {
@@ -118,7 +118,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         ...(options.model ? { model: options.model, rememberModel: false } : {}),
         ...(options.provider ? { provider: options.provider } : {}),
         mode: options.mode,
-        maxSteps: options.maxSteps ?? current.maxSteps ?? 50,
+        maxSteps: options.maxSteps,
         approvals: "interactive",
         sandbox: options.sandbox ?? "on",
         ...(resume ? { resume } : {}),

@@ -70,7 +70,7 @@ export function createMethods(ctx: MethodContext): Handlers {
         ...(params.model ? { model: params.model, rememberModel: false } : {}),
         ...(params.provider ? { provider: params.provider } : {}),
         mode: params.mode ?? ctx.defaultMode,
-        maxSteps: params.maxSteps ?? ctx.config.maxSteps ?? 50,
+        maxSteps: params.maxSteps,
         approvals: "interactive",
         sandbox: params.sandbox ?? "on",
         ...(params.resume ? { resume: params.resume } : {}),

@@ -28,7 +28,7 @@ function fakeBwrap(works: boolean) {
   writeFileSync(bwrap, `#!/bin/sh\necho x >> "${calls}"\n${body}\n`);
   chmodSync(bwrap, 0o755);
   const starts = () => (existsSync(calls) ? readFileSync(calls, "utf8").split("\n").length - 1 : 0);
-  // What the session would keep in its cache folder (session/sandbox-state.ts), held here.
+  // What the session would keep in its cache folder (session/permissions/sandbox-state.ts), held here.
   let kept: string | undefined;
   const remember: SandboxMemory = {
     read: () => kept,

@@ -2,23 +2,17 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeHome, makeRepo } from "../../support/cli-runner.js";
-import {
-  reply,
-  startMockModelServer,
-  type MockModelServer,
-  userTexts,
-} from "../../support/mock-model-server.js";
+import { reply, type MockModelServer, userTexts } from "../../support/mock-model-server.js";
+import { useE2e, anthropicEnv } from "../../support/e2e-fixture.js";
 import { startRpc, type RpcClient } from "../../support/rpc-client.js";
 
 type Json = Record<string, unknown>;
 
-let server: MockModelServer | undefined;
+const e2e = useE2e();
 let clients: RpcClient[] = [];
 afterEach(async () => {
   for (const c of clients) if (c.child.exitCode === null) c.child.kill();
   clients = [];
-  await server?.close();
-  server = undefined;
 });
 
 function open(repo: string, env: Record<string, string>) {
@@ -29,13 +23,12 @@ function open(repo: string, env: Record<string, string>) {
 
 const anthropic = (s: MockModelServer, env: Record<string, string>) => ({
   ...env,
-  ANTHROPIC_API_KEY: "sk-ant-test",
-  ANTHROPIC_BASE_URL: s.anthropicBaseUrl,
+  ...anthropicEnv(s),
 });
 
 describe("north rpc", () => {
   it("runs two turns with an approval, a queued message, a steer and a cancel; resumes; reads state", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().text("Creating it.").tool("edit_create_file", { path: "one.txt", content: "one\n" }),
       reply().text("Done with one, and hi."),
       reply().text("Starting two, slowly.").text(" More.").hold("two", 4),
@@ -100,7 +93,7 @@ describe("north rpc", () => {
   });
 
   it("answers malformed input with JSON-RPC errors and keeps serving", async () => {
-    server = await startMockModelServer([reply().text("Still here.")]);
+    const server = await e2e.server([reply().text("Still here.")]);
     const repo = makeRepo();
     const { env } = makeHome();
     const rpc = open(repo, anthropic(server, env));
@@ -125,7 +118,7 @@ describe("north rpc", () => {
   });
 
   it("ends cleanly when standard input closes mid-turn, leaving a conversation that resumes", async () => {
-    server = await startMockModelServer([
+    const server = await e2e.server([
       reply().text("Thinking about it").text(" for a long time.").hold("eof", 4),
       reply().text("Resumed fine."),
     ]);

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { InputHistory } from "../composer/history.js";
-import type { TurnController } from "../controller.js";
-import { KEY_BINDINGS } from "../key-bindings.js";
-import { createKeyHandler } from "../key-handler.js";
-import { decodeKey, type KeyPress } from "../keys.js";
-import { createStore } from "../store.js";
+import type { TurnController } from "../control/controller.js";
+import { KEY_BINDINGS } from "../keys/key-bindings.js";
+import { createKeyHandler } from "../keys/key-handler.js";
+import { decodeKey, type KeyPress } from "../keys/keys.js";
+import { createStore } from "../state/store.js";
 import { afterSlash, browseActions, queryAction } from "./browse-keys.js";
 
 describe("browse keys", () => {

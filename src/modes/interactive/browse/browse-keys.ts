@@ -1,4 +1,4 @@
-import type { KeyPress } from "../keys.js";
+import type { KeyPress } from "../keys/keys.js";
 
 /** What a key does in browse mode. */
 export type BrowseAction =

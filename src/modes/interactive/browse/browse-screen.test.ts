@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import { stripVTControlCharacters } from "node:util";
 import { describe, expect, test } from "vitest";
-import { decodeKey } from "../keys.js";
-import { createStore } from "../store.js";
+import { decodeKey } from "../keys/keys.js";
+import { createStore } from "../state/store.js";
 import { createBrowseScreen } from "./browse-screen.js";
 import { ALT_SCREEN_OFF, ALT_SCREEN_ON } from "./frame.js";
 import { createOutputGate } from "./output-gate.js";

@@ -1,12 +1,12 @@
-import type { KeyPress } from "../keys.js";
-import type { UiState } from "../state.js";
-import type { Store } from "../store.js";
+import type { KeyPress } from "../keys/keys.js";
+import type { UiState } from "../state/state.js";
+import type { Store } from "../state/store.js";
 import { afterSlash, browseActions, queryAction, type BrowseAction } from "./browse-keys.js";
 import { ALT_SCREEN_OFF, ALT_SCREEN_ON, frameLines, frameText } from "./frame.js";
 import { buildGroups, type Group } from "./groups.js";
 import { cachedLines } from "./item-lines.js";
 import type { OutputGate } from "./output-gate.js";
-import { theme } from "../theme.js";
+import { theme } from "../screen/theme.js";
 import {
   cursorRow,
   initialView,

@@ -1,7 +1,7 @@
 import { stripVTControlCharacters } from "node:util";
 import wrapAnsi from "wrap-ansi";
 import { t } from "../../../i18n/index.js";
-import { hue, theme } from "../theme.js";
+import { hue, theme } from "../screen/theme.js";
 import { cursorRow, isShownMatch, shownTop, type BrowseView, type Row } from "./view-state.js";
 
 /** Switches to the alternate screen (the normal one and its scrollback are kept aside). */

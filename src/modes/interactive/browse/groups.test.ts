@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { Entry } from "../state.js";
+import type { Entry } from "../state/state.js";
 import { answerStart, buildGroups, collapsible, openByDefault, type LivePart } from "./groups.js";
 
 const idle: LivePart = { thinking: "", tail: "", tailJoined: false, tools: [], busy: false };

@@ -1,4 +1,4 @@
-import type { Entry, RunningTool, UiState } from "../state.js";
+import type { Entry, RunningTool, UiState } from "../state/state.js";
 
 /**
  * The conversation as browse mode sees it: Q&A groups, each a person's message (or slash

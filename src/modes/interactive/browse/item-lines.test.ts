@@ -1,6 +1,6 @@
 import { stripVTControlCharacters } from "node:util";
 import { describe, expect, test } from "vitest";
-import type { Entry } from "../state.js";
+import type { Entry } from "../state/state.js";
 import { thinkingSummary, thinkingTail } from "../components/entry-view.js";
 import { cachedLines, itemLines } from "./item-lines.js";
 

@@ -1,7 +1,7 @@
 import stringWidth from "string-width";
 import { describe, expect, test } from "vitest";
 import { setLanguage } from "../../../i18n/index.js";
-import type { Entry } from "../state.js";
+import type { Entry } from "../state/state.js";
 import { buildGroups, type GroupItem } from "./groups.js";
 import {
   cursorRow,

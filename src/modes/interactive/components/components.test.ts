@@ -1,9 +1,9 @@
 import { render } from "ink-testing-library";
 import { createElement as h } from "react";
 import { beforeAll, describe, expect, test } from "vitest";
-import { initialState, type Entry } from "../state.js";
+import { initialState, type Entry } from "../state/state.js";
 import { loadMarkdown } from "../markdown/index.js";
-import { setTheme } from "../theme.js";
+import { setTheme } from "../screen/theme.js";
 import { ComposerView } from "./composer-view.js";
 import { EntryView } from "./entry-view.js";
 import { LiveArea } from "./live-area.js";

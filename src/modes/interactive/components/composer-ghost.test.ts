@@ -1,7 +1,7 @@
 import { render } from "ink-testing-library";
 import { createElement as h } from "react";
 import { beforeAll, describe, expect, test } from "vitest";
-import { setTheme } from "../theme.js";
+import { setTheme } from "../screen/theme.js";
 import { ComposerView } from "./composer-view.js";
 
 // Colour off (as under NO_COLOR): the ghost text must still be told apart from typed text.

@@ -1,9 +1,9 @@
 import { Box, Text } from "ink";
 import type { EditorState } from "../composer/editor.js";
 import { mentionSpans } from "../composer/mention-spans.js";
-import { tint } from "../theme.js";
+import { tint } from "../screen/theme.js";
 import { t } from "../../../i18n/index.js";
-import { shownTabs } from "../keys.js";
+import { shownTabs } from "../keys/keys.js";
 
 /** The prompt mark before the input. */
 export const PROMPT = "> ";

@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
 import { renderMarkdown } from "../markdown/index.js";
-import type { Entry } from "../state.js";
-import { tint } from "../theme.js";
+import type { Entry } from "../state/state.js";
+import { tint } from "../screen/theme.js";
 import { GUTTER, Gutter } from "./gutter.js";
 import { ChangeView } from "./change-view.js";
 import { ToolDone } from "./tool-line.js";
@@ -9,8 +9,8 @@ import { Welcome } from "./welcome.js";
 import { wrapTo } from "./wrap.js";
 import { formatTokens } from "./status-line.js";
 import { t } from "../../../i18n/index.js";
-import { shownTabs } from "../keys.js";
-import { estimateTokens } from "../../../session/token-estimate.js";
+import { shownTabs } from "../keys/keys.js";
+import { estimateTokens } from "../../../session/models/token-estimate.js";
 
 /** Clears the screen and the terminal's scrollback, cursor home (`/clear`). */
 export const CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H";

@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import type { ReactNode } from "react";
-import { tint, type Role } from "../theme.js";
+import { tint, type Role } from "../screen/theme.js";
 
 /** Width of the label column: "you" and "north" sit in it, everything else is indented by it. */
 export const GUTTER = 6;

@@ -1,9 +1,9 @@
 import { render } from "ink-testing-library";
 import { createElement as h } from "react";
 import { beforeAll, describe, expect, test } from "vitest";
-import { initialState } from "../state.js";
-import { setTheme } from "../theme.js";
-import { shortcutLines } from "../key-bindings.js";
+import { initialState } from "../state/state.js";
+import { setTheme } from "../screen/theme.js";
+import { shortcutLines } from "../keys/key-bindings.js";
 import { ComposerView } from "./composer-view.js";
 import { LiveArea } from "./live-area.js";
 import { MenuView, ShortcutsView } from "./menu-view.js";

@@ -2,7 +2,7 @@ import { Box, Text } from "ink";
 import stringWidth from "string-width";
 import { visibleItems, type Menu } from "../menu/menu-model.js";
 import { clipCells, padCells } from "./cells.js";
-import { tint } from "../theme.js";
+import { tint } from "../screen/theme.js";
 import { t, type MessageKey } from "../../../i18n/index.js";
 
 const HINTS: Record<Menu["kind"], MessageKey> = {

@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
 import { t } from "../../../i18n/index.js";
-import type { PendingReview } from "../review-state.js";
-import { tint } from "../theme.js";
+import type { PendingReview } from "../review/review-state.js";
+import { tint } from "../screen/theme.js";
 import { CursorLine } from "./composer-view.js";
 
 const clean = (text: string) => text.replace(/[\x00-\x1f\x7f]+/g, " ").trim();

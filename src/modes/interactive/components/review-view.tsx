@@ -1,9 +1,9 @@
 import { Box, Text } from "ink";
 import { reviewHints } from "../review/hints.js";
 import { moreAbove, moreBelow, reviewRows } from "../review/rows.js";
-import { reviewFold, reviewWidth, type PendingReview } from "../review-state.js";
-import type { UiState } from "../state.js";
-import { tint, type Role } from "../theme.js";
+import { reviewFold, reviewWidth, type PendingReview } from "../review/review-state.js";
+import type { UiState } from "../state/state.js";
+import { tint, type Role } from "../screen/theme.js";
 import { CursorLine } from "./composer-view.js";
 import { Gutter } from "./gutter.js";
 import { QuestionView } from "./question-view.js";

@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import stringWidth from "string-width";
-import { tint, type Role } from "../theme.js";
+import { tint, type Role } from "../screen/theme.js";
 import { t } from "../../../i18n/index.js";
 
 export interface StatusProps {

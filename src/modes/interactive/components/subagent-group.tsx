@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
 import { t } from "../../../i18n/index.js";
-import { SUBAGENT_LINES, type SubagentProgress } from "../subagent-progress.js";
-import { tint } from "../theme.js";
+import { SUBAGENT_LINES, type SubagentProgress } from "../state/subagent-progress.js";
+import { tint } from "../screen/theme.js";
 import { formatTokens } from "./status-line.js";
 
 const MARK = { running: "·", done: "✓", error: "✗" } as const;

@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
 import type { TodoItem } from "../../../agent/events.js";
-import { tint } from "../theme.js";
-import { todoRows } from "../todo-rows.js";
+import { tint } from "../screen/theme.js";
+import { todoRows } from "../state/todo-rows.js";
 import { Gutter } from "./gutter.js";
 
 /** The model's todo list above the composer (see {@link todoRows}); nothing when it is empty. */

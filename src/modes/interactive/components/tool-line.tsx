@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import Spinner from "ink-spinner";
-import { hue, theme, tint } from "../theme.js";
+import { hue, theme, tint } from "../screen/theme.js";
 import { wrapTo } from "./wrap.js";
 
 /**

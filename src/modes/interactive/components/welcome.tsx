@@ -1,5 +1,5 @@
 import { Box, Text } from "ink";
-import { tint } from "../theme.js";
+import { tint } from "../screen/theme.js";
 import { t } from "../../../i18n/index.js";
 
 /** First start without a provider: how to set a key or point North at a local server. */

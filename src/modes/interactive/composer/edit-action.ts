@@ -1,4 +1,4 @@
-import type { Action } from "../key-bindings.js";
+import type { Action } from "../keys/key-bindings.js";
 import * as ed from "./editor.js";
 import type { InputHistory } from "./history.js";
 

@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from "vitest";
-import { setTheme } from "../theme.js";
+import { setTheme } from "../screen/theme.js";
 import { highlightCode, preloadHighlighter } from "./highlight.js";
 
 afterEach(() => void setTheme(false));

@@ -1,4 +1,4 @@
-import { theme, type Theme } from "../theme.js";
+import { theme, type Theme } from "../screen/theme.js";
 
 type Highlighter = (code: string, language: string | undefined) => string;
 type CodeTheme = Record<string, (text: string) => string>;

@@ -1,5 +1,5 @@
 import type { Token } from "marked";
-import { hue, theme } from "../theme.js";
+import { hue, theme } from "../screen/theme.js";
 
 const ENTITIES: Record<string, string> = {
   "&amp;": "&",

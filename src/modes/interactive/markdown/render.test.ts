@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { setTheme } from "../theme.js";
+import { setTheme } from "../screen/theme.js";
 import { renderMarkdown } from "./render.js";
 
 beforeAll(() => {

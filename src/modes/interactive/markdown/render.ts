@@ -1,7 +1,7 @@
 import { Lexer, type Token, type Tokens } from "marked";
 import stringWidth from "string-width";
 import wrapAnsi from "wrap-ansi";
-import { hue, theme } from "../theme.js";
+import { hue, theme } from "../screen/theme.js";
 import { highlightCode, preloadHighlighter } from "./highlight.js";
 import { renderInline } from "./inline.js";
 

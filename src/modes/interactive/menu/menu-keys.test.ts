@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { emptyEditor, type EditorState } from "../composer/editor.js";
 import { InputHistory } from "../composer/history.js";
-import type { TurnController } from "../controller.js";
-import { createKeyHandler } from "../key-handler.js";
-import { decodeKey } from "../keys.js";
-import { createStore } from "../store.js";
+import type { TurnController } from "../control/controller.js";
+import { createKeyHandler } from "../keys/key-handler.js";
+import { decodeKey } from "../keys/keys.js";
+import { createStore } from "../state/store.js";
 import { menuFor, type MenuSources } from "./menu-model.js";
 
 const sources: MenuSources = {

@@ -1,6 +1,6 @@
 import { replaceRange, type EditorState } from "../composer/editor.js";
-import type { MenuKeyAction } from "../key-bindings.js";
-import type { UiAction, UiState } from "../state.js";
+import type { MenuKeyAction } from "../keys/key-bindings.js";
+import type { UiAction, UiState } from "../state/state.js";
 import type { Menu, MenuItem } from "./menu-model.js";
 
 export interface MenuKeyContext {

@@ -1,5 +1,5 @@
 import type { FileChange } from "../../../agent/tool.js";
-import { hue, theme } from "../theme.js";
+import { hue, theme } from "../screen/theme.js";
 import { t } from "../../../i18n/index.js";
 
 /** "Edit" while it is proposed, "Edited" once applied. */

@@ -1,8 +1,8 @@
 import wrapAnsi from "wrap-ansi";
 import type { AllowRule } from "../../../session/index.js";
-import { CHOICE_ACTIONS, REVIEW_BINDINGS, type ReviewKeyAction } from "../key-bindings.js";
-import type { PendingReview } from "../review-state.js";
-import { hue, theme } from "../theme.js";
+import { CHOICE_ACTIONS, REVIEW_BINDINGS, type ReviewKeyAction } from "../keys/key-bindings.js";
+import type { PendingReview } from "./review-state.js";
+import { hue, theme } from "../screen/theme.js";
 import { t, type MessageKey } from "../../../i18n/index.js";
 
 /** The words after each key in a review's hint line, by kind; unlabelled keys are not listed. */

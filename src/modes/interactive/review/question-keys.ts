@@ -1,10 +1,10 @@
 import { editAction } from "../composer/edit-action.js";
 import * as ed from "../composer/editor.js";
 import type { InputHistory } from "../composer/history.js";
-import { KEY_BINDINGS, QUESTION_BINDINGS } from "../key-bindings.js";
-import type { KeyPress } from "../keys.js";
-import type { ReviewKeyContext } from "../review-keys.js";
-import type { PendingReview, QuestionPicker } from "../review-state.js";
+import { KEY_BINDINGS, QUESTION_BINDINGS } from "../keys/key-bindings.js";
+import type { KeyPress } from "../keys/keys.js";
+import type { ReviewKeyContext } from "./review-keys.js";
+import type { PendingReview, QuestionPicker } from "./review-state.js";
 
 /** The ↑/↓ of a typed answer must not walk the composer's history. */
 const noHistory = { previous: () => undefined, next: () => undefined } as unknown as InputHistory;

@@ -1,7 +1,7 @@
 import wrapAnsi from "wrap-ansi";
 import type { Review } from "../../../agent/tool.js";
 import { renderMarkdown } from "../markdown/index.js";
-import { hue, theme } from "../theme.js";
+import { hue, theme } from "../screen/theme.js";
 import { changeLabel, diffRows } from "./diff-rows.js";
 import { t } from "../../../i18n/index.js";
 

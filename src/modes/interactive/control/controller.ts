@@ -1,0 +1,166 @@
+import type { Decision, Mode, Session, SessionEvent } from "../../../session/index.js";
+import type { UiAction } from "../state/state.js";
+
+/** Streaming text reaches the screen at most this often (about 30 updates a second). */
+export const TEXT_FLUSH_MS = 33;
+
+export interface ControllerDeps {
+  dispatch(action: UiAction): void;
+  /** The session to send to; `undefined` when none can be made (the reason is already shown). */
+  session(): Promise<Session | undefined>;
+  log(event: string, fields?: Record<string, unknown>): void;
+}
+
+/**
+ * The TUI's side of the session's turns: it hands messages, answers and cancels to the session
+ * (which owns the queue and the running turn) and turns the session's events into screen
+ * actions. Messages sent before the session opened wait for it, in order. Text deltas are
+ * batched so the interface redraws at most every {@link TEXT_FLUSH_MS}; every other event first
+ * flushes the pending text, so order is kept.
+ */
+export class TurnController {
+  private current: Session | undefined;
+  private unsubscribe: (() => void) | undefined;
+  /** Messages sent while the session was still opening. */
+  private early = 0;
+  private opening: Promise<unknown> = Promise.resolve();
+  private pending = "";
+  private timer: NodeJS.Timeout | undefined;
+  /** Blocks that go with the next message (the output of `!commands`). */
+  private context: string[] = [];
+
+  constructor(private readonly deps: ControllerDeps) {}
+
+  get busy(): boolean {
+    return this.early > 0 || (this.current?.busy ?? false);
+  }
+
+  /** Listens to `session` from now on (the one opened first, or one opened again). */
+  bind(session: Session): void {
+    if (this.current === session) return;
+    this.unsubscribe?.();
+    this.current = session;
+    this.unsubscribe = session.subscribe((event) => this.onEvent(session, event));
+  }
+
+  /**
+   * Sends now when idle, else the session queues it; `mode` is the mode of this message, `files`
+   * the paths attached with `@` (see `Session.submit`).
+   */
+  submit(text: string, mode?: Mode, files: readonly string[] = []): "sent" | "queued" {
+    const context = this.context.splice(0);
+    const options = { files, context, ...(mode ? { mode } : {}) };
+    if (this.current && this.early === 0) {
+      return this.current.submit(text, options).queued ? "queued" : "sent";
+    }
+    // Before the session opened: sent, in order, once it has.
+    this.early += 1;
+    const wasBusy = this.early > 1;
+    this.opening = this.opening.then(async () => {
+      const session = await this.deps.session().catch(() => undefined);
+      if (session) this.bind(session);
+      this.early -= 1;
+      if (session) return void session.submit(text, options);
+      this.deps.dispatch({ type: "submitted", text, at: Date.now() });
+      this.deps.dispatch({ type: "idle" });
+    });
+    return wasBusy ? "queued" : "sent";
+  }
+
+  /** A message for the running turn, at its next step (see `Session.steer`). */
+  steer(text: string): void {
+    if (this.current) this.current.steer(text);
+    else this.submit(text);
+  }
+
+  /**
+   * Answers the review of call `id` (an `approval_request` of the running turn). Returns false
+   * when the session has nothing pending under that id (the turn ended or was cancelled).
+   */
+  respond(id: string, decision: Decision): boolean {
+    const answered = this.current?.respond(id, decision) ?? false;
+    this.deps.log("review_answer", { id, decision: decision.type, answered });
+    this.deps.dispatch({ type: "review-answered", id, decision });
+    return answered;
+  }
+
+  /**
+   * Cancels the running turn (the engine ends it with `aborted`). Returns the queued messages,
+   * taken out of the queue so they are not sent; `undefined` when no turn was running.
+   */
+  cancel(): string[] | undefined {
+    if (!this.current?.busy) return undefined;
+    this.deps.dispatch({ type: "cancelling" });
+    return this.current.cancel();
+  }
+
+  /** Adds a block (a `!command`'s output) to the next message sent. */
+  addContext(block: string): void {
+    this.context.push(block);
+  }
+
+  /**
+   * Runs `action` once the running turn has ended (before the next queued message), or now when
+   * idle. Dropped when the turn is cancelled (slash commands the model asked for).
+   */
+  afterTurn(action: () => Promise<void>): void {
+    if (this.current) this.current.afterTurn(action);
+    else void action();
+  }
+
+  takeQueue(): string[] {
+    return this.current?.takeQueue() ?? [];
+  }
+
+  private onEvent(session: Session, event: SessionEvent): void {
+    switch (event.type) {
+      case "message_start":
+        this.deps.dispatch({ type: "submitted", text: event.text, at: Date.now() });
+        return;
+      case "message_end":
+        this.flush();
+        this.deps.dispatch({ type: "idle" });
+        return;
+      case "queue":
+        this.deps.dispatch({ type: "queue", queue: event.messages });
+        return;
+      case "notice":
+        this.flush();
+        this.deps.dispatch({ type: "note", tone: event.tone, text: event.text });
+        return;
+      case "mcp":
+        this.deps.dispatch({
+          type: "mcp",
+          failed: event.servers.filter((s) => s.state === "failed").length,
+          waiting: event.servers.filter(
+            (s) => s.state === "needs-approval" || s.state === "needs-sign-in",
+          ).length,
+        });
+        return;
+    }
+    if (event.type === "usage" || event.type === "compaction_end") {
+      this.deps.dispatch({ type: "cost", usd: session.costs.total() });
+    }
+    if (event.type === "text_delta") {
+      this.pending += event.text;
+      this.timer ??= setTimeout(() => this.flush(), TEXT_FLUSH_MS);
+      return;
+    }
+    this.flush();
+    this.deps.dispatch({ type: "agent", event });
+    // An "always" answer takes effect with the call's result: the status line shows it.
+    if (event.type === "tool_result") {
+      const { edits, commands } = session.permissions.list();
+      this.deps.dispatch({ type: "standing", edits, rules: commands.length });
+    }
+  }
+
+  private flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.pending) return;
+    const text = this.pending;
+    this.pending = "";
+    this.deps.dispatch({ type: "agent", event: { type: "text_delta", text } });
+  }
+}

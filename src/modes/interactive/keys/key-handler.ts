@@ -1,0 +1,240 @@
+import type { TurnController } from "../control/controller.js";
+import { editAction } from "../composer/edit-action.js";
+import * as ed from "../composer/editor.js";
+import type { InputHistory } from "../composer/history.js";
+import { presentMentions } from "../composer/mention-spans.js";
+import { KEY_BINDINGS, MENU_BINDINGS } from "./key-bindings.js";
+import type { KeyPress } from "./keys.js";
+import { onMenuKey, type MenuKeyContext } from "../menu/menu-keys.js";
+import type { Menu } from "../menu/menu-model.js";
+import {
+  onReviewKey,
+  pasteIntoNote,
+  reviewTakes,
+  type ReviewKeyContext,
+} from "../review/review-keys.js";
+import { pasteIntoAnswer } from "../review/question-keys.js";
+import type { UiAction, UiState } from "../state/state.js";
+import { t } from "../../../i18n/index.js";
+
+/** Editing keys that go to a draft typed ahead while a review waits (not ←/→, Enter, Esc). */
+const DRAFT_KEYS = new Set([
+  "backspace",
+  "delete",
+  "kill-to-end",
+  "kill-to-start",
+  "delete-word-back",
+  "delete-word-forward",
+  "line-start",
+  "line-end",
+  "newline",
+]);
+
+/** A paste of more lines than this shows in the composer as one `[Pasted text #N +L lines]`. */
+export const PASTE_LINES = 5;
+
+/** A second Ctrl+C on an empty input within this time exits. */
+export const EXIT_WINDOW_MS = 2000;
+
+/**
+ * Letters typed less than this apart make one burst of typing: a burst that began in the
+ * composer goes on into it when a review appears, instead of answering the review.
+ */
+export const TYPING_BURST_MS = 500;
+
+export interface KeyContext {
+  editor(): ed.EditorState;
+  setEditor(state: ed.EditorState): void;
+  controller: TurnController;
+  history: InputHistory;
+  dispatch(action: UiAction): void;
+  /** The interface's state now (a pending review takes the keys). */
+  state(): UiState;
+  /** The menu open under the composer now, if any (none without it). */
+  menu?(): Menu | undefined;
+  /**
+   * Runs an input: its slash commands, then the rest as a message with the attached files.
+   * Without it, the input goes to the controller as a message.
+   */
+  run?(text: string, files: readonly string[]): void;
+  exit(): void;
+  /** Browse mode: while it is open it takes every key (browse/browse-screen.ts). */
+  browse?: { isOpen(): boolean; open(): void; onKey(key: KeyPress): void };
+  /** The clock, in ms (tests pass their own). */
+  now?(): number;
+  /**
+   * The ghost-text suggestion (absent when none is configured): every key first takes it off
+   * the screen; Tab inserts it, any other key then does its own work.
+   */
+  suggestion?: { take(): string | undefined };
+}
+
+/**
+ * What each key does, given the app's state: while a review is pending every key goes to it
+ * (review-keys.ts); otherwise keys bound to app actions (cancel, exit, queue, mode) are decided
+ * here and editing keys go to the composer (composer/edit-action.ts).
+ */
+export function createKeyHandler(ctx: KeyContext) {
+  let exitArmed: NodeJS.Timeout | undefined;
+  const now = ctx.now ?? Date.now;
+  /** When the composer last took a key of the current burst of typing; -∞ once it ended. */
+  let typedAt = -Infinity;
+  const disarm = () => {
+    if (!exitArmed) return;
+    clearTimeout(exitArmed);
+    exitArmed = undefined;
+    ctx.dispatch({ type: "exit-hint", on: false });
+  };
+  const cancelTurn = () => {
+    const queued = ctx.controller.cancel();
+    if (queued && queued.length > 0 && ctx.editor().text === "")
+      ctx.setEditor(ed.replaceText(queued.join("\n")));
+  };
+  const setEditor = (next: ed.EditorState) => {
+    if (next.text !== ctx.editor().text) ctx.dispatch({ type: "menu-reset" });
+    ctx.setEditor(next);
+  };
+  /** Pasted blocks shown collapsed in the composer, by their label; expanded when sent. */
+  const pastes = new Map<string, string>();
+  const expand = (text: string) => {
+    let out = text;
+    for (const [label, block] of pastes) out = out.split(label).join(block);
+    return out;
+  };
+  const submit = (typed: string) => {
+    if (!typed.trim()) return;
+    const files = presentMentions(typed, ctx.editor().mentions);
+    ctx.history.add(typed);
+    setEditor(ed.emptyEditor);
+    const text = expand(typed);
+    if (ctx.run) ctx.run(text, files);
+    else ctx.controller.submit(text, ctx.state().mode, files);
+  };
+  const menuKeys: MenuKeyContext = {
+    editor: ctx.editor,
+    setEditor,
+    dispatch: ctx.dispatch,
+    state: ctx.state,
+    submit: () => submit(ctx.editor().text),
+  };
+  const review: ReviewKeyContext = {
+    state: ctx.state,
+    dispatch: ctx.dispatch,
+    respond: (id, decision) => void ctx.controller.respond(id, decision),
+    cancelTurn,
+  };
+
+  const onKey = (key: KeyPress): void => {
+    if (ctx.browse?.isOpen()) return ctx.browse.onKey(key);
+    const suggested = ctx.suggestion?.take();
+    const action = KEY_BINDINGS[key.id];
+    // Browse mode opens over anything, a waiting review included (it is there on coming back).
+    if (action === "browse" && ctx.browse && !ctx.state().review?.reason) {
+      disarm();
+      return ctx.browse.open();
+    }
+    if (action !== "interrupt") disarm();
+    const pending = ctx.state().review;
+    const burst = now() - typedAt < TYPING_BURST_MS;
+    const typing = key.id === "text" && burst;
+    // Type-ahead while a review waits: text goes to the composer (kept for after the review)
+    // while a burst of typing goes on, once a message was begun during this review, or when
+    // the review has no use for the key (which begins one); editing keys in a burst edit that
+    // text. Otherwise keys answer the review.
+    const editing = burst && DRAFT_KEYS.has(action ?? "");
+    const toComposer =
+      pending !== undefined &&
+      !pending.reason &&
+      pending.review.type !== "question" &&
+      ((key.id === "text" && (typing || pending.drafting || !reviewTakes(pending, key))) ||
+        editing);
+    // Once a message was begun while this review waits, its letters go on into it.
+    if (toComposer && key.id === "text" && !pending.drafting)
+      ctx.dispatch({ type: "review-drafting" });
+    typedAt = (key.id === "text" || editing) && (toComposer || !pending) ? now() : -Infinity;
+    if (pending && !toComposer) return onReviewKey(review, pending, key);
+    if (ctx.state().shortcuts) {
+      ctx.dispatch({ type: "shortcuts", on: false });
+      if (action === "cancel") return;
+    }
+    if (key.id === "text" && key.text === "?" && ctx.editor().text === "")
+      return ctx.dispatch({ type: "shortcuts", on: true });
+    // Tab accepts a suggestion showing; without one it cycles the mode (Shift+Tab always does).
+    if (suggested !== undefined && key.id === "tab")
+      return setEditor(ed.insert(ctx.editor(), suggested));
+    const menu = ctx.state().menu.closed ? undefined : ctx.menu?.();
+    const menuAction = menu ? MENU_BINDINGS[key.id] : undefined;
+    if (menu && menuAction && (menu.items.length > 0 || menuAction === "menu-close"))
+      return onMenuKey(menuKeys, menu, menuAction);
+    if (key.id === "text") return setEditor(ed.insert(ctx.editor(), key.text ?? ""));
+    switch (action) {
+      case undefined:
+        return;
+      case "interrupt":
+        if (ctx.controller.busy) return cancelTurn();
+        if (ctx.editor().text !== "") return setEditor(ed.emptyEditor);
+        if (exitArmed) {
+          disarm();
+          return ctx.exit();
+        }
+        ctx.dispatch({ type: "exit-hint", on: true });
+        exitArmed = setTimeout(disarm, EXIT_WINDOW_MS);
+        return;
+      case "cancel":
+        if (ctx.controller.busy) cancelTurn();
+        return;
+      case "eof":
+        if (ctx.editor().text === "" && !ctx.controller.busy) return ctx.exit();
+        return setEditor(ed.deleteForward(ctx.editor()));
+      case "clear-queue":
+        ctx.controller.takeQueue();
+        return;
+      case "steer": {
+        // While a turn runs: the text (or, with an empty composer, the queued messages) goes to
+        // the model at its next step instead of after the turn.
+        const typed = ctx.editor().text;
+        if (!ctx.controller.busy) return submit(typed);
+        if (!typed.trim()) {
+          for (const text of ctx.controller.takeQueue()) ctx.controller.steer(text);
+          return;
+        }
+        ctx.history.add(typed);
+        setEditor(ed.emptyEditor);
+        ctx.controller.steer(expand(typed));
+        return;
+      }
+      case "cycle-mode":
+      case "cycle-mode-back":
+        return ctx.dispatch({ type: "cycle-mode", step: action === "cycle-mode" ? 1 : -1 });
+      case "toggle-todos":
+        return ctx.dispatch({ type: "toggle-todos" });
+      case "browse":
+        return;
+    }
+    const outcome = editAction(ctx.editor(), action, ctx.history);
+    if (!outcome) return;
+    if (outcome.kind === "edit") return setEditor(outcome.state);
+    submit(outcome.text);
+  };
+
+  return {
+    onKey,
+    onPaste(text: string) {
+      if (ctx.browse?.isOpen()) return;
+      disarm();
+      ctx.suggestion?.take();
+      const pending = ctx.state().review;
+      if (pending?.picker?.other) return pasteIntoAnswer(review, pending.picker, text);
+      const note = pending?.reason;
+      if (note) return pasteIntoNote(review, note, text);
+      // A paste's trailing line break is not sent; a block of many lines shows collapsed.
+      const block = text.replace(/\n$/, "");
+      const lines = block.split("\n").length;
+      if (lines <= PASTE_LINES) return setEditor(ed.insert(ctx.editor(), block));
+      const label = `[${t("composer.pasted", { n: pastes.size + 1, lines })}]`;
+      pastes.set(label, block);
+      setEditor(ed.insert(ctx.editor(), label));
+    },
+    dispose: disarm,
+  };
+}

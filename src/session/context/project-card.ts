@@ -1,0 +1,319 @@
+/**
+ * The project card: what a model would otherwise rediscover every conversation (languages, the
+ * README's gist, build and test commands, the most-changed files), cached in
+ * `.north/cache/project-card.json` and rebuilt when git HEAD or a file it was built from changes.
+ */
+import { existsSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
+import { createDetectLanguagesTool, type DetectLanguagesDetails } from "../../tools/index.js";
+import { changeCounts } from "../../tools/hotfiles/git-history.js";
+import {
+  readRepoFile,
+  readRepoFileSync,
+  repoFileProblem,
+  repoOwnDir,
+  replaceCacheFileSync,
+  type Workspace,
+} from "../../workspace/index.js";
+import { gitHead } from "./git-head.js";
+import {
+  COMMAND_SOURCES,
+  detectCommands,
+  detectToolchain,
+  rootNames,
+  type RootNames,
+} from "./project-commands.js";
+import { t } from "../../i18n/index.js";
+
+export const CARD_PATH = join(".north", "cache", "project-card.json");
+const README_NAME = /^readme(\.(md|markdown|rst|txt|adoc))?$/i;
+const GIST_MAX = 500;
+/** Bytes of the README read for its gist, and of the cached card. */
+const README_READ_BYTES = 20_000;
+const CARD_READ_BYTES = 256 * 1024;
+/** What the block shows of the gist, and of each list. */
+const BLOCK_LANGUAGES = 3;
+const BLOCK_GIST = 140;
+const BLOCK_COMMANDS = 5;
+const BLOCK_FILES = 4;
+
+export interface ProjectCard {
+  /** 3 since cards name the toolchain (older caches are rebuilt). */
+  version: 3;
+  /** The commit HEAD pointed at when the card was built; null without git. */
+  head: string | null;
+  /** Modification times (ms) of the files it was built from, "." the root; null: absent. */
+  sources: Record<string, number | null>;
+  /** Programming languages by share of code bytes, biggest first. */
+  languages: { name: string; percent: number }[];
+  readme?: { path: string; gist: string };
+  commands: string[];
+  /** The package managers and toolchains its lock files name: "pnpm (pnpm-lock.yaml)". */
+  uses: string[];
+  /** Most-changed existing files in recent git history, most first. */
+  hotfiles: string[];
+}
+
+/**
+ * The card of the workspace: the cached one when still valid, else a fresh one (then cached).
+ * Never throws; a card that cannot be built or saved is simply emptier. The cache is written
+ * only into a real `.north/cache` folder of the repository: through a symlinked `.north` (a clone
+ * could point it anywhere) the card is built and not kept.
+ */
+export async function loadProjectCard(
+  ws: Workspace,
+  signal?: AbortSignal,
+  present = rootNames(ws.root),
+): Promise<ProjectCard> {
+  const cached = readCached(ws.root);
+  if (cached && isFresh(ws.root, cached, present)) return cached;
+  // The cache folder exists before the root is stamped, so saving the card leaves it fresh.
+  const cacheable = repoOwnDir(ws.root, ".north/cache") !== undefined;
+  const card = await buildCard(ws, signal ?? new AbortController().signal, present);
+  // A build cut short is incomplete: never cached.
+  if (cacheable && !signal?.aborted) saveCard(ws.root, card);
+  return card;
+}
+
+/**
+ * Caches a freshly built card (a few hundred bytes, written at once). Never throws. The folder is
+ * checked again here: the repository could have swapped it for a symlink while the card was built.
+ */
+function saveCard(root: string, card: ProjectCard): void {
+  const cacheDir = repoOwnDir(root, ".north/cache");
+  if (cacheDir === undefined) return;
+  try {
+    replaceCacheFileSync(join(cacheDir, basename(CARD_PATH)), `${JSON.stringify(card, null, 1)}\n`);
+    const ignore = join(cacheDir, ".gitignore");
+    if (!existsSync(ignore)) replaceCacheFileSync(ignore, "*\n");
+  } catch {
+    // A cache that cannot be written: the next session builds the card again.
+  }
+}
+
+/**
+ * What the person is told about the files the card is built from (README, manifests) that cannot
+ * be used — a symlink out of the repository, a FIFO, a device — one line each; the build skips
+ * them. Synchronous and cheap (no file is read), so it is said at start even when the card is
+ * built in the background or comes from the cache.
+ */
+export function projectCardNotices(root: string, present = rootNames(root)): string[] {
+  const names = [
+    ...new Set([...readmeCandidates(present), ...COMMAND_SOURCES.filter((n) => present.has(n))]),
+  ];
+  const notices: string[] = [];
+  for (const name of names) {
+    const problem = repoFileProblem(root, name);
+    if (problem) notices.push(t("session.cardUnread", { name, problem }));
+  }
+  return notices;
+}
+
+/**
+ * Loads the card in the background from construction on. `block()` is "" until it is ready;
+ * `ready(ms)` waits for it at most `ms` (a warm cache takes a millisecond or two, a cold build
+ * of a large repository longer: the first request then goes without the card). `close()`
+ * stops a build still running and waits for it to end, so a session that ends leaves no
+ * temporary file behind.
+ */
+export class ProjectCardLoader {
+  private text = "";
+  private readonly loaded: Promise<void>;
+  private readonly abort = new AbortController();
+  /** Files the card cannot use, one line each (see `projectCardNotices`). */
+  readonly notices: readonly string[];
+
+  constructor(ws: Workspace) {
+    const present = rootNames(ws.root);
+    this.notices = projectCardNotices(ws.root, present);
+    this.loaded = loadProjectCard(ws, this.abort.signal, present).then(
+      (card) => void (this.text = renderProjectCard(card)),
+      () => {},
+    );
+  }
+
+  block(): string {
+    return this.text;
+  }
+
+  async ready(timeoutMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    await Promise.race([this.loaded, timeout]);
+    clearTimeout(timer);
+  }
+
+  async close(): Promise<void> {
+    this.abort.abort();
+    await this.loaded;
+  }
+}
+
+/** The block for the system prompt, a few hundred bytes; "" when the card says nothing. */
+export function renderProjectCard(card: ProjectCard): string {
+  const lines: string[] = [];
+  if (card.languages.length > 0) {
+    const shares = card.languages
+      .slice(0, BLOCK_LANGUAGES)
+      .map((l) => `${l.name} ${Math.round(l.percent)}%`);
+    lines.push(`- Languages: ${shares.join(", ")}`);
+  }
+  if (card.readme?.gist) {
+    const gist = card.readme.gist.replace(/\s+/g, " ");
+    const shown =
+      gist.length > BLOCK_GIST
+        ? `${gist.slice(0, BLOCK_GIST - 1).replace(/[\s\u2026]+$/, "")}…`
+        : gist;
+    lines.push(`- ${card.readme.path}: ${shown}`);
+  }
+  if (card.uses.length > 0) lines.push(`- Uses: ${card.uses.join(", ")}`);
+  if (card.commands.length > 0)
+    lines.push(`- Commands: ${card.commands.slice(0, BLOCK_COMMANDS).join(", ")}`);
+  if (card.hotfiles.length > 0)
+    lines.push(`- Most-changed files: ${card.hotfiles.slice(0, BLOCK_FILES).join(", ")}`);
+  if (lines.length === 0) return "";
+  return `# Project card (cached; may be out of date)\n${lines.join("\n")}`;
+}
+
+function readCached(root: string): ProjectCard | undefined {
+  const read = readRepoFileSync(root, CARD_PATH, { maxBytes: CARD_READ_BYTES });
+  if (!read.ok || read.truncated) return undefined;
+  try {
+    const card = JSON.parse(read.text) as ProjectCard;
+    return card.version === 3 && typeof card.sources === "object" ? card : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isFresh(root: string, card: ProjectCard, present: RootNames): boolean {
+  if (gitHead(root) !== card.head) return false;
+  const current = stamps(root, Object.keys(card.sources), present);
+  return Object.entries(card.sources).every(([file, mtime]) => current[file] === mtime);
+}
+
+function stamps(
+  root: string,
+  files: readonly string[],
+  present: RootNames,
+): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const file of files) {
+    if (file !== "." && !present.has(file)) {
+      out[file] = null;
+      continue;
+    }
+    try {
+      out[file] = statSync(join(root, file)).mtimeMs;
+    } catch {
+      out[file] = null;
+    }
+  }
+  return out;
+}
+
+async function buildCard(
+  ws: Workspace,
+  signal: AbortSignal,
+  present: RootNames,
+): Promise<ProjectCard> {
+  const root = ws.root;
+  const head = gitHead(root);
+  const readmePath = readmeCandidates(present)[0];
+  const sources = stamps(
+    root,
+    [".", ...(readmePath ? [readmePath] : []), ...COMMAND_SOURCES],
+    present,
+  );
+  // Without a commit there is no history to read: no git process is started for it.
+  const committed = head !== null && !head.startsWith("unborn ");
+  const [languages, hotfiles] = await Promise.all([
+    codeLanguages(ws, signal).catch(() => []),
+    committed ? mostChanged(root, signal).catch(() => []) : [],
+  ]);
+  const readme = readmePath
+    ? await readRepoFile(root, readmePath, { maxBytes: README_READ_BYTES })
+    : undefined;
+  const gist = readme?.ok ? readmeGist(readme.text) : "";
+  return {
+    version: 3,
+    head,
+    sources,
+    languages,
+    ...(readmePath && gist ? { readme: { path: readmePath, gist } } : {}),
+    commands: detectCommands(root, present),
+    uses: detectToolchain(root, present),
+    hotfiles,
+  };
+}
+
+async function codeLanguages(ws: Workspace, signal: AbortSignal) {
+  const { details } = await createDetectLanguagesTool(ws).execute({}, { signal });
+  const languages = (details as DetectLanguagesDetails | undefined)?.languages ?? [];
+  return languages
+    .filter((l) => l.kind === "code" && (l.percent ?? 0) >= 1)
+    .slice(0, 6)
+    .map((l) => ({ name: l.name, percent: Math.round((l.percent ?? 0) * 10) / 10 }));
+}
+
+async function mostChanged(root: string, signal: AbortSignal): Promise<string[]> {
+  const history = await changeCounts(root, 200, signal);
+  if (!history) return [];
+  return [...history.counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([file]) => file)
+    .filter((file) => existsSync(join(root, file)))
+    .slice(0, 8);
+}
+
+/** README files of the root, the preferred first. */
+function readmeCandidates(root: RootNames): string[] {
+  return root.names
+    .filter((name) => README_NAME.test(name))
+    .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+}
+
+/**
+ * The first heading and the first paragraph of prose of a README, without Markdown decoration
+ * (badges, images, HTML, link targets), at most 500 characters.
+ */
+export function readmeGist(text: string): string {
+  const lines = text.replace(/\r/g, "").split("\n");
+  let title = "";
+  const paragraph: string[] = [];
+  let inCode = false;
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (line.startsWith("```")) inCode = !inCode;
+    if (inCode || line.startsWith("```")) continue;
+    if (/^(=+|-+)$/.test(line) && paragraph.length === 1 && !title) {
+      title = paragraph.pop()!; // a setext heading: the line above was its text
+      continue;
+    }
+    const heading = /^#{1,6}\s+(.*)$/.exec(line) ?? /^(=+|-+|\*{3,})$/.exec(line);
+    if (heading) {
+      if (paragraph.length > 0) break;
+      if (!title && heading[0].startsWith("#")) title = plain(heading[1] ?? "");
+      continue;
+    }
+    const prose = plain(line);
+    if (!prose) {
+      if (paragraph.length > 0) break;
+      continue;
+    }
+    paragraph.push(prose);
+  }
+  const gist = [title, paragraph.join(" ")].filter(Boolean).join(" — ");
+  return gist.length > GIST_MAX ? `${gist.slice(0, GIST_MAX - 1)}…` : gist;
+}
+
+/** Markdown line to plain text: no images, badges or HTML; links keep their text. */
+function plain(line: string): string {
+  return line
+    .replace(/<[^>]+>/g, "")
+    .replace(/\[!\[[^\]]*\]\([^)]*\)\]\([^)]*\)/g, "")
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[*_`]/g, "")
+    .trim();
+}

@@ -1,0 +1,132 @@
+import type { Logger } from "../../log/logger.js";
+import {
+  McpHub,
+  PROJECT_MCP_FILE,
+  readMcpServers,
+  type McpPromptCommand,
+  type McpServerView,
+} from "../../mcp/index.js";
+import type { PermissionStore } from "../permissions/permission-store.js";
+import { join } from "node:path";
+import { dataDir } from "../config/paths.js";
+import { t } from "../../i18n/index.js";
+
+/** `node:child_process`, loaded when a process is first started (not on every run's start). */
+const childProcess = () => process.getBuiltinModule("node:child_process");
+
+export type { McpPromptCommand, McpServerView, McpState } from "../../mcp/index.js";
+
+/** What the session offers about its MCP servers (`/mcp`, RPC, the status line). */
+export interface McpControl {
+  servers(): McpServerView[];
+  /** Starts a server again. Throws a message for the person for an unknown or unusable one. */
+  reconnect(name: string): Promise<McpServerView>;
+  /**
+   * Approves a server of the repository's `.north/mcp.json` for this repository (stored outside
+   * it, for this very definition) and starts it. `saved` is false when the approval could not be
+   * written (it holds for this session).
+   */
+  approve(name: string): Promise<{ view: McpServerView; saved: boolean }>;
+  /** The ready servers' prompts (slash commands); the same array until a server changes. */
+  prompts(): readonly McpPromptCommand[];
+  /**
+   * Signs in to a remote server that wants OAuth, then starts it; `show` gets the URL the
+   * person opens (North also opens it with `$BROWSER` when that is set).
+   */
+  login(name: string, show: (url: string) => void): Promise<McpServerView>;
+  /** Resolves once every started server is ready or failed (headless waits for this). */
+  settled(): Promise<void>;
+}
+
+/** How long a headless run waits for its servers before its first request. */
+export const HEADLESS_MCP_WAIT_MS = 30_000;
+
+/**
+ * Opens the session's MCP servers (global config, then `.north/mcp.json`) and starts the ones
+ * that may start, in the background. `changed` hears every change (the session broadcasts it);
+ * `notice` gets what the person is told once: a server that failed, servers awaiting approval.
+ */
+export function openMcp(input: {
+  root: string;
+  env: Record<string, string | undefined>;
+  global: unknown;
+  protectedVariables: readonly string[];
+  store: PermissionStore;
+  interactive: boolean;
+  logger: Logger;
+  changed: (servers: McpServerView[]) => void;
+  notice: (text: string) => void;
+}): { hub: McpHub; control: McpControl; notices: string[] } {
+  const { servers, notices } = readMcpServers({
+    global: input.global,
+    root: input.root,
+    env: input.env,
+    protectedVariables: input.protectedVariables,
+  });
+  const told = new Set<string>();
+  const hub: McpHub = new McpHub({
+    servers,
+    interactive: input.interactive,
+    logger: input.logger,
+    authDir: join(dataDir(input.env), "mcp-auth"),
+    approvals: {
+      approved: (name, fingerprint) => input.store.approvedMcpServer(name, fingerprint),
+      approve: (name, fingerprint) => input.store.approveMcpServer(name, fingerprint),
+    },
+    onChange(view) {
+      input.changed(hub.servers());
+      if (view.state === "failed" && !told.has(view.name)) {
+        told.add(view.name);
+        input.notice(t("session.mcpFailed", { name: view.name, error: view.error ?? "?" }));
+      }
+      if (view.state === "needs-sign-in" && !told.has(view.name)) {
+        told.add(view.name);
+        input.notice(t("session.mcpNotStarted", { name: view.name, error: view.error ?? "?" }));
+      }
+    },
+  });
+  for (const view of hub.servers()) {
+    if (view.state === "invalid") {
+      notices.push(t("session.mcpNotStarted", { name: view.name, error: view.error ?? "?" }));
+    }
+  }
+  const waiting = hub.servers().filter((v) => v.state === "needs-approval" || v.state === "off");
+  if (waiting.length > 0) {
+    const names = waiting.map((v) => `"${v.name}"`).join(", ");
+    notices.push(
+      input.interactive
+        ? t("session.mcpWaiting", { file: PROJECT_MCP_FILE, names })
+        : t("session.mcpWaitingHeadless", { file: PROJECT_MCP_FILE, names }),
+    );
+  }
+  hub.start();
+  const control: McpControl = {
+    servers: () => hub.servers(),
+    reconnect: (name) => hub.reconnect(name),
+    approve: (name) => hub.approve(name),
+    settled: () => hub.settled(HEADLESS_MCP_WAIT_MS),
+    prompts: () => hub.prompts(),
+    login: (name, show) =>
+      hub.login(name, (url) => {
+        show(url);
+        openInBrowser(url, input.env);
+      }),
+  };
+  return { hub, control, notices };
+}
+
+/**
+ * Opens `url` with the person's `$BROWSER` (their own setting, from their environment), as other
+ * command-line tools do; without it the printed URL is all. Never throws.
+ */
+function openInBrowser(url: string, env: Record<string, string | undefined>): void {
+  const browser = env.BROWSER;
+  if (!browser) return;
+  try {
+    const child = childProcess().spawn(browser, [url], { stdio: "ignore", detached: true });
+    child.on("error", () => {});
+    child.unref();
+  } catch {
+    // The printed URL still works.
+  }
+}

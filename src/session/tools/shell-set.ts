@@ -1,0 +1,63 @@
+import { BUILTIN_VENDORS } from "../../ai/index.js";
+import type { Logger } from "../../log/logger.js";
+import {
+  createShellService,
+  PROVIDER_KEY_ENV,
+  type SandboxProfile,
+  type ShellService,
+} from "../../shell/index.js";
+
+/**
+ * Up to three persistent shells of a session, one per sandbox profile, each created on first
+ * use (a service costs nothing until its first command); `dispose` ends every one created.
+ */
+export interface ShellSet {
+  get(profile: SandboxProfile): ShellService;
+  dispose(): Promise<void>;
+}
+
+export function createShellSet(options: {
+  root: string;
+  env: Record<string, string | undefined>;
+  logger: Logger;
+  /** Variable names removed from every shell's environment (provider keys). */
+  secretEnv: readonly string[];
+}): ShellSet {
+  const services = new Map<SandboxProfile, ShellService>();
+  return {
+    get(profile) {
+      let service = services.get(profile);
+      if (!service) {
+        service = createShellService({
+          root: options.root,
+          env: options.env,
+          logger: options.logger,
+          secretEnv: options.secretEnv,
+          ...(profile === "none" ? {} : { sandbox: profile }),
+        });
+        services.set(profile, service);
+      }
+      return service;
+    },
+    async dispose() {
+      await Promise.all([...services.values()].map((service) => service.dispose()));
+    },
+  };
+}
+
+/**
+ * Every provider key variable: the common providers' (`PROVIDER_KEY_ENV`, the shell's list), the
+ * built-in vendors' and the config providers' `apiKeyEnv`.
+ */
+export function providerKeyVariables(config: {
+  providers?: Record<string, { apiKeyEnv?: string | undefined }> | undefined;
+}): string[] {
+  const names = new Set([
+    ...PROVIDER_KEY_ENV,
+    ...Object.values(BUILTIN_VENDORS).map((vendor) => vendor.apiKeyEnv),
+  ]);
+  for (const provider of Object.values(config.providers ?? {})) {
+    if (provider.apiKeyEnv) names.add(provider.apiKeyEnv);
+  }
+  return [...names];
+}
