@@ -82,6 +82,16 @@ describe("a broken global config gives one line and the defaults", () => {
       { timeouts: { connectTimeout: 5 } },
       /field "timeouts\.connectTimeout" is not one North knows \(known: connectMs, idleMs\)/,
     ],
+    [
+      "no sub-agents at once",
+      { subagents: { maxConcurrent: 0 } },
+      /field "subagents\.maxConcurrent": expected a number above 0/,
+    ],
+    [
+      "a typo in the sub-agent limits",
+      { subagents: { maxThreads: 2 } },
+      /field "subagents\.maxThreads" is not one North knows \(known: maxConcurrent, maxPerTurn\)/,
+    ],
   ])("%s", async (_name, config, expected) => {
     const notice = await noticeFor(config);
     expect(notice).toMatch(expected);
@@ -141,6 +151,12 @@ describe("a usable global config", () => {
   it("reads the request time limits", async () => {
     const { env } = home(JSON.stringify({ timeouts: { connectMs: 5000, idleMs: 60000 } }));
     expect((await loadConfigFile(env)).config.timeouts).toEqual({ connectMs: 5000, idleMs: 60000 });
+  });
+
+  it("reads the sub-agent limits", async () => {
+    const { env } = home(JSON.stringify({ subagents: { maxConcurrent: 2, maxPerTurn: 50 } }));
+    const { config } = await loadConfigFile(env);
+    expect(config.subagents).toEqual({ maxConcurrent: 2, maxPerTurn: 50 });
   });
 
   it("accepts the example in the README", async () => {

@@ -106,6 +106,14 @@ function buildSchemas(z: ZodModule) {
       )
       .optional(),
     /**
+     * Sub-agents (`task`): at most `maxConcurrent` run at once (4), the others wait their turn;
+     * at most `maxPerTurn` are started in one turn (20), further calls are refused.
+     */
+    subagents: strictObject(z, {
+      maxConcurrent: positiveInt.max(64, { error: "expected a number from 1 to 64" }).optional(),
+      maxPerTurn: positiveInt.max(1000, { error: "expected a number from 1 to 1000" }).optional(),
+    }).optional(),
+    /**
      * MCP servers by name, as other agents write them (checked one by one in `mcp/config.ts`, so
      * that one broken entry never disables the rest of the config).
      */
