@@ -83,6 +83,16 @@ describe("a broken global config gives one line and the defaults", () => {
       /field "timeouts\.connectTimeout" is not one North knows \(known: connectMs, idleMs\)/,
     ],
     [
+      "removing a secret-file pattern North does not have",
+      { secretFiles: { remove: ["*.npmrc"] } },
+      /field "secretFiles\.remove\[0\]": expected one of North's built-in secret-file patterns/,
+    ],
+    [
+      "an empty secret-file pattern",
+      { secretFiles: { add: ["!"] } },
+      /field "secretFiles\.add\[0\]": expected a glob pattern/,
+    ],
+    [
       "no sub-agents at once",
       { subagents: { maxConcurrent: 0 } },
       /field "subagents\.maxConcurrent": expected a number above 0/,
