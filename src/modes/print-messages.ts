@@ -7,6 +7,8 @@ import type { OutputFormat } from "./print.js";
 export interface Incoming {
   text: string;
   steer?: boolean;
+  /** The input could not be taken (a line over the cap): answered with an error result. */
+  error?: string;
 }
 
 export interface MessageOutput {
@@ -19,8 +21,10 @@ export interface MessageOutput {
  * Sends each message to the session as it arrives — a message arriving while a turn runs waits
  * in the session's queue, a steering one joins the running turn — and prints a result for each
  * in order (text: the answer; json and stream-json: the result object). A message starting with
- * a slash command waits until the session is idle and runs it (`headless-commands.ts`). Returns
- * the worst exit code: 2 for a refused command, 130 when cancelled, 1 when a turn failed.
+ * a slash command waits until the session is idle and runs it (`headless-commands.ts`). A refused
+ * command (or an `error` message) is answered with an error result in its place (text: a line on
+ * stderr) and the run goes on with the next message. Returns the worst exit code: 2 for a refused
+ * command or input, 130 when cancelled, 1 when a turn failed.
  */
 export async function runMessages(
   session: Session,
@@ -42,15 +46,20 @@ export async function runMessages(
         continue;
       }
       const isCommand = message.text.trimStart().startsWith("/");
-      if (isCommand) await printed;
+      if (isCommand || message.error) await printed;
       const started = Date.now();
-      const commands = isCommand
-        ? await runHeadlessCommands(session, message.text, env)
-        : { prompt: message.text, lines: [] };
+      const commands = message.error
+        ? { prompt: "", lines: [], refused: message.error }
+        : isCommand
+          ? await runHeadlessCommands(session, message.text, env)
+          : { prompt: message.text, lines: [] };
       if (commands.refused) {
         out.stderr(commands.refused);
-        code = 2;
-        break;
+        if (out.format !== "text") {
+          out.write(JSON.stringify(refusedResult(commands.refused, session, Date.now() - started)));
+        }
+        code = Math.max(code, 2);
+        continue;
       }
       for (const line of commands.lines) {
         if (out.format === "text") out.write(line.text);
@@ -87,6 +96,16 @@ export async function runMessages(
     off();
   }
   return code;
+}
+
+/** The result object of a message that was refused before anything ran. */
+function refusedResult(message: string, session: Session, durationMs: number) {
+  return {
+    ...resultObject(undefined, session.model, durationMs),
+    stop_reason: "error" as const,
+    error: { kind: "refused", message },
+    session_id: session.id,
+  };
 }
 
 /** The messages until `signal` aborts: a cancel must not wait for more input to arrive. */

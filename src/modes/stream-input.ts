@@ -1,5 +1,5 @@
-import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
+import { LineSplitter, MAX_LINE_BYTES, TOO_LONG } from "./line-splitter.js";
 
 /**
  * `--input-format stream-json`: user messages as JSON lines, in the shape of Claude Code's
@@ -7,24 +7,36 @@ import type { Readable } from "node:stream";
  * may also be a list of `{"type":"text","text":"…"}` blocks. North's addition: `"steer": true`
  * delivers the message to the running turn at its next step (`Session.steer`) instead of after
  * it. Yields each message as it arrives; a line that is not such a message is reported to `bad`
- * and skipped.
+ * and skipped. A line over 16 MiB (RPC's cap) is never held whole: it is yielded as an `error`
+ * in its place (answered with an error result), and its bytes are dropped as they arrive.
  */
 export async function* userMessages(
   input: Readable,
   bad: (line: number, why: string) => void,
-): AsyncGenerator<{ text: string; steer?: boolean }> {
-  const lines = createInterface({ input, crlfDelay: Infinity });
+): AsyncGenerator<{ text: string; steer?: boolean; error?: string }> {
+  const splitter = new LineSplitter();
   let n = 0;
-  for await (const line of lines) {
+  function* take(line: string | typeof TOO_LONG | undefined) {
+    if (line === undefined) return;
     n += 1;
-    if (!line.trim()) continue;
+    if (line === TOO_LONG) {
+      const mib = MAX_LINE_BYTES / 1024 / 1024;
+      yield { text: "", error: `input line ${n} is longer than ${mib} MiB; it was skipped` };
+      return;
+    }
+    if (!line.trim()) return;
     const text = messageText(line);
     if (typeof text !== "string") {
       bad(n, text.why);
-      continue;
+      return;
     }
     yield steering(line) ? { text, steer: true } : { text };
   }
+  input.setEncoding("utf8");
+  for await (const chunk of input as AsyncIterable<string>) {
+    for (const line of splitter.push(chunk)) yield* take(line);
+  }
+  yield* take(splitter.end());
 }
 
 function messageText(line: string): string | { why: string } {

@@ -1,6 +1,6 @@
 import picomatch from "picomatch";
 import { describe, expect, it } from "vitest";
-import { compileGlob, expandBraces, GlobError, MAX_ALTERNATIVES } from "./glob-match.js";
+import { compileGlob, expandBraces, GlobError, MAX_ALTERNATIVES } from "../workspace/glob-match.js";
 import { compilePathMatcher } from "./find-files/path-matcher.js";
 import { compileGlobFilter } from "./search-text/glob-filter.js";
 

@@ -13,6 +13,8 @@ export interface StoredFile {
   /** `"unknown"`: the content before is not known (a scan without git saw only the after). */
   before: BlobRef | null | "unknown";
   after: BlobRef | null;
+  /** `after` is a symlink a command made (the blob is its target): undo removes the link. */
+  afterLink?: true;
 }
 
 /** One recorded change: the files one tool call touched, before and after. */

@@ -1,5 +1,14 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -212,6 +221,44 @@ describe.skipIf(!hasGit)("checkpoints: shell snapshots with a shadow git reposit
     await put("x.tmp", "made and removed\n");
     await rm(path.join(ws.root, "x.tmp"));
     expect(await cp.recordSince(snap, { tool: "shell_run" })).toBeNull();
+  });
+});
+
+describe.skipIf(!hasGit)("checkpoints: a command that swapped a folder for a symlink", () => {
+  async function swap(outsideLinkTarget: string) {
+    await mkdir(path.join(ws.root, "d"));
+    await put("d/b.txt", "person's b\n");
+    const cp = await open();
+    cp.setTurn(1);
+    const snap = await cp.snapshot();
+    // What `mv d d.real; ln -s OUTSIDE d` does.
+    await rename(path.join(ws.root, "d"), path.join(ws.root, "d.real"));
+    await symlink(outsideLinkTarget, path.join(ws.root, "d"));
+    await cp.recordSince(snap, { tool: "shell_run" });
+    return cp;
+  }
+
+  it("undo removes the link, brings the folder back, then drops the moved copy", async () => {
+    const outside = await mkdtemp(path.join(os.tmpdir(), "north-outside-"));
+    await writeFile(path.join(outside, "keep.txt"), "outside\n");
+    const cp = await swap(outside);
+    const result = await cp.undo();
+    expect(await read("d/b.txt")).toBe("person's b\n");
+    expect(await read("d.real/b.txt")).toBeNull();
+    expect(result.skipped).toEqual([]);
+    expect(await readdir(outside)).toEqual(["keep.txt"]);
+    await rm(outside, { recursive: true, force: true });
+  });
+
+  it("keeps the moved copy when the link is no longer the command's", async () => {
+    const outside = await mkdtemp(path.join(os.tmpdir(), "north-outside-"));
+    const cp = await swap(outside);
+    await rm(path.join(ws.root, "d"));
+    await symlink(os.tmpdir(), path.join(ws.root, "d"));
+    const result = await cp.undo();
+    expect(await read("d.real/b.txt")).toBe("person's b\n");
+    expect(result.skipped.map((s) => s.message).join("\n")).toContain("only copy of d/b.txt");
+    await rm(outside, { recursive: true, force: true });
   });
 });
 

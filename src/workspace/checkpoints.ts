@@ -20,6 +20,8 @@ export interface CheckpointFile {
   /** `"unknown"` when the content before could not be known (a scan without git). */
   before: Uint8Array | null | "unknown";
   after: Uint8Array | null;
+  /** `after` is a symlink (its target's text), made by a command in place of a file or nothing. */
+  afterLink?: true;
 }
 
 /** What `snapshot` returns; pass it back to `changesSince`. Opaque to callers. */
@@ -109,6 +111,7 @@ export class Checkpoints {
             ? file.before
             : await this.store.putBlob(file.before),
         after: file.after === null ? null : await this.store.putBlob(file.after),
+        ...(file.afterLink ? { afterLink: true as const } : {}),
       });
     }
     if (files.length === 0) return null;

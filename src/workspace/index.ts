@@ -38,7 +38,13 @@ export {
   type SafeReadOptions,
   type SafeReadResult,
 } from "./safe-read.js";
-export { secretNameReason, secretReason } from "./secret-files.js";
+export {
+  SECRET_FILE_PATTERNS,
+  secretNameReason,
+  secretReason,
+  setSecretFilePatterns,
+} from "./secret-files.js";
+export { compileGlob } from "./glob-match.js";
 export { repoOwnDir } from "./repo-dir.js";
 export { sha256Hex } from "./sha256.js";
 export {

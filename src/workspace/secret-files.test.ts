@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTempTree, type TempTree } from "../../test/support/temp-tree.js";
-import { secretNameReason, secretReason } from "./secret-files.js";
+import { secretNameReason, secretReason, setSecretFilePatterns } from "./secret-files.js";
 import { createWorkspace, type Workspace } from "./workspace.js";
 
 describe("secretNameReason", () => {
@@ -25,6 +25,22 @@ describe("secretNameReason", () => {
     "aws/credentials",
     "client_secret_123.apps.json",
     "config/secrets.yml",
+    // Review R12's variants, and what the peers' lists name.
+    ".npmrc.bak",
+    "kubeconfig",
+    "prod.kubeconfig",
+    "home/.kube/config",
+    "config.secrets.yml",
+    "CREDENTIALS",
+    ".aws/credentials",
+    "credentials.csv",
+    ".cargo/credentials.toml",
+    "deploy.key",
+    "terraform.tfstate",
+    "gcp-service-account.json",
+    ".docker/config.json",
+    ".netrc.old",
+    ".vault-token",
   ])("%s may hold secrets", (rel) => {
     expect(secretNameReason(rel)).toBeDefined();
   });
@@ -40,8 +56,30 @@ describe("secretNameReason", () => {
     "keys.ts",
     "README.md",
     "package.json",
+    "src/auth/credentials.ts",
+    "config.yml",
+    "src/kube/config.ts",
+    ".env.dist",
   ])("%s is an ordinary file", (rel) => {
     expect(secretNameReason(rel)).toBeUndefined();
+  });
+});
+
+describe("setSecretFilePatterns", () => {
+  it("adds patterns after the built-in ones and removes built-in ones by their text", () => {
+    try {
+      setSecretFilePatterns({ add: ["*.tfvars", "deploy/**", "!dev.key"], remove: [".npmrc*"] });
+      expect(secretNameReason("prod.tfvars")).toContain("your config");
+      expect(secretNameReason("deploy/values.yaml")).toContain('"deploy/**"');
+      expect(secretNameReason("dev.key")).toBeUndefined();
+      expect(secretNameReason("prod.key")).toBeDefined();
+      expect(secretNameReason(".npmrc")).toBeUndefined();
+      expect(secretNameReason(".env")).toBeDefined();
+    } finally {
+      setSecretFilePatterns({});
+    }
+    expect(secretNameReason(".npmrc")).toBeDefined();
+    expect(secretNameReason("prod.tfvars")).toBeUndefined();
   });
 });
 

@@ -12,6 +12,8 @@ export interface SnapshotChange {
   path: string;
   before: Buffer | null;
   after: Buffer | null;
+  /** `after` is a symlink (its bytes are the link's target), made in place of a file or nothing. */
+  afterLink?: true;
 }
 
 /** Settings that make git store exact bytes and run nothing of the person's. */
@@ -26,8 +28,10 @@ const CONFIG = [
   "advice.addEmbeddedRepo=false",
 ].flatMap((c) => ["-c", c]);
 
-/** Modes that are not regular files (symlinks, nested repositories): not restorable as bytes. */
-const SKIPPED_MODES = new Set(["120000", "160000"]);
+/** A symlink's mode: recorded only as a change's after (undo removes a link it made). */
+const LINK = "120000";
+/** Nested repositories: not restorable as bytes. */
+const SUBMODULE = "160000";
 
 /**
  * Snapshots of the work tree in a git repository outside the project (its own GIT_DIR and index
@@ -68,14 +72,17 @@ export class ShadowGit {
     if (fromTree === toTree) return [];
     const raw = await this.git(["diff-tree", "-r", "-z", "--no-renames", fromTree, toTree]);
     const parts = raw.toString("utf8").split("\0");
-    const found: { path: string; before: string | null; after: string | null }[] = [];
+    const found: { path: string; before: string | null; after: string | null; link: boolean }[] =
+      [];
     for (let i = 0; i + 1 < parts.length; i += 2) {
       const [oldMode, newMode, oldId, newId] = parts[i]!.slice(1).split(" ");
-      if (SKIPPED_MODES.has(oldMode!) || SKIPPED_MODES.has(newMode!)) continue;
+      // A symlink before is not restorable as bytes; one made now is (undo removes it).
+      if (oldMode === LINK || oldMode === SUBMODULE || newMode === SUBMODULE) continue;
       found.push({
         path: parts[i + 1]!,
         before: oldMode === "000000" ? null : oldId!,
         after: newMode === "000000" ? null : newId!,
+        link: newMode === LINK,
       });
     }
     const ids = found.flatMap((f) => [f.before, f.after]).filter((id): id is string => !!id);
@@ -84,6 +91,7 @@ export class ShadowGit {
       path: f.path,
       before: f.before === null ? null : blobs.get(f.before)!,
       after: f.after === null ? null : blobs.get(f.after)!,
+      ...(f.link ? { afterLink: true as const } : {}),
     }));
   }
 

@@ -1,6 +1,6 @@
 import { NONBLOCKING_READ } from "./safe-read.js";
-import { readFile, realpath, rm, rmdir } from "./fs-async.js";
-import { dirname, sep } from "node:path";
+import { lstat, readFile, readlink, realpath, rm, rmdir } from "./fs-async.js";
+import { dirname, join, sep } from "node:path";
 import { writeFilesAtomic, type FileWrite } from "./atomic-write.js";
 import type { BlobRef, CheckpointEntry, CheckpointStore } from "./checkpoint-store.js";
 import { contentHash } from "./read-tracker.js";
@@ -29,7 +29,12 @@ export interface UndoResult {
 export interface UndoPlan {
   ids: string[];
   turns: { session: string; turn: number }[];
-  files: Map<string, { before: BlobRef | null | "unknown"; after: BlobRef | null }>;
+  files: Map<
+    string,
+    { before: BlobRef | null | "unknown"; after: BlobRef | null; afterLink?: true | undefined }
+  >;
+  /** Content that left a path in one of these entries (its before there), with those paths. */
+  leftFrom: Map<BlobRef, Set<string>>;
 }
 
 /** Chooses the entries of the last `turns` turns among `active` (oldest first). */
@@ -44,10 +49,19 @@ export function planUndo(active: readonly CheckpointEntry[], turns: number): Und
   const chosen = new Set(keys.slice(Math.max(0, keys.length - turns)));
   const picked = active.filter((e) => chosen.has(`${e.session}\0${e.turn}`));
   const files: UndoPlan["files"] = new Map();
+  const leftFrom: UndoPlan["leftFrom"] = new Map();
   for (const entry of picked) {
     for (const file of entry.files) {
+      if (file.before !== null && file.before !== "unknown" && file.before !== file.after) {
+        const paths = leftFrom.get(file.before) ?? new Set<string>();
+        leftFrom.set(file.before, paths.add(file.path));
+      }
       const known = files.get(file.path);
-      files.set(file.path, { before: known ? known.before : file.before, after: file.after });
+      files.set(file.path, {
+        before: known ? known.before : file.before,
+        after: file.after,
+        afterLink: file.afterLink,
+      });
     }
   }
   return {
@@ -57,10 +71,18 @@ export function planUndo(active: readonly CheckpointEntry[], turns: number): Und
       return { session: session!, turn: Number(turn) };
     }),
     files,
+    leftFrom,
   };
 }
 
-/** Applies a plan; see `Checkpoints.undo`. */
+/**
+ * Applies a plan; see `Checkpoints.undo`. A symlink the undone turns made (a command's
+ * `ln -s`, in place of a file or a folder) is removed first — the link itself, never what it
+ * leads to, and only while it still leads where it did — so the file or folder it replaced can
+ * come back. A file the turns created is deleted only when its content is not the only copy of
+ * a file they removed (`mv d d.real`: `d.real/b.txt` is `d/b.txt` moved): it goes only once that
+ * content is back at its old path, else it is kept and said.
+ */
 export async function runUndo(
   root: string,
   store: CheckpointStore,
@@ -73,9 +95,39 @@ export async function runUndo(
   const writes: FileWrite[] = [];
   const deletions: string[] = [];
   const done: UndoResult["restored"] = [];
+  const skipOf = (rel: string) => (reason: UndoResult["skipped"][number]["reason"], m: string) =>
+    result.skipped.push({ path: rel, reason, message: m });
+  // Links first: the paths below them must be folders again before anything is written there.
+  const links = new Set<string>();
+  const freed = new Set<string>();
+  for (const [rel, file] of plan.files) {
+    if (!file.afterLink || file.after === null) continue;
+    links.add(rel);
+    const removed = await removeOwnLink(root, rel, await store.getBlob(file.after));
+    if (removed !== true) {
+      if (removed === "missing" && file.before === null) {
+        result.restored.push({ path: rel, action: "unchanged" });
+      } else {
+        skipOf(rel)(
+          "changed",
+          `${rel}: ${removed === "missing" ? "it is gone" : removed}; left as it is`,
+        );
+        if (removed !== "missing") result.complete = false;
+      }
+      continue;
+    }
+    if (file.before === null) done.push({ path: rel, action: "deleted" });
+    else {
+      links.delete(rel); // its old content is written below, like any file's
+      freed.add(rel);
+    }
+  }
+  // Paths whose content is back (written, or still in place) after this undo.
+  const back = new Set<string>();
+  const created: { rel: string; real: string; content: BlobRef }[] = [];
   for (const [rel, { before, after }] of plan.files) {
-    const skip = (reason: UndoResult["skipped"][number]["reason"], message: string) =>
-      result.skipped.push({ path: rel, reason, message });
+    if (links.has(rel)) continue;
+    const skip = skipOf(rel);
     if (before === "unknown") {
       skip("unknown", `${rel}: its content before the change is unknown (no git to snapshot it)`);
       continue;
@@ -92,15 +144,38 @@ export async function runUndo(
     const current = await readFile(real, { flag: NONBLOCKING_READ }).catch(() => null);
     const currentRef = current === null ? null : contentHash(current);
     if (currentRef === before) {
+      back.add(rel);
       result.restored.push({ path: rel, action: "unchanged" });
-    } else if (currentRef === after || overwrite.includes(rel)) {
-      if (old === null) deletions.push(real);
-      else writes.push({ absolute: real, data: old });
+    } else if (currentRef === after || freed.has(rel) || overwrite.includes(rel)) {
+      if (old === null) {
+        // Content that left another path in these turns: maybe that file, moved here.
+        if (currentRef !== null && plan.leftFrom.has(currentRef)) {
+          created.push({ rel, real, content: currentRef });
+          continue;
+        }
+        deletions.push(real);
+      } else {
+        writes.push({ absolute: real, data: old });
+        back.add(rel);
+      }
       const action = old === null ? "deleted" : current === null ? "recreated" : "restored";
       done.push({ path: rel, action });
     } else {
       skip("changed", `${rel} was changed since (not by North); it was not overwritten`);
       result.complete = false;
+    }
+  }
+  // A moved original goes only when its content is back where it was (written above).
+  for (const file of created) {
+    const from = [...plan.leftFrom.get(file.content)!];
+    if (from.some((rel) => back.has(rel))) {
+      deletions.push(file.real);
+      done.push({ path: file.rel, action: "deleted" });
+    } else {
+      skipOf(file.rel)(
+        "refused",
+        `${file.rel} was kept: it holds the only copy of ${from.join(", ")}, which could not be put back`,
+      );
     }
   }
   await writeFilesAtomic(writes, { journal });
@@ -110,6 +185,24 @@ export async function runUndo(
   }
   result.restored.push(...done);
   return result;
+}
+
+/**
+ * Removes the symlink at `rel` when it is still the one a command made (it leads to `target`),
+ * through no symlinked folder above it: true, `"missing"`, or why it was left.
+ */
+async function removeOwnLink(root: string, rel: string, target: Buffer): Promise<true | string> {
+  const top = await realpath(root).catch(() => root);
+  const path = join(top, ...rel.split("/"));
+  const parent = await realpath(dirname(path)).catch(() => undefined);
+  if (parent !== dirname(path)) return "a folder above it is not the one the command worked in";
+  const info = await lstat(path).catch(() => undefined);
+  if (!info) return "missing";
+  if (!info.isSymbolicLink()) return "it is no longer the symlink the command made";
+  const now = await readlink(path).catch(() => undefined);
+  if (now !== target.toString("utf8")) return "the symlink was changed since";
+  await rm(path); // the link itself: rm never follows it
+  return true;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Readable, Writable } from "node:stream";
+import { LineSplitter, MAX_LINE_BYTES, TOO_LONG } from "../line-splitter.js";
 
-/** A line longer than this is refused (and skipped), so a client cannot make North hold GBs. */
-export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+export { MAX_LINE_BYTES };
 
 /**
  * Newline-delimited messages over a pair of streams: `onLine` gets each line (without `\n`,
@@ -13,34 +13,17 @@ export function lineChannel(
   output: Writable,
   handlers: { onLine(line: string): void; onEnd(): void; onTooLong(): void },
 ) {
-  let buffered = "";
-  let skipping = false;
+  const lines = new LineSplitter();
   input.setEncoding("utf8");
   input.on("data", (chunk: string) => {
-    let start = 0;
-    for (let at = chunk.indexOf("\n"); at !== -1; at = chunk.indexOf("\n", start)) {
-      const piece = chunk.slice(start, at);
-      start = at + 1;
-      if (skipping) {
-        skipping = false;
-        buffered = "";
-        continue;
-      }
-      const line = (buffered + piece).replace(/\r$/, "");
-      buffered = "";
-      if (line.trim()) handlers.onLine(line);
-    }
-    if (skipping) return;
-    buffered += chunk.slice(start);
-    if (Buffer.byteLength(buffered) > MAX_LINE_BYTES) {
-      buffered = "";
-      skipping = true;
-      handlers.onTooLong();
+    for (const line of lines.push(chunk)) {
+      if (line === TOO_LONG) handlers.onTooLong();
+      else if (line.trim()) handlers.onLine(line);
     }
   });
   input.on("end", () => {
-    if (!skipping && buffered.trim()) handlers.onLine(buffered.replace(/\r$/, ""));
-    buffered = "";
+    const last = lines.end();
+    if (last?.trim()) handlers.onLine(last);
     handlers.onEnd();
   });
   input.on("error", () => handlers.onEnd());

@@ -82,6 +82,26 @@ describe("a broken global config gives one line and the defaults", () => {
       { timeouts: { connectTimeout: 5 } },
       /field "timeouts\.connectTimeout" is not one North knows \(known: connectMs, idleMs\)/,
     ],
+    [
+      "removing a secret-file pattern North does not have",
+      { secretFiles: { remove: ["*.npmrc"] } },
+      /field "secretFiles\.remove\[0\]": expected one of North's built-in secret-file patterns/,
+    ],
+    [
+      "an empty secret-file pattern",
+      { secretFiles: { add: ["!"] } },
+      /field "secretFiles\.add\[0\]": expected a glob pattern/,
+    ],
+    [
+      "no sub-agents at once",
+      { subagents: { maxConcurrent: 0 } },
+      /field "subagents\.maxConcurrent": expected a number above 0/,
+    ],
+    [
+      "a typo in the sub-agent limits",
+      { subagents: { maxThreads: 2 } },
+      /field "subagents\.maxThreads" is not one North knows \(known: maxConcurrent, maxPerTurn\)/,
+    ],
   ])("%s", async (_name, config, expected) => {
     const notice = await noticeFor(config);
     expect(notice).toMatch(expected);
@@ -141,6 +161,12 @@ describe("a usable global config", () => {
   it("reads the request time limits", async () => {
     const { env } = home(JSON.stringify({ timeouts: { connectMs: 5000, idleMs: 60000 } }));
     expect((await loadConfigFile(env)).config.timeouts).toEqual({ connectMs: 5000, idleMs: 60000 });
+  });
+
+  it("reads the sub-agent limits", async () => {
+    const { env } = home(JSON.stringify({ subagents: { maxConcurrent: 2, maxPerTurn: 50 } }));
+    const { config } = await loadConfigFile(env);
+    expect(config.subagents).toEqual({ maxConcurrent: 2, maxPerTurn: 50 });
   });
 
   it("accepts the example in docs/configuration.md", async () => {

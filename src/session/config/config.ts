@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type * as z from "zod";
 import { loadZod, type ZodModule } from "../../agent/zod.js";
+import { compileGlob, SECRET_FILE_PATTERNS } from "../../workspace/index.js";
 import { readJsonFile } from "./json-file.js";
 import { configDir } from "./paths.js";
 
@@ -28,6 +29,19 @@ function buildSchemas(z: ZodModule) {
   const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
   const headerName = z.string().regex(HEADER_NAME, { error: "expected an HTTP header name" });
   const headerValue = z.string().regex(/^[^\r\n]*$/, { error: "expected one line of text" });
+
+  const glob = z.string().refine(
+    (pattern) => {
+      try {
+        compileGlob(pattern.replace(/^!/, ""));
+        return pattern.replace(/^!/, "").length > 0;
+      } catch {
+        return false;
+      }
+    },
+    { error: "expected a glob pattern (a name like *.secret, or a path like config/**)" },
+  );
+  const builtInPatterns = new Set(SECRET_FILE_PATTERNS.map((p) => p.pattern));
 
   const priceSchema = strictObject(z, {
     input: amount,
@@ -105,6 +119,28 @@ function buildSchemas(z: ZodModule) {
         strictObject(z, { model: z.string().min(1).optional(), maxSteps: positiveInt.optional() }),
       )
       .optional(),
+    /**
+     * Sub-agents (`task`): at most `maxConcurrent` run at once (4), the others wait their turn;
+     * at most `maxPerTurn` are started in one turn (20), further calls are refused.
+     */
+    subagents: strictObject(z, {
+      maxConcurrent: positiveInt.max(64, { error: "expected a number from 1 to 64" }).optional(),
+      maxPerTurn: positiveInt.max(1000, { error: "expected a number from 1 to 1000" }).optional(),
+    }).optional(),
+    /**
+     * Files that may hold secrets (`workspace/secret-files.ts`): `add` globs after the built-in
+     * ones (`!glob` exempts), `remove` built-in ones by their exact text.
+     */
+    secretFiles: strictObject(z, {
+      add: z.array(glob).optional(),
+      remove: z
+        .array(
+          z.string().refine((p) => builtInPatterns.has(p), {
+            error: "expected one of North's built-in secret-file patterns (see the README)",
+          }),
+        )
+        .optional(),
+    }).optional(),
     /**
      * MCP servers by name, as other agents write them (checked one by one in `mcp/config.ts`, so
      * that one broken entry never disables the rest of the config).

@@ -12,6 +12,7 @@ import {
   fsAsync,
 } from "../../workspace/index.js";
 import { estimateTokens } from "../models/token-estimate.js";
+import { maskForModel } from "../../log/secret-formats.js";
 
 /** At most this many paths are listed for the picker (a huge repository is cut, not walked whole). */
 export const FILE_LIST_LIMIT = 20_000;
@@ -117,7 +118,7 @@ export async function readMentions(
           `@${wanted} is larger than ${MENTION_READ_BYTES / 1024 / 1024} MB: only its start is attached.`,
         );
       }
-      files.push({ path: relative, kind: "file", text: read.text });
+      files.push({ path: relative, kind: "file", text: maskForModel(read.text) });
     } catch (error) {
       notes.push(`@${wanted} was not attached: ${(error as Error).message}`);
     }

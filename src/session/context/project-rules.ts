@@ -7,6 +7,7 @@ import {
   type SafeReadResult,
 } from "../../workspace/index.js";
 import { configDir } from "../config/paths.js";
+import { maskForModel } from "../../log/secret-formats.js";
 
 /** All rules together are capped at this many bytes; what is cut is marked `[truncated]`. */
 export const RULES_BUDGET = 30 * 1024;
@@ -123,7 +124,7 @@ export class ProjectRules {
       }
       return undefined;
     }
-    let text = result.text;
+    let text = maskForModel(result.text);
     if (path.endsWith(".mdc")) text = text.replace(/^---\n[\s\S]*?\n---\n?/, "");
     if (stamp) this.cache.set(path, { stamp, text });
     return text;

@@ -1,4 +1,5 @@
 import { setSecretValues } from "../../log/secrets.js";
+import { setSecretFilePatterns } from "../../workspace/index.js";
 import type { GlobalConfig } from "../config/config.js";
 import { vendorsFrom } from "./model-selection.js";
 
@@ -11,7 +12,8 @@ const CREDENTIAL_HEADER = /key|token|secret|auth|password|signature/i;
  * Hands the log's masking (`log/secrets.ts`) every key value North can know: the value of each
  * vendor's key variable (built-in, config providers, `ANTHROPIC_AUTH_TOKEN`) in any of `envs`
  * (the process environment, and the one with `.env` merged in), whatever its shape, and the
- * values of configured headers whose name says they carry a credential.
+ * values of configured headers whose name says they carry a credential. Also hands the workspace
+ * the person's changes to the secret-file patterns (`secretFiles`).
  */
 export function registerSecretValues(config: GlobalConfig, envs: readonly Env[]): void {
   const names = new Set(["ANTHROPIC_AUTH_TOKEN"]);
@@ -24,4 +26,5 @@ export function registerSecretValues(config: GlobalConfig, envs: readonly Env[])
     }
   }
   setSecretValues(values);
+  setSecretFilePatterns(config.secretFiles ?? {});
 }

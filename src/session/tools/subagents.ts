@@ -1,4 +1,4 @@
-import type { Message, ModelInfo, Provider } from "../../ai/index.js";
+import { emptyUsage, type Message, type ModelInfo, type Provider } from "../../ai/index.js";
 import type { AgentEvent, Emit } from "../../agent/events.js";
 import { runTurn, type Authorize } from "../../agent/loop.js";
 import {
@@ -11,6 +11,7 @@ import {
 import type { TaskArgs, TaskDetails, TaskRunner } from "../../tools/index.js";
 import { listAgents, type AgentDefinition } from "./agent-definitions.js";
 import type { GlobalConfig } from "../config/config.js";
+import { SubagentSlots } from "./subagent-slots.js";
 
 /** Tools no sub-agent gets: no recursion, and no second voice toward the person. */
 export const PARENT_ONLY_TOOLS: ReadonlySet<string> = new Set([
@@ -25,6 +26,10 @@ export const PARENT_ONLY_TOOLS: ReadonlySet<string> = new Set([
 /** A sub-agent's final text is cut here for the parent. */
 const MAX_RESULT_CHARS = 16 * 1024;
 const DEFAULT_STEPS = 30;
+/** Sub-agents running at once (config `subagents.maxConcurrent`); more wait their turn. */
+export const DEFAULT_MAX_CONCURRENT = 4;
+/** Sub-agents one turn may start (config `subagents.maxPerTurn`); more calls are refused. */
+export const DEFAULT_MAX_PER_TURN = 20;
 
 export interface SubagentDeps {
   root: string;
@@ -50,9 +55,18 @@ export interface SubagentDeps {
  * hold); every event it emits reaches the parent's stream wrapped as `subagent` with the parent
  * call's id, before the call's result. Cancelling the parent's turn cancels it. Agent files are
  * read when a sub-agent is asked for, never at start-up.
+ *
+ * At most `subagents.maxConcurrent` (4) run at once in the session; the others wait in the order
+ * the model wrote them, and leave the line when their turn is cancelled. A turn starts at most
+ * `subagents.maxPerTurn` (20); a call past that is a tool error naming the limit and the setting.
  */
 export function createSubagentRunner(deps: SubagentDeps): TaskRunner {
   const agents = () => listAgents(deps.root, deps.env).agents;
+  const limits = deps.config.subagents;
+  const slots = new SubagentSlots(limits?.maxConcurrent ?? DEFAULT_MAX_CONCURRENT);
+  const perTurn = limits?.maxPerTurn ?? DEFAULT_MAX_PER_TURN;
+  // Keyed by the turn's signal: each turn (and each library `send`) has its own.
+  const started = new WeakMap<AbortSignal, number>();
   const toolsOf = (def: AgentDefinition): AnyTool[] => {
     const offered = deps.parentTools().filter((t) => !PARENT_ONLY_TOOLS.has(t.name));
     if (def.tools === "read") return offered.filter((t) => t.kind === "read");
@@ -75,7 +89,27 @@ export function createSubagentRunner(deps: SubagentDeps): TaskRunner {
       }
       if (!args.prompt.trim())
         throw new ToolError("The prompt is empty: say what the sub-agent should do.");
-      return runSubagent(deps, def, toolsOf(def), args, ctx);
+      const count = started.get(ctx.signal) ?? 0;
+      if (count >= perTurn) {
+        throw new ToolError(
+          `This turn has already started ${perTurn} sub-agents, the most one turn may start; this one was not started. ` +
+            `Do the rest of the work yourself, or in fewer, broader tasks. ` +
+            `(The person can raise the limit with subagents.maxPerTurn in North's config.json.)`,
+        );
+      }
+      started.set(ctx.signal, count + 1);
+      if (!(await slots.acquire(ctx.signal))) return cancelled(def, args);
+      // Its own signal, tied to the turn's by one listener: the sub-agent's requests and tools
+      // listen on it, not on the turn's (60 calls in one step added 60+ listeners there).
+      const own = new AbortController();
+      const stop = () => own.abort(ctx.signal.reason);
+      ctx.signal.addEventListener("abort", stop, { once: true });
+      try {
+        return await runSubagent(deps, def, toolsOf(def), args, { ...ctx, signal: own.signal });
+      } finally {
+        ctx.signal.removeEventListener("abort", stop);
+        slots.release();
+      }
     },
   };
 }
@@ -150,6 +184,21 @@ async function runSubagent(
     ? `${text.slice(0, MAX_RESULT_CHARS)}\n\n[report cut at ${MAX_RESULT_CHARS} characters]`
     : text;
   return { content, details, truncated, usage: result.usage };
+}
+
+/** The result of a sub-agent whose turn was cancelled while it waited for a slot. */
+function cancelled(def: AgentDefinition, args: TaskArgs) {
+  const usage = emptyUsage();
+  const details: TaskDetails = {
+    agent: def.name,
+    description: args.description,
+    steps: 0,
+    toolCalls: 0,
+    usage,
+    stopReason: "aborted",
+    model: "",
+  };
+  return { content: `The ${def.name} sub-agent was cancelled before it started.`, details, usage };
 }
 
 function clip(text: string): string {

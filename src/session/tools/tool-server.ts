@@ -2,7 +2,7 @@ import { runTool, schemasReady, toolSchema, type AnyTool } from "../../agent/too
 import type { Logger } from "../../log/logger.js";
 import { serveTools, type ServedTool } from "../../mcp/serve.js";
 import { detectSandbox } from "../../shell/index.js";
-import { createWorkspace, openCheckpoints } from "../../workspace/index.js";
+import { createWorkspace, openCheckpoints, setSecretFilePatterns } from "../../workspace/index.js";
 import { checkDataDir } from "../storage/data-checks.js";
 import { dataDir } from "../config/paths.js";
 import { createSessionTools } from "./session-tools.js";
@@ -35,6 +35,7 @@ export interface ToolServerOptions {
  */
 export async function serveRepositoryTools(options: ToolServerOptions): Promise<void> {
   const workspace = await createWorkspace(options.root);
+  setSecretFilePatterns(options.config.secretFiles ?? {});
   const data = await checkDataDir(options.env, workspace.root);
   const sandbox = options.allowChanges ? await detectSandbox() : undefined;
   const sandboxed = sandbox?.available === true;

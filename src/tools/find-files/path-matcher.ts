@@ -1,5 +1,5 @@
 import { ToolError } from "../../agent/tool.js";
-import { compileGlob } from "../glob-match.js";
+import { compileGlob } from "../../workspace/glob-match.js";
 
 const GLOB_CHARS = /[*?[\]{}!]/;
 

@@ -11,6 +11,7 @@ import { confirmSecretRead } from "./confirm-secret.js";
 import description from "./description.md";
 import { readLines } from "./read-lines.js";
 import { suggestPaths } from "./suggest-paths.js";
+import { maskForModel } from "../../log/secret-formats.js";
 
 export const MAX_READ_LINES = 500;
 export const MAX_READ_BYTES = 100 * 1024;
@@ -112,7 +113,7 @@ export function createReadFileTool(ws: Workspace, tracker?: ReadTracker) {
         totalLines,
         bytes: target.size,
       };
-      return { content: body.join("\n"), details, truncated: cut };
+      return { content: maskForModel(body.join("\n")), details, truncated: cut };
     },
   });
 }

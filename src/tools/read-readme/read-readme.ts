@@ -8,6 +8,7 @@ import {
 import { formatSize } from "../../workspace/index.js";
 import { resolveToolPath } from "../tool-path.js";
 import description from "./description.md";
+import { maskForModel } from "../../log/secret-formats.js";
 
 export const MAX_README_BYTES = 8 * 1024;
 
@@ -66,7 +67,7 @@ export function createReadReadmeTool(ws: Workspace) {
         const nextLine = text.split("\n").length + (text.endsWith("\n") ? 0 : 1);
         content += `${text.endsWith("\n") ? "" : "\n"}[showing the first ${formatSize(shown.length)} of ${formatSize(target.size)}; read on with read_file path "${found}" start_line=${nextLine}]`;
       }
-      return { content, details, truncated: cut };
+      return { content: maskForModel(content), details, truncated: cut };
     },
   });
 }

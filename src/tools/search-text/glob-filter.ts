@@ -1,5 +1,5 @@
 import { ToolError } from "../../agent/tool.js";
-import { compileGlob } from "../glob-match.js";
+import { compileGlob } from "../../workspace/glob-match.js";
 
 /**
  * The JS walker's reading of `glob`, as ripgrep's `--glob` reads it (run from the root): gitignore

@@ -12,6 +12,7 @@ import { searchWithWalker } from "./js-search.js";
 import { locateRipgrep } from "./locate-ripgrep.js";
 import { MAX_SEARCH_FILE_BYTES, type SearchQuery, type SearchResult } from "./query.js";
 import { RipgrepUnavailable, searchWithRipgrep } from "./ripgrep.js";
+import { maskForModel } from "../../log/secret-formats.js";
 
 export const DEFAULT_SEARCH_LIMIT = 50;
 export const MAX_SEARCH_LIMIT = 200;
@@ -108,7 +109,7 @@ export function createSearchTextTool(ws: Workspace, options: SearchTextOptions =
       };
       const where = target.relative === "" ? "the repository" : target.relative;
       return {
-        content: formatSearch(query, result, where, MAX_SEARCH_LIMIT),
+        content: maskForModel(formatSearch(query, result, where, MAX_SEARCH_LIMIT)),
         details,
         truncated: result.limitReached,
       };

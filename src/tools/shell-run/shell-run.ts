@@ -13,6 +13,7 @@ import {
 import type { Workspace } from "../../workspace/index.js";
 import description from "./description.md";
 import { displayCwd, formatShellResult, sandboxDenialNote } from "./format-result.js";
+import { maskForModel } from "../../log/secret-formats.js";
 
 /** For renderers: what ran, where, and how it ended. The output itself is the result's content. */
 export interface ShellRunDetails {
@@ -144,7 +145,7 @@ export function createShellTool<T>(
             ...(result.restart ? { restart: result.restart } : {}),
           };
           const note = sandbox === "none" ? undefined : sandboxDenialNote(result, sandbox);
-          const content = formatShellResult(result, ws.root, info.cwd, timeoutMs);
+          const content = maskForModel(formatShellResult(result, ws.root, info.cwd, timeoutMs));
           return {
             content: note ? `${content} ${note}` : content,
             details,
