@@ -33,6 +33,7 @@ export { selectModel } from "./model-selection.js";
 export { createLogger, type Logger } from "../log/logger.js";
 export { maskSecrets } from "../log/secrets.js";
 export { findRepoRoot } from "../workspace/index.js";
+export { cleanDisplayText } from "../shell/index.js";
 export { configDir, dataDir } from "./paths.js";
 export { fitMentions, listProjectFiles, cutMarker } from "./mentions.js";
 export type { MentionFile, ExpandedMentions, MentionOptions } from "./mentions.js";

@@ -31,7 +31,7 @@ describe("the sandbox in the TUI", () => {
     await send(term, "go");
     await term.waitFor("r run");
     expect(term.screen()).toContain("outside the sandbox");
-    expect(term.screen()).toContain("The model says: it needs the network");
+    expect(term.screen()).toContain("The model says: “it needs the network”");
     expect(term.screen()).not.toContain("always");
     term.type("r");
     await term.waitFor("Ran it outside.");
