@@ -12,7 +12,7 @@ import {
   type MockModelServer,
   userTexts,
 } from "../support/mock-model-server.js";
-import { send, useTui } from "../support/tui-fixture.js";
+import { send, useTui, waitForReview } from "../support/tui-fixture.js";
 
 /** The script: turn 1 holds mid-stream, then asks to create a file; turn 2 holds until cancelled. */
 const script = (key: string) => [
@@ -38,7 +38,7 @@ describe("the TUI", () => {
     term.press("ctrl+s");
     await term.waitFor((screen) => !screen.includes("> and say hi"));
     server.release("tui-1");
-    await term.waitFor("Create one.txt (+1)");
+    await waitForReview(term, "Create one.txt (+1)");
     term.type("a");
     await term.waitFor("Done with one, and hi.");
     const requests = await server.waitForRequests(3);

@@ -131,10 +131,12 @@ export function createKeyHandler(ctx: KeyContext) {
     if (action !== "interrupt") disarm();
     const pending = ctx.state().review;
     // A review that just appeared answers no key (controller.ts, REVIEW_GUARD_MS): text goes to
-    // the composer as type-ahead does, Ctrl+C still cancels the turn, other keys do nothing.
+    // the composer as type-ahead does and begins a message (its later letters stay text), Ctrl+C
+    // still cancels the turn, other keys do nothing.
     if (pending?.guarded && action !== "interrupt") {
       if (key.id !== "text") return;
       typedAt = now();
+      if (!pending.drafting) ctx.dispatch({ type: "review-drafting" });
       return setEditor(ed.insert(ctx.editor(), key.text ?? ""));
     }
     const burst = now() - typedAt < TYPING_BURST_MS;
