@@ -4,6 +4,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { runCli } from "../support/cli-runner.js";
 import { reply } from "../support/mock-model-server.js";
 import { COMPOSER, send, toolResults, useTui } from "../support/tui-fixture.js";
 
@@ -112,5 +113,25 @@ describe("the model's escape sequences never reach the terminal (R5)", () => {
       `SAFE${ESC}[0m`,
     ])
       expect(term.raw).not.toContain(sequence);
+  });
+});
+
+describe("headless -p output (R5)", () => {
+  test("to a terminal the answer's sequences show as text; to a pipe it is exact", async () => {
+    const answer = `hi ${ESC}]0;MODEL-TITLE\x07 there ${ESC}]52;c;ZXZpbA==\x07`;
+    const { term, server, repo, env } = await tui.open(
+      [reply().text(answer), reply().text(answer)],
+      ["-p", "say hi"],
+      { noWait: true },
+    );
+    await term.exited;
+    expect(term.raw).toContain("hi ␛]0;MODEL-TITLE␇ there ␛]52;c;ZXZpbA==␇");
+    expect(term.raw).not.toContain(`${ESC}]0;MODEL-TITLE`);
+    expect(term.raw).not.toContain(`${ESC}]52;`);
+    const piped = await runCli(["-p", "say hi"], {
+      cwd: repo,
+      env: { ...env, ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.anthropicBaseUrl },
+    });
+    expect(piped.stdout).toContain(answer);
   });
 });
