@@ -4,6 +4,7 @@ import { noteWiderRun } from "./wider-run.js";
 import { onEndSignals } from "./signals.js";
 import {
   captureSdkWarnings,
+  cleanDisplayText,
   createLogger,
   createSession,
   type SessionEvent,
@@ -44,7 +45,8 @@ export async function runPrint(options: PrintOptions): Promise<number> {
   const logger = createLogger();
   logger.log("app_start", { mode: "print", format: options.format, cwd: options.root });
   // Key values are masked: a provider's error text may echo the key (`log/secrets.ts`).
-  const stderr = (line: string) => process.stderr.write(maskSecrets(`north: ${line}\n`));
+  const stderr = (line: string) =>
+    process.stderr.write(toTerminal(process.stderr, maskSecrets(`north: ${line}\n`)));
   const restoreWarn = captureSdkWarnings(logger, (message) => stderr(`note: ${message}`));
   const controller = new AbortController();
   const onSigint = () => {
@@ -80,7 +82,7 @@ export async function runPrint(options: PrintOptions): Promise<number> {
     // A run with tools leaves their code compiled for the next runs (see wider-run.ts).
     noteWiderRun(session);
     for (const notice of session.notices) stderr(`note: ${notice}`);
-    const write = (line: string) => process.stdout.write(`${line}\n`);
+    const write = (line: string) => process.stdout.write(toTerminal(process.stdout, `${line}\n`));
     // Said before anything runs (e.g. that undo is unavailable), in the machine-read outputs too.
     if (options.format === "stream-json") {
       for (const text of session.notices) write(JSON.stringify({ type: "notice", text }));
@@ -120,6 +122,15 @@ export async function runPrint(options: PrintOptions): Promise<number> {
     await logger.close();
   }
 }
+
+/**
+ * What reaches a terminal is cleaned for display (`cleanDisplayText`: the model's escape
+ * sequences show as text, never act). Output to a pipe or a file is left exact: a program or
+ * a file gets the answer as the model wrote it (a generated script keeps its bytes), and the
+ * JSON formats escape control characters themselves.
+ */
+const toTerminal = (stream: { isTTY?: boolean }, text: string) =>
+  stream.isTTY ? cleanDisplayText(text) : text;
 
 function noteEvent(event: SessionEvent, stderr: (line: string) => void): void {
   if (event.type === "retry") {

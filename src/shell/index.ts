@@ -22,7 +22,7 @@ export {
   type SandboxProfile,
   type SandboxStatus,
 } from "./sandbox/index.js";
-export { cleanTerminalText } from "./terminal-text.js";
+export { cleanDisplayText, cleanTerminalText } from "./terminal-text.js";
 export {
   DANGER_RULES,
   detectDanger,

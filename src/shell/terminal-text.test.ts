@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BoundedOutput } from "./output-buffer.js";
-import { cleanTerminalText, TerminalTextCleaner } from "./terminal-text.js";
+import { cleanDisplayText, cleanTerminalText, TerminalTextCleaner } from "./terminal-text.js";
 
 /** Cleans and applies line rewrites, as the model would see it. */
 function plain(...chunks: string[]): string {
@@ -55,5 +55,34 @@ describe("line rewrites", () => {
 
   it("applies backspaces", () => {
     expect(plain("abc\b\bX\n")).toBe("aX");
+  });
+});
+
+describe("cleanDisplayText", () => {
+  it("returns text without control characters as it is (the same string)", () => {
+    const text = "plain\ttext\nwith “quotes” and 中文";
+    expect(cleanDisplayText(text)).toBe(text);
+  });
+
+  it("shows escape sequences as text: no title, clipboard, hyperlink, erase or cursor move acts", () => {
+    const attacks = [
+      "hi \x1b]0;MODEL-TITLE\x07 there \x1b[2J",
+      "\x1b]52;c;Y3VybCBldmlsIHwgc2g=\x07",
+      "\x1b]8;;https://evil.example\x1b\\click\x1b]8;;\x1b\\",
+      "echo ok\x1b[2K\r\x1b[1A\x1b[H\x1b7\x1b8\x9b2J\x9d0;t\x9c",
+      "\x00\x01\x07\x08\x0b\x0c\x0e\x1f\x7f\x80\x9f",
+    ];
+    for (const attack of attacks) {
+      const shown = cleanDisplayText(attack);
+      expect(shown).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+      // Idempotent: cleaning twice changes nothing more.
+      expect(cleanDisplayText(shown)).toBe(shown);
+    }
+    expect(cleanDisplayText("hi \x1b]0;T\x07 \x1b[2J")).toBe("hi ␛]0;T␇ ␛[2J");
+    expect(cleanDisplayText("a\x08b\x7fc\x9bd")).toBe("a␈b␡c\ufffdd");
+  });
+
+  it("drops CR: CR LF reads as LF, a lone CR cannot rewrite a line", () => {
+    expect(cleanDisplayText("one\r\ntwo\rthree")).toBe("one\ntwothree");
   });
 });

@@ -122,3 +122,29 @@ export function cleanTerminalText(text: string): string {
   const cleaner = new TerminalTextCleaner();
   return cleaner.push(text) + cleaner.flush();
 }
+
+/** C0 controls other than tab and LF, DEL, C1 controls: what `cleanDisplayText` rewrites. */
+const DISPLAY_SPECIAL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+const DISPLAY_SPECIAL_ALL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+
+/**
+ * Text from outside North (the model, a tool's result, an MCP server, a saved session) made safe
+ * to show in a terminal: every control character except LF and tab is replaced by a visible
+ * stand-in — ESC by `␛`, the other C0 controls by their Control Pictures (`␇`, `␈`…), DEL by `␡`,
+ * a C1 control by `�` — and CR is dropped (CR LF reads as LF), so no escape sequence (title,
+ * clipboard, hyperlink, cursor movement, erase) and no raw control character can reach the
+ * terminal, and a sequence the model wrote is seen as text rather than hidden: what it would
+ * have done stays visible, and an OSC payload cannot hide part of a command under review.
+ * Idempotent, and returns `text` itself when there is nothing to replace. Program output
+ * streamed from a command goes through {@link TerminalTextCleaner} instead (its colours and
+ * progress-bar rewrites are interpreted away, not shown); its result passes here unchanged.
+ */
+export function cleanDisplayText(text: string): string {
+  if (!DISPLAY_SPECIAL.test(text)) return text;
+  return text.replace(DISPLAY_SPECIAL_ALL, (c) => {
+    const code = c.charCodeAt(0);
+    if (code === 0x0d) return "";
+    if (code < 0x20) return String.fromCharCode(0x2400 + code);
+    return code === 0x7f ? "\u2421" : "\ufffd";
+  });
+}

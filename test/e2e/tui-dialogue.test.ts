@@ -3,7 +3,7 @@
 // reporting at once, asking before a change, refusing what needs the screen.
 import { describe, expect, test } from "vitest";
 import { reply } from "../support/mock-model-server.js";
-import { send, toolNames, toolResults, useTui } from "../support/tui-fixture.js";
+import { send, toolNames, toolResults, useTui, waitForReview } from "../support/tui-fixture.js";
 
 const tui = useTui();
 
@@ -32,7 +32,7 @@ describe("ask_user_question in the TUI", () => {
     ]);
     await send(term, "set up the service");
     // The tool line ("Asking: …") may show a moment before the picker: wait for the picker.
-    await term.waitFor("Question 1 of 2 · Database");
+    await waitForReview(term, "Question 1 of 2 · Database");
     let screen = term.screen();
     expect(screen).toContain("Which database should the service use?");
     expect(screen).toMatch(/› 1\. PostgreSQL — a server/);
@@ -63,13 +63,13 @@ describe("ask_user_question in the TUI", () => {
       reply().text("I'll assume defaults."),
     ]);
     await send(term, "set up the service");
-    await term.waitFor("Which database should the service use?");
+    await waitForReview(term, "Which database should the service use?");
     term.type("3");
     await term.waitFor("Answer:");
     term.type("MariaDB, already running");
     await term.waitFor("MariaDB, already running");
     term.press("enter");
-    await term.waitFor("Which port?");
+    await waitForReview(term, "Which port?");
     term.press("escape");
     await term.waitFor("I'll assume defaults.");
     expect(term.screen()).toMatch(/Asking: .* — not answered/);
@@ -85,7 +85,7 @@ describe("enter_plan_mode in the TUI", () => {
       reply().text("Planning first."),
     ]);
     await send(term, "rework the clients");
-    await term.waitFor("Plan first, before changing anything?");
+    await waitForReview(term, "Plan first, before changing anything?");
     expect(term.screen()).toContain("The change touches every client.");
     expect(term.screen()).toMatch(/1 y yes, plan first · 2 n no, go on/);
     term.type("y");
@@ -106,7 +106,7 @@ describe("enter_plan_mode in the TUI", () => {
       reply().text("Going on."),
     ]);
     await send(term, "rework the clients");
-    await term.waitFor("Plan first, before changing anything?");
+    await waitForReview(term, "Plan first, before changing anything?");
     term.type("n");
     // The screen once the turn is over (a read between two writes of a frame can miss a part).
     await term.waitFor((screen) => screen.includes("Going on.") && /\[AGENT\]/.test(screen));
@@ -139,7 +139,7 @@ describe("slash_command in the TUI", () => {
       reply().text("Switching to plan mode after this."),
     ]);
     await send(term, "plan next time");
-    await term.waitFor("Run /mode plan");
+    await waitForReview(term, "Run /mode plan");
     expect(term.screen()).toContain("It runs when this turn ends.");
     expect(term.screen()).toMatch(/\[AGENT\]/);
     term.type("a");

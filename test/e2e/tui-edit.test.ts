@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { reply } from "../support/mock-model-server.js";
 import { storedPermissions } from "../support/permissions-file.js";
-import { send, toolResults, useTui } from "../support/tui-fixture.js";
+import { send, toolResults, useTui, waitForReview } from "../support/tui-fixture.js";
 
 const tui = useTui();
 const open = tui.open;
@@ -42,7 +42,7 @@ describe("edit reviews", () => {
       reply().text("Understood, no file."),
     ]);
     await send(term, "add a timeout file");
-    await term.waitFor("Create src/timeout.ts (+1)");
+    await waitForReview(term, "Create src/timeout.ts (+1)");
     expect(term.screen()).toContain("+ export const timeoutMs = 5000;");
     term.type("r");
     await term.waitFor("Understood, no file.");
@@ -60,7 +60,7 @@ describe("edit reviews", () => {
       reply().text("Both files written."),
     ]);
     await send(term, "write two files");
-    await term.waitFor("Create src/a.ts (+1)");
+    await waitForReview(term, "Create src/a.ts (+1)");
     term.type("y");
     await term.waitFor("Accept every edit in this project from now on");
     term.type("y");
@@ -81,7 +81,7 @@ describe("edit reviews", () => {
       reply().text("Big file written."),
     ]);
     await send(term, "write a big file");
-    await term.waitFor(/… \d+ more lines …/);
+    await waitForReview(term, /… \d+ more lines …/);
     const lines = term.lines();
     expect(lines.some((l) => l.includes("[AGENT]"))).toBe(true);
     expect(lines.some((l) => l.includes("Create src/big.ts (+200)"))).toBe(true);

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
 import { reply } from "../support/mock-model-server.js";
-import { send, toolResults, useTui } from "../support/tui-fixture.js";
+import { send, toolResults, useTui, waitForReview } from "../support/tui-fixture.js";
 
 const TEST_SERVER = resolve(import.meta.dirname, "..", "support", "mcp-test-server.mjs");
 const tui = useTui();
@@ -38,7 +38,7 @@ describe("MCP tools in the TUI", () => {
       .poll(() => (existsSync(northLog) ? readFileSync(northLog, "utf8") : ""))
       .toContain("mcp_connected");
     await send(term, "note two things");
-    await term.waitFor("Call MCP tool write_note");
+    await waitForReview(term, "Call MCP tool write_note");
     expect(term.screen()).toContain("on server t");
     expect(term.screen()).toContain('"text": "first"');
     expect(term.screen()).toMatch(/y always \(this tool\)/);

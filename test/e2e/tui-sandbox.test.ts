@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { reply } from "../support/mock-model-server.js";
-import { send, toolResults, useTui } from "../support/tui-fixture.js";
+import { send, toolResults, useTui, waitForReview } from "../support/tui-fixture.js";
 
 const tui = useTui();
 
@@ -31,7 +31,7 @@ describe("the sandbox in the TUI", () => {
     await send(term, "go");
     await term.waitFor("r run");
     expect(term.screen()).toContain("outside the sandbox");
-    expect(term.screen()).toContain("The model says: it needs the network");
+    expect(term.screen()).toContain("The model says: “it needs the network”");
     expect(term.screen()).not.toContain("always");
     term.type("r");
     await term.waitFor("Ran it outside.");
@@ -61,7 +61,7 @@ describe("the sandbox in the TUI", () => {
       reply().text("Read it."),
     ]);
     await send(term, "read the key");
-    await term.waitFor("Read a file that may hold secrets");
+    await waitForReview(term, "Read a file that may hold secrets");
     expect(term.screen()).toContain("secret/key.txt");
     expect(term.screen()).toContain("a allow reading");
     expect(term.screen()).not.toContain("always");

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { reply } from "../support/mock-model-server.js";
 import { storedPermissions } from "../support/permissions-file.js";
-import { send, toolResults, useTui } from "../support/tui-fixture.js";
+import { send, toolResults, useTui, waitForReview } from "../support/tui-fixture.js";
 import type { ScriptEntry } from "../support/mock-model-server.js";
 
 const tui = useTui();
@@ -89,7 +89,7 @@ describe("command reviews", () => {
   test("a dangerous command says why and offers no always", async () => {
     const { term } = await open([shell("git reset --hard"), reply().text("Left it.")]);
     await send(term, "reset");
-    await term.waitFor("Always asks:");
+    await waitForReview(term, "Always asks:");
     expect(term.screen()).not.toContain("a always");
     term.type("d");
     await term.waitFor("Left it.");

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { firstUserText, reply, type RecordedRequest } from "../support/mock-model-server.js";
-import { send, toolResults, useTui } from "../support/tui-fixture.js";
+import { send, toolResults, useTui, waitForReview } from "../support/tui-fixture.js";
 
 const tui = useTui();
 const mark = (marker: string) => (r: RecordedRequest) => firstUserText(r).includes(marker);
@@ -69,7 +69,7 @@ describe("sub-agents in the TUI", () => {
       reply().text("Edited."),
     );
     await send(term, "raise the attempts");
-    await term.waitFor("Sub-agent general · raise the attempts asks:");
+    await waitForReview(term, "Sub-agent general · raise the attempts asks:");
     expect(term.screen()).toContain("+ export const policy = { attempts: 5");
     term.type("a");
     await term.waitFor("Raised.");

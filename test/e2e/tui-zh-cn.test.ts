@@ -7,7 +7,7 @@ import { makeHome, makeRepo } from "../support/cli-runner.js";
 import { englishLeaks } from "../support/english-leaks.js";
 import { reply } from "../support/mock-model-server.js";
 import { startTerminal, type TuiTerminal } from "../support/terminal-harness.js";
-import { send, useTui } from "../support/tui-fixture.js";
+import { send, useTui, waitForReview } from "../support/tui-fixture.js";
 
 const tui = useTui();
 const ZH = { LANG: "zh_CN.UTF-8" };
@@ -83,11 +83,11 @@ describe("the interface in Simplified Chinese", () => {
     expect(term.screen()).toContain("修改 src/retry.ts (+1 −1)");
     expectChinese(term);
     term.type("a");
-    await term.waitFor("运行命令");
+    await waitForReview(term, "运行命令");
     expect(term.screen()).toContain("$ ls src");
     expectChinese(term);
     term.type("r");
-    await term.waitFor("第 1 个问题，共 1 个 · 数据库");
+    await waitForReview(term, "第 1 个问题，共 1 个 · 数据库");
     expect(term.screen()).toContain("服务用哪个数据库？");
     expectChinese(term);
     term.type("1");
@@ -170,7 +170,7 @@ describe("the interface in Simplified Chinese", () => {
     );
     await term.waitFor(READY);
     await send(term, "做个计划");
-    await term.waitFor("拟定的计划");
+    await waitForReview(term, "拟定的计划");
     expectChinese(term);
     term.type("a");
     await term.waitFor("按计划进行。");

@@ -8,7 +8,7 @@ import { describe, expect, test } from "vitest";
 import { CLI, jsonLines, makeHome, makeRepo } from "../support/cli-runner.js";
 import { reply, userTexts } from "../support/mock-model-server.js";
 import { useE2e, anthropicEnv } from "../support/e2e-fixture.js";
-import { send, useTui } from "../support/tui-fixture.js";
+import { send, useTui, waitForReview } from "../support/tui-fixture.js";
 
 /** The script: turn 1 holds mid-stream, then asks to create a file; turn 2 holds until cancelled. */
 const script = (key: string) => [
@@ -34,7 +34,7 @@ describe("the TUI", () => {
     term.press("ctrl+s");
     await term.waitFor((screen) => !screen.includes("> and say hi"));
     server.release("tui-1");
-    await term.waitFor("Create one.txt (+1)");
+    await waitForReview(term, "Create one.txt (+1)");
     term.type("a");
     await term.waitFor("Done with one, and hi.");
     const requests = await server.waitForRequests(3);

@@ -102,3 +102,18 @@ export function toolResults(server: MockModelServer, index: number) {
 /** The names of the tools offered in request `index`. */
 export const toolNames = (server: MockModelServer, index: number): string[] =>
   (server.requests[index]!.body.tools as { name: string }[] | undefined)?.map((t) => t.name) ?? [];
+
+/**
+ * The key line of a review or question, drawn once it takes keys: a review ignores keys for a
+ * moment after it appears (`REVIEW_GUARD_MS`) and shows its choices when that ends.
+ */
+const REVIEW_KEYS = /Esc refuse|Esc decline|Esc 拒绝/;
+
+/** Waits until `text` shows in a review that takes keys (see {@link REVIEW_KEYS}). */
+export function waitForReview(term: TuiTerminal, text: string | RegExp): Promise<void> {
+  return term.waitFor(
+    (screen) =>
+      REVIEW_KEYS.test(screen) &&
+      (typeof text === "string" ? screen.includes(text) : text.test(screen)),
+  );
+}

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "vitest";
 import { reply } from "../../support/mock-model-server.js";
 import { startTerminal, type TuiTerminal } from "../../support/terminal-harness.js";
-import { COMPOSER, send, useTui } from "../../support/tui-fixture.js";
+import { COMPOSER, send, useTui, waitForReview } from "../../support/tui-fixture.js";
 
 const tui = useTui();
 
@@ -37,11 +37,11 @@ describe("a resumed conversation", () => {
       ["--sandbox", "off"],
     );
     await send(term, "look at @src/retry.ts please");
-    await term.waitFor("echo done > out.txt");
+    await waitForReview(term, "echo done > out.txt");
     term.type("r");
-    await term.waitFor("Edit src/retry.ts");
+    await waitForReview(term, "Edit src/retry.ts");
     term.type("a");
-    await term.waitFor("git reset --hard");
+    await waitForReview(term, "git reset --hard");
     term.type("d");
     await term.waitFor("All set.");
     await send(term, "tell me more");

@@ -6,7 +6,7 @@ import { rmSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { reply } from "../../support/mock-model-server.js";
 import { permissionsPath, storedPermissions } from "../../support/permissions-file.js";
-import { send, toolResults, useTui } from "../../support/tui-fixture.js";
+import { send, toolResults, useTui, waitForReview } from "../../support/tui-fixture.js";
 
 const tui = useTui();
 
@@ -24,6 +24,7 @@ describe("reviews", () => {
     await term.waitFor("> ok later");
     expect(server.requests).toHaveLength(1);
     expect(term.screen()).toContain("Create notes.md");
+    await waitForReview(term, "Create notes.md");
     term.press("enter"); // the highlighted choice: accept once
     await term.waitFor("Written.");
     expect(term.screen()).toMatch(/^> ok later/m);
@@ -37,12 +38,12 @@ describe("reviews", () => {
       reply().text("Done."),
     ]);
     await send(term, "write two");
-    await term.waitFor("Create a.md");
+    await waitForReview(term, "Create a.md");
     await term.waitFor(/› 1 a accept · 2 y always \(this project\) · 3 r reject/);
     term.press("right", "right");
     await term.waitFor(/› 3 r reject/);
     term.press("enter");
-    await term.waitFor("Create b.md");
+    await waitForReview(term, "Create b.md");
     term.press("escape");
     await term.waitFor("Done.");
     expect(toolResults(server, 1)[0]!.isError).toBe(true);
@@ -58,7 +59,7 @@ describe("reviews", () => {
       reply().text("Third."),
     ]);
     await send(term, "write two");
-    await term.waitFor("Create a.md");
+    await waitForReview(term, "Create a.md");
     term.type("2");
     await term.waitFor("Accept every edit in this project from now on");
     term.press("enter");
@@ -71,7 +72,7 @@ describe("reviews", () => {
     await term.waitFor("Revoked:");
     await term.waitFor((screen) => !screen.includes("⏵⏵ edits auto-accepted"));
     await send(term, "write a third");
-    await term.waitFor("Create c.md");
+    await waitForReview(term, "Create c.md");
   });
 
   test("a permissions file removed while North runs stops applying at once", async () => {
@@ -82,14 +83,14 @@ describe("reviews", () => {
       reply().text("Two."),
     ]);
     await send(term, "write one");
-    await term.waitFor("Create a.md");
+    await waitForReview(term, "Create a.md");
     term.type("y");
     await term.waitFor("without asking?");
     term.type("y");
     await term.waitFor("One.");
     rmSync(permissionsPath(env, repo));
     await send(term, "write another");
-    await term.waitFor("Create b.md");
+    await waitForReview(term, "Create b.md");
   });
 });
 
@@ -112,6 +113,7 @@ describe("a review that appears while the person types", () => {
     expect(term.screen()).toContain("Your letters go to the message below");
     expect(server.requests).toHaveLength(1);
     expect(term.screen()).toContain("Create notes.md");
+    await waitForReview(term, "Create notes.md");
     term.press("enter");
     await term.waitFor("Written.");
     await term.waitFor(/^> ok later, yay/m);

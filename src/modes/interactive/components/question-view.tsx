@@ -9,7 +9,7 @@ const clean = (text: string) => text.replace(/[\x00-\x1f\x7f]+/g, " ").trim();
 /**
  * The question picker of `ask_user_question`, inside the review frame: which question of how
  * many, the question, its numbered options with the highlighted one marked, "Other", and the
- * keys — or the line where the person types an answer of their own.
+ * keys (once the review takes them) — or the line where the person types an answer of their own.
  */
 export function QuestionView({ pending }: { pending: PendingReview }) {
   const picker = pending.picker;
@@ -52,7 +52,8 @@ export function QuestionView({ pending }: { pending: PendingReview }) {
         </Box>
       ) : (
         <Text dimColor wrap="truncate-end">
-          {t("question.hints", { count: String(options.length) })}
+          {/* Just appeared: no key answers it yet (review-state.ts, `guarded`). */}
+          {pending.guarded ? " " : t("question.hints", { count: String(options.length) })}
         </Text>
       )}
     </Box>

@@ -143,7 +143,7 @@ describe("ReviewView", () => {
       escalate: "it downloads a package",
     });
     expect(out).toContain("outside the sandbox");
-    expect(out).toContain("The model says: it downloads a package");
+    expect(out).toContain("The model says: “it downloads a package”");
     expect(out).toContain("r run");
     expect(out).not.toContain("always");
   });

@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import { reviewHints } from "../review/hints.js";
-import { moreAbove, moreBelow, reviewRows } from "../review/rows.js";
+import { moreAbove, moreBelow, moreOfCommand, reviewRows } from "../review/rows.js";
 import { reviewFold, reviewWidth, type PendingReview } from "../review/review-state.js";
 import type { UiState } from "../state/state.js";
 import { tint, type Role } from "../screen/theme.js";
@@ -21,7 +21,8 @@ const Row = ({ text }: { text: string }) => <Text wrap="truncate-end">{text || "
 /**
  * The pending review, highlighted by a thick coloured bar down its left side: what is proposed,
  * the body (a diff, a command, a plan) folded to fit the screen with markers for what is
- * hidden, then the keys — or the note being typed for a rejection.
+ * hidden (a command keeps its last rows in view), then the keys — or the note being typed for
+ * a rejection.
  */
 export function ReviewView({ state, pending }: { state: UiState; pending: PendingReview }) {
   return (
@@ -54,7 +55,7 @@ export function ReviewView({ state, pending }: { state: UiState; pending: Pendin
 
 /** A change's header, folded body, footer and keys (or the note of a rejection). */
 function ReviewBody({ state, pending }: { state: UiState; pending: PendingReview }) {
-  const { header, footer } = reviewRows(pending.review, reviewWidth(state.width));
+  const { header, footer, command } = reviewRows(pending.review, reviewWidth(state.width));
   const fold = reviewFold(state, pending);
   const hints = reviewHints(pending, fold.above + fold.below > 0, reviewWidth(state.width));
   return (
@@ -66,7 +67,14 @@ function ReviewBody({ state, pending }: { state: UiState; pending: PendingReview
       {fold.rows.map((row, i) => (
         <Row key={`b${fold.above + i}`} text={row} />
       ))}
-      {fold.below > 0 ? <Text dimColor>{moreBelow(fold.below)}</Text> : null}
+      {fold.below > 0 ? (
+        <Text dimColor>
+          {command ? moreOfCommand(fold.below, command.total) : moreBelow(fold.below)}
+        </Text>
+      ) : null}
+      {fold.tail.map((row, i) => (
+        <Row key={`t${i}`} text={row} />
+      ))}
       {footer.map((row, i) => (
         <Row key={`f${i}`} text={row} />
       ))}

@@ -1,14 +1,25 @@
 import type { Decision, Mode, Session, SessionEvent } from "../../../session/index.js";
+import { cleanForDisplay } from "../state/display-text.js";
 import type { UiAction } from "../state/state.js";
 
 /** Streaming text reaches the screen at most this often (about 30 updates a second). */
 export const TEXT_FLUSH_MS = 33;
+
+/**
+ * How long a review ignores keys after it appears (R4 of the November 2026 review): long enough
+ * that a key pressed for the previous review, or typed for the composer, as the review pops up
+ * cannot answer it; short enough not to be noticed by someone reading it. Its choices show once
+ * it ends, so what can be answered is only ever what the person has seen.
+ */
+export const REVIEW_GUARD_MS = 400;
 
 export interface ControllerDeps {
   dispatch(action: UiAction): void;
   /** The session to send to; `undefined` when none can be made (the reason is already shown). */
   session(): Promise<Session | undefined>;
   log(event: string, fields?: Record<string, unknown>): void;
+  /** Runs `action` after `ms` (the review guard's end); `setTimeout` unless a test drives it. */
+  schedule?(action: () => void, ms: number): void;
 }
 
 /**
@@ -16,7 +27,10 @@ export interface ControllerDeps {
  * (which owns the queue and the running turn) and turns the session's events into screen
  * actions. Messages sent before the session opened wait for it, in order. Text deltas are
  * batched so the interface redraws at most every {@link TEXT_FLUSH_MS}; every other event first
- * flushes the pending text, so order is kept.
+ * flushes the pending text, so order is kept. Every event is cleaned for display
+ * (`cleanForDisplay`) before it reaches the store: model and tool text never carries a terminal
+ * control character onto the screen. A review that appears is guarded for
+ * {@link REVIEW_GUARD_MS} (`review-guard` actions).
  */
 export class TurnController {
   private current: Session | undefined;
@@ -112,7 +126,9 @@ export class TurnController {
     return this.current?.takeQueue() ?? [];
   }
 
-  private onEvent(session: Session, event: SessionEvent): void {
+  private onEvent(session: Session, raw: SessionEvent): void {
+    // Text deltas are cleaned as a batch, when flushed.
+    const event = raw.type === "text_delta" ? raw : cleanForDisplay(raw);
     switch (event.type) {
       case "message_start":
         this.deps.dispatch({ type: "submitted", text: event.text, at: Date.now() });
@@ -148,6 +164,7 @@ export class TurnController {
     }
     this.flush();
     this.deps.dispatch({ type: "agent", event });
+    if (event.type === "approval_request") this.guard(event.id);
     // An "always" answer takes effect with the call's result: the status line shows it.
     if (event.type === "tool_result") {
       const { edits, commands } = session.permissions.list();
@@ -155,11 +172,19 @@ export class TurnController {
     }
   }
 
+  /** Keys do not answer review `id` until {@link REVIEW_GUARD_MS} after it appeared. */
+  private guard(id: string): void {
+    this.deps.dispatch({ type: "review-guard", id, on: true });
+    const end = () => this.deps.dispatch({ type: "review-guard", id, on: false });
+    if (this.deps.schedule) this.deps.schedule(end, REVIEW_GUARD_MS);
+    else setTimeout(end, REVIEW_GUARD_MS);
+  }
+
   private flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (!this.pending) return;
-    const text = this.pending;
+    const text = cleanForDisplay(this.pending);
     this.pending = "";
     this.deps.dispatch({ type: "agent", event: { type: "text_delta", text } });
   }

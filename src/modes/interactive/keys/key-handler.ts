@@ -135,6 +135,15 @@ export function createKeyHandler(ctx: KeyContext) {
     }
     if (action !== "interrupt") disarm();
     const pending = ctx.state().review;
+    // A review that just appeared answers no key (controller.ts, REVIEW_GUARD_MS): text goes to
+    // the composer as type-ahead does and begins a message (its later letters stay text), Ctrl+C
+    // still cancels the turn, other keys do nothing.
+    if (pending?.guarded && action !== "interrupt") {
+      if (key.id !== "text") return;
+      typedAt = now();
+      if (!pending.drafting) ctx.dispatch({ type: "review-drafting" });
+      return setEditor(ed.insert(ctx.editor(), key.text ?? ""));
+    }
     const burst = now() - typedAt < TYPING_BURST_MS;
     const typing = key.id === "text" && burst;
     // Type-ahead while a review waits: text goes to the composer (kept for after the review)

@@ -1,4 +1,5 @@
 import wrapAnsi from "wrap-ansi";
+import { cleanDisplayText } from "../../../session/index.js";
 import type { RenderOptions, renderMarkdown as render } from "./render.js";
 
 type RenderModule = { renderMarkdown: typeof render };
@@ -19,9 +20,13 @@ export function loadMarkdown(): Promise<void> {
 
 /**
  * Markdown as ANSI lines no wider than `width` (see render.ts); wrapped plain text in the
- * moment before the renderer has loaded.
+ * moment before the renderer has loaded. The only escape sequences in the result are the
+ * renderer's own styles: `source` is cleaned for display first (a no-op for text that came
+ * through the store, which is cleaned already), so neither marked nor the highlighter ever sees
+ * a control character from the model.
  */
-export function renderMarkdown(source: string, width: number, options: RenderOptions = {}): string {
+export function renderMarkdown(text: string, width: number, options: RenderOptions = {}): string {
+  const source = cleanDisplayText(text);
   if (renderer) return renderer.renderMarkdown(source, width, options);
   void loadMarkdown();
   return wrapAnsi(source, Math.max(20, width), { hard: true });

@@ -30,6 +30,17 @@ const values = (editor: EditorState, s = sources()) =>
   menuFor(editor, s)?.items.map((i) => i.value);
 
 describe("menuFor", () => {
+  it("cleans what servers, repositories and sessions supply: no control character is drawn", () => {
+    const s: MenuSources = {
+      ...sources(["evil\x1b]0;T\x07.txt"]),
+      commands: () => [
+        { name: "mcp__srv__p", description: "prompt \x1b[2J\x1b]52;c;eA==\x07", hasChoices: false },
+      ],
+    };
+    expect(menuFor(at("/"), s)?.items[0]?.description).toBe("prompt ␛[2J␛]52;c;eA==␇");
+    expect(menuFor(at("@"), s)?.items[0]?.label).toBe("evil␛]0;T␇.txt");
+  });
+
   it("lists commands for a /word at the start (or after leading commands), filtered", () => {
     expect(values(at("/"))).toEqual(["help", "mode", "model"]);
     expect(values(at("/mo"))).toEqual(["mode", "model"]);

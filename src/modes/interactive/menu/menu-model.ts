@@ -1,6 +1,7 @@
 import type { EditorState } from "../composer/editor.js";
 import { mentionSpans } from "../composer/mention-spans.js";
 import { childrenOf, foldersOf, fuzzyFind } from "./fuzzy.js";
+import { cleanForDisplay } from "../state/display-text.js";
 
 /** Items a menu shows at most. */
 export const MENU_LIMIT = 8;
@@ -44,9 +45,16 @@ const COMMAND_START = /^\s*\/[a-z]/i;
 /**
  * The menu for the word at the cursor, or `undefined`: a `/word` at the start or after
  * whitespace lists commands; the word after `/name ` lists that command's choices; `@word` lists
- * files (folders first when the word is empty or ends in `/`). Pure.
+ * files (folders first when the word is empty or ends in `/`). Pure. Its text comes from outside
+ * North (MCP prompts, a repository's commands and file names, saved sessions' titles): every
+ * item is cleaned for display (display-text.ts) on its way out.
  */
 export function menuFor(editor: EditorState, sources: MenuSources): Menu | undefined {
+  const menu = buildMenu(editor, sources);
+  return menu && cleanForDisplay(menu);
+}
+
+function buildMenu(editor: EditorState, sources: MenuSources): Menu | undefined {
   const { text, cursor } = editor;
   if (/\S/.test(text[cursor] ?? " ")) return undefined;
   const start = Math.max(text.lastIndexOf(" ", cursor - 1), text.lastIndexOf("\n", cursor - 1)) + 1;

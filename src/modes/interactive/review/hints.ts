@@ -67,7 +67,8 @@ export interface ReviewChoice {
 
 /**
  * The choices of a pending review in the order they are numbered: the one-time yes first (the
- * highlighted one when the review appears), "always" only where it can be stored.
+ * highlighted one when the review appears, except for leaving the sandbox), "always" only where
+ * it can be stored.
  */
 export function reviewChoices(pending: PendingReview): ReviewChoice[] {
   const kind = pending.review.type;
@@ -87,9 +88,15 @@ export function reviewChoices(pending: PendingReview): ReviewChoice[] {
  * highlighted one marked ("› 1 a accept · 2 y always (this project) · 3 r reject …"), then the
  * keys that move and do them; for a command the rule "always" would store and what Tab switches
  * to; `folded` adds "↑↓ scroll". While "always" waits for its confirmation, the question and its
- * keys instead. Wrapped at `width`.
+ * keys instead. Wrapped at `width`. While the review is guarded (just appeared, keys ignored) the
+ * same number of rows, blank: the choices show once they can be chosen.
  */
 export function reviewHints(pending: PendingReview, folded: boolean, width: number): string[] {
+  const rows = hintRows(pending, folded, width);
+  return pending.guarded ? rows.map(() => "") : rows;
+}
+
+function hintRows(pending: PendingReview, folded: boolean, width: number): string[] {
   const { paint } = theme();
   const hint = (key: string, label: string) => `${hue("accent").bold(key)} ${paint.dim(label)}`;
   const choices = reviewChoices(pending);

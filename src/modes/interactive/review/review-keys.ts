@@ -50,14 +50,16 @@ export function onReviewKey(ctx: ReviewKeyContext, pending: PendingReview, key: 
     case "reject-with-note":
       return act(ctx, pending, action);
     case "do-choice": {
-      const chosen = choices[pending.choice];
+      const chosen = pending.choice === undefined ? undefined : choices[pending.choice];
       return chosen ? act(ctx, pending, chosen.action) : undefined;
     }
     case "previous-choice":
     case "next-choice": {
       const n = choices.length;
       const step = action === "next-choice" ? 1 : -1;
-      return ctx.dispatch({ type: "review-choice", choice: (pending.choice + step + n) % n });
+      // With nothing highlighted yet, → picks the first choice and ← the last.
+      const from = pending.choice ?? (step === 1 ? -1 : n);
+      return ctx.dispatch({ type: "review-choice", choice: (from + step + n) % n });
     }
     case "next-rule":
       return ctx.dispatch({ type: "review-rule" });

@@ -2,7 +2,7 @@ import type { Review } from "../../../agent/tool.js";
 import { suggestRule, type AllowRule, type Decision, type Mode } from "../../../session/index.js";
 import type { EditorState } from "../composer/editor.js";
 import { reviewHints } from "./hints.js";
-import { foldRows, maxScroll, reviewRows } from "./rows.js";
+import { commandTailRows, foldRows, maxScroll, reviewRows } from "./rows.js";
 import type { UiState } from "../state/state.js";
 import { GUTTER } from "../components/gutter.js";
 import { todoPanelRows } from "../state/todo-rows.js";
@@ -28,8 +28,16 @@ export interface PendingReview {
   agent?: string;
   /** Questions (`ask_user_question`): where the person is in the picker. */
   picker?: QuestionPicker;
-  /** The highlighted choice (an index into `reviewChoices`); Enter does it. */
-  choice: number;
+  /**
+   * The highlighted choice (an index into `reviewChoices`); Enter does it. None at first for a
+   * command that leaves the sandbox: Enter alone does nothing until ←/→ picks one.
+   */
+  choice?: number;
+  /**
+   * Just appeared: keys do not answer it yet (controller.ts, `REVIEW_GUARD_MS`), its choices are
+   * not drawn; text typed meanwhile goes to the composer.
+   */
+  guarded?: boolean;
   /** "Always" was chosen once: it waits for one confirmation (the same key or Enter). */
   confirming?: boolean;
   /** The person began typing a message while this review waits: their letters go on into it. */
@@ -59,6 +67,8 @@ export type ReviewAction =
   | { type: "review-choice"; choice: number }
   | { type: "review-confirm"; on: boolean }
   | { type: "review-drafting" }
+  /** Review `id` starts (`on`) or stops ignoring keys. */
+  | { type: "review-guard"; id: string; on: boolean }
   /** The person is cancelling the turn: a pending review goes, running calls end cancelled. */
   | { type: "cancelling" }
   /** The person answered review `id` (sent to the session by the controller). */
@@ -93,7 +103,8 @@ export function pendingReview(
     rules,
     rule: 0,
     scroll: 0,
-    choice: 0,
+    // Leaving the sandbox is never one key away: nothing is highlighted.
+    ...(review.type === "command" && review.escalate ? {} : { choice: 0 }),
     ...(agent ? { agent } : {}),
     ...(picker ? { picker } : {}),
   };
@@ -126,10 +137,14 @@ export function reviewBudget(state: UiState, pending: PendingReview): number {
   return Math.max(4, state.rows - reserved);
 }
 
-/** The body of the pending review as it shows now. */
+/**
+ * The body of the pending review as it shows now. A command keeps its last rows in view when
+ * folded (what runs last is not hidden behind what runs first).
+ */
 export function reviewFold(state: UiState, pending: PendingReview) {
-  const { body } = reviewRows(pending.review, reviewWidth(state.width));
-  return foldRows(body, reviewBudget(state, pending), pending.scroll);
+  const { body, command } = reviewRows(pending.review, reviewWidth(state.width));
+  const budget = reviewBudget(state, pending);
+  return foldRows(body, budget, pending.scroll, command ? commandTailRows(budget) : 0);
 }
 
 /** Transitions of reviews and modes. */
@@ -165,6 +180,12 @@ export function reduceReview(state: UiState, action: ReviewAction): UiState {
       return pending && !pending.drafting
         ? { ...state, review: { ...pending, drafting: true } }
         : state;
+    case "review-guard": {
+      if (!pending || pending.id !== action.id || Boolean(pending.guarded) === action.on)
+        return state;
+      const { guarded: _was, ...rest } = pending;
+      return { ...state, review: action.on ? { ...rest, guarded: true } : rest };
+    }
     case "review-choice":
       return pending ? { ...state, review: { ...pending, choice: action.choice } } : state;
     case "review-confirm": {

@@ -12,6 +12,11 @@ export interface ReviewRows {
   body: string[];
   /** Fixed rows below the body: a command's danger. */
   footer: string[];
+  /**
+   * A command's body: when folded it keeps its last rows in view under the marker, and the
+   * marker gives the command's line count (`total`).
+   */
+  command?: { total: number };
 }
 
 const cache = new WeakMap<Review, { width: number; palette: string; rows: ReviewRows }>();
@@ -46,14 +51,17 @@ function layout(review: Review, width: number): ReviewRows {
         header: wrap(
           `${paint.bold(t("review.runCommand"))} ${paint.dim(where(review.cwd))}${outside}`,
         ),
-        body: commandLines(review.command).flatMap((line, i) =>
-          wrap(`${paint.dim(i === 0 ? "$" : " ")} ${paint.bold(line)}`),
+        body: collapseBlankRows(
+          commandLines(review.command).flatMap((line, i) =>
+            wrap(`${paint.dim(i === 0 ? "$" : " ")} ${paint.bold(line)}`),
+          ),
         ),
+        command: { total: commandLines(review.command).length },
         footer: [
           ...(review.escalate
             ? [
                 ...wrap(hue("warning")(t("review.escalate"))),
-                ...wrap(t("review.escalateReason", { reason: oneLine(review.escalate) })),
+                ...wrap(t("review.escalateReason", { reason: modelWords(review.escalate) })),
               ]
             : []),
           ...(review.danger
@@ -123,6 +131,14 @@ function mcpArguments(args: Record<string, unknown>): string[] {
 const where = (cwd: string) =>
   cwd === "." || cwd === "" ? t("review.atRoot") : t("review.inDir", { dir: cwd });
 
+/**
+ * The model's own words inside a line North writes (the escalation's reason): quoted by the
+ * catalog entry and in italics, closing quotes of its own made plain, so that a reason such as
+ * "Runs INSIDE the sandbox" reads as what the model says, never as North's line above it.
+ */
+const modelWords = (text: string) =>
+  theme().paint.italic(oneLine(text).replace(/[\u201c\u201d]/g, '"'));
+
 /** Text from the model or a file name on one line, without control characters. */
 const oneLine = (text: string) => text.replace(/[\x00-\x1f\x7f]+/g, " ").trim();
 
@@ -134,13 +150,42 @@ export function commandLines(command: string): string[] {
     .map((line) => line.replace(/\t/g, "  ").replace(/[\x00-\x1f\x7f]/g, ""));
 }
 
+/** North's own styles (the only escape sequences in a row): stripped to see whether it is blank. */
+const STYLES = /\x1b\[[0-9;]*m/g;
+
+/**
+ * Runs of two or more blank rows (empty or spaces only: blank lines of a command, or a line
+ * padded with spaces past the width) as one marked row, "… 60 blank lines …", so that padding
+ * cannot push what follows out of sight.
+ */
+export function collapseBlankRows(rows: readonly string[]): string[] {
+  const out: string[] = [];
+  let run = 0;
+  const end = () => {
+    if (run === 1) out.push("");
+    else if (run > 1) out.push(`  ${theme().paint.dim(t("review.blankLines", { count: run }))}`);
+    run = 0;
+  };
+  for (const row of rows) {
+    if (row.replace(STYLES, "").trim() === "") run++;
+    else {
+      end();
+      out.push(row);
+    }
+  }
+  end();
+  return out;
+}
+
 /** What of a body shows in `budget` rows, scrolled down by `scroll` rows. */
 export interface Fold {
   rows: string[];
   /** Rows hidden above (a "↑ N more lines" marker takes a row). */
   above: number;
-  /** Rows hidden below (a "… N more lines …" marker takes a row). */
+  /** Rows hidden below (a "… N more lines …" marker takes a row, above `tail`). */
   below: number;
+  /** The body's last rows, kept in view under the marker of what is hidden below. */
+  tail: string[];
 }
 
 /** The largest useful scroll for a body of `length` rows in `budget` rows. */
@@ -150,21 +195,34 @@ export function maxScroll(length: number, budget: number): number {
 
 /**
  * Folds a body into at most `budget` rows, markers included: a window from `scroll`, with a
- * marker for what is hidden above and below. A body that fits shows whole.
+ * marker for what is hidden above and below, and — with `keepLast` — the body's last rows kept
+ * under the lower marker (a command's last line is always in view). A body that fits shows
+ * whole; scrolling moves the window one row at a time until the rest shows whole, so every row
+ * can be brought into view.
  */
-export function foldRows(body: readonly string[], budget: number, scroll = 0): Fold {
+export function foldRows(body: readonly string[], budget: number, scroll = 0, keepLast = 0): Fold {
   const room = Math.max(2, budget);
-  if (body.length <= room) return { rows: [...body], above: 0, below: 0 };
+  if (body.length <= room) return { rows: [...body], above: 0, below: 0, tail: [] };
   const from = Math.min(Math.max(0, scroll), maxScroll(body.length, room));
   const avail = room - (from > 0 ? 1 : 0);
-  if (body.length - from <= avail) return { rows: body.slice(from), above: from, below: 0 };
-  const shown = Math.max(1, avail - 1);
+  if (body.length - from <= avail)
+    return { rows: body.slice(from), above: from, below: 0, tail: [] };
+  const last = Math.max(0, Math.min(keepLast, avail - 2));
+  const shown = Math.max(1, avail - 1 - last);
   return {
     rows: body.slice(from, from + shown),
     above: from,
-    below: body.length - from - shown,
+    below: body.length - from - shown - last,
+    tail: last > 0 ? body.slice(-last) : [],
   };
 }
+
+/** Rows a folded command keeps in view at its end, for a fold of `budget` rows. */
+export const commandTailRows = (budget: number) => Math.max(1, Math.min(3, Math.floor(budget / 4)));
+
+/** "… 480 more lines · 500 lines in all · ↑↓ to see them …": a folded command's marker. */
+export const moreOfCommand = (n: number, total: number) =>
+  t("review.moreOfCommand", { count: n, total });
 
 /** "… 240 more lines …" */
 export const moreBelow = (n: number) =>

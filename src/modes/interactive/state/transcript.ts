@@ -1,12 +1,17 @@
+import { cleanForDisplay } from "./display-text.js";
 import { splitSettled } from "./stream-split.js";
 import type { Entry, NewEntry, UiState } from "./state.js";
 import { runningToolRows } from "./subagent-progress.js";
 import { todoPanelRows } from "./todo-rows.js";
 
-/** Appends settled entries to the transcript, with fresh ids. */
+/**
+ * Appends settled entries to the transcript, with fresh ids. The one way into scrollback: each
+ * entry's strings are cleaned for display here (`cleanForDisplay`), whoever made it — an event,
+ * a slash command's note (MCP servers' text, session titles), a resumed history.
+ */
 export function add(state: UiState, ...entries: NewEntry[]): UiState {
   if (entries.length === 0) return state;
-  const withIds = entries.map((e, i) => ({ ...e, id: state.nextId + i }) as Entry);
+  const withIds = entries.map((e, i) => ({ ...cleanForDisplay(e), id: state.nextId + i }) as Entry);
   return {
     ...state,
     entries: [...state.entries, ...withIds],
