@@ -16,13 +16,6 @@ import { dirname, join } from "node:path";
 import { Script } from "node:vm";
 
 /**
- * Emitted on `process` when North changes a V8 flag (src/modes/heap.ts does), with the flag
- * string that puts back the value a new process starts with. V8 accepts a cache only under the
- * flags it was made with: the cache written at exit is made with those values put back.
- */
-export const V8_FLAGS_EVENT = "north:v8-flags";
-
-/**
  * Emitted on `process` when a run has used code a plain answer does not: it ran a tool. The
  * first run on a machine decides what later runs find compiled, and after a plain first answer
  * every run that uses tools would compile their code (zod, the tools, the loop's tool steps)
@@ -69,17 +62,10 @@ export function runCached(
   const missing = !cached || script.cachedDataRejected === true;
   if (missing || !wide) {
     // At exit the functions this run used are compiled too, so the next run finds them.
-    const undo: string[] = [];
-    const changed = (restore: unknown) => void (typeof restore === "string" && undo.push(restore));
-    process.on(V8_FLAGS_EVENT, changed);
     let wider = false;
     process.once(WIDER_RUN_EVENT, () => (wider = true));
     process.once("exit", () => {
       if (!missing && !wider) return;
-      if (undo.length > 0) {
-        const { setFlagsFromString } = process.getBuiltinModule("node:v8");
-        for (const flags of undo.reverse()) setFlagsFromString(flags);
-      }
       saveCache(script, dir, wider ? wideFile : `${base}.bin`, name);
     });
   }

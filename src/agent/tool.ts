@@ -257,8 +257,6 @@ export async function runTool(
   ctx: ToolContext,
   gate?: Gate,
 ): Promise<ToolRunResult> {
-  // `Date.now`, not `performance.now`: the global `performance` loads nine modules of Node's on
-  // first use, and after the heap cap (src/modes/heap.ts) Node compiles them from source.
   const started = Date.now();
   const finish = (r: Omit<ToolRunResult, "durationMs">): ToolRunResult => ({
     ...r,

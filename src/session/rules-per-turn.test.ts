@@ -52,7 +52,7 @@ describe("project rules in a session", () => {
     writeFileSync(join(root, "AGENTS.md"), "Answer in French.\n");
     const looks = vi.spyOn(ProjectRules.prototype, "block");
     const session = await openIn(root, home);
-    // Two subscribers, as in `-p` (the display and the heap cap): each gets a context meter.
+    // Two subscribers, as in `-p` (the display and a helper): each gets a context meter.
     const offs = [session.subscribe(() => {}), session.subscribe(() => {})];
     const run = (text: string) =>
       session.send(text, { signal: new AbortController().signal, onEvent: () => undefined });

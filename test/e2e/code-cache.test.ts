@@ -50,8 +50,6 @@ const cacheFiles = (cache: string) =>
   readdirSync(join(cache, "north", "code")).filter((n) => n.endsWith(".bin"));
 
 describe("the code cache of headless runs", () => {
-  // A run changes a V8 flag once its session is open (modes/heap.ts): the cache written at exit
-  // must still be the one the next run accepts, or it would be written again.
   it("is written by the first run (0600, atomically) and read, not rewritten, by the next", async () => {
     const cache = mkdtempSync(join(tmpdir(), "north-cache-"));
     const first = await ask(cache);
