@@ -1,8 +1,8 @@
 /**
  * A `fetch` for the vendor SDKs on `node:http` / `node:https`. Node's global `fetch` (undici)
- * compiles its HTTP parser on first use, which costs a short process tens of milliseconds and
- * 17-38 MiB (Node 22 and 20; `bench/transport.mjs`, AGENTS.md "Start-up budget") and delays its
- * exit; this module never touches it. Even touching undici's `Headers` or `Response`
+ * compiles its HTTP parser on first use, which makes a one-step run 1.5-2.5x as long and costs
+ * 17-38 MiB more (Node 22 and 20; `bench/transport.mjs`, AGENTS.md "Start-up budget"), and
+ * delays its exit; this module never touches it. Even touching undici's `Headers` or `Response`
  * loads its JavaScript (~20 ms), so responses are `LightResponse`s with `LightHeaders`
  * (`light-web.ts`), which the SDKs read like the real ones.
  *
