@@ -128,7 +128,7 @@ export function requireBuild() {
 
 /**
  * Bundles bench/sdk-floor.ts (the official SDK's client over North's fetch) as North's own
- * programs are built (one CommonJS file, Node's module wrapper inside, minified) into a fresh
+ * programs are built (one CommonJS file, minified) into a fresh
  * folder, with a launcher that runs it through North's own code cache (`runCached`,
  * src/code-cache.ts), as `north` runs North. Returns the command's arguments for `node`.
  */
@@ -151,8 +151,6 @@ export async function buildSdkFloor() {
     outfile: program,
     supported: { "dynamic-import": false },
     define: { "process.env.NODE_ENV": '"production"' },
-    banner: { js: "(function (exports, require, module, __filename, __dirname) {" },
-    footer: { js: "})" },
   });
   const launcher = join(dir, "run.cjs");
   await build({

@@ -12,14 +12,19 @@ interface Event {
   delta?: { type: string; text?: string };
 }
 
+/** `SDK_FETCH=node`: the same client on Node's own fetch (undici), for bench/transport.mjs. */
+const nodeFetch = process.env.SDK_FETCH === "node";
+
 async function main(): Promise<void> {
-  installLightHeaders();
-  deferFormData();
+  if (!nodeFetch) {
+    installLightHeaders();
+    deferFormData();
+  }
   const body = JSON.parse(readFileSync(process.argv[2]!, "utf8")) as Record<string, unknown>;
   const client = createMessagesClient({
     apiKey: process.env.ANTHROPIC_API_KEY!,
     baseURL: process.env.ANTHROPIC_BASE_URL!,
-    fetch: httpFetch,
+    fetch: nodeFetch ? fetch : httpFetch,
     maxRetries: 0,
   });
   const response = await client.messages.create({ ...body, stream: true } as never).asResponse();

@@ -75,8 +75,6 @@ await build({
   },
 });
 
-const MODULE_WRAPPER_PARAMETERS = "exports, require, module, __filename, __dirname";
-
 /**
  * The program (src/entry.ts) as one CommonJS file, which the launcher runs through V8's code
  * cache (src/code-cache.ts). `import()` of the packages left outside becomes `require`: a script
@@ -94,10 +92,6 @@ const program = (outfile, { external = [], plugins }) =>
     // This file's folder, as Node's module wrapper gives it (ES modules read it from import.meta).
     define: { ...define, "import.meta.dirname": "__dirname" },
     external: ["@vscode/ripgrep", "@lydell/node-pty", "@modelcontextprotocol/*", ...external],
-    // Node's CommonJS wrapper, written into the file: the launcher compiles the file's text as it
-    // is, without a second, wrapped copy of a megabyte-long string (src/code-cache.ts).
-    banner: { js: `(function (${MODULE_WRAPPER_PARAMETERS}) {` },
-    footer: { js: "})" },
     plugins,
   });
 

@@ -1,8 +1,13 @@
 // Runs a CommonJS build of North (dist/core.cjs headless, dist/tui.cjs with the interface) with
 // V8's code cache: the first run compiles it and leaves the compiled code in North's cache
 // folder; later runs read it back instead of parsing megabytes of JavaScript again (tens of
-// milliseconds on every start). Node 20 has no compile cache for ES modules, hence CommonJS
-// builds run through `vm.Script`.
+// milliseconds on every start).
+//
+// On Node 22.1 and later this is Node's own compile cache (`module.enableCompileCache`). Node 20
+// has none, so there the file runs through `vm.Script` with a cache built by hand (below). That
+// part, with `WIDER_RUN_EVENT` (src/modes/wider-run.ts) and the ASCII check of scripts/build.mjs,
+// goes when the oldest Node North supports is 22.1 or later: `runCached` then shrinks to its
+// first branch.
 import {
   mkdirSync,
   readFileSync,
@@ -14,13 +19,6 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
-
-/**
- * Emitted on `process` when North changes a V8 flag (src/modes/heap.ts does), with the flag
- * string that puts back the value a new process starts with. V8 accepts a cache only under the
- * flags it was made with: the cache written at exit is made with those values put back.
- */
-export const V8_FLAGS_EVENT = "north:v8-flags";
 
 /**
  * Emitted on `process` when a run has used code a plain answer does not: it ran a tool. The
@@ -47,6 +45,16 @@ export function runCached(
   name = "core",
   load: NodeJS.Require = process.getBuiltinModule("node:module").createRequire(file),
 ): void {
+  if (hasCompileCache()) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // Not in Node 20's types.
+    const nodeModule = process.getBuiltinModule("node:module") as unknown as {
+      enableCompileCache(dir: string): unknown;
+    };
+    nodeModule.enableCompileCache(dir);
+    load(file);
+    return;
+  }
   // The builds are ASCII (scripts/build.mjs checks): Latin-1 reads them as UTF-8 would, as a
   // plain copy.
   const source = readFileSync(file, "latin1");
@@ -60,32 +68,33 @@ export function runCached(
   const wideCache = readOrNothing(wideFile);
   const wide = wideCache !== undefined;
   const cached = wideCache ?? readOrNothing(`${base}.bin`);
-  // The build writes Node's module wrapper into the file (scripts/build.mjs): its text is the
-  // function `run` calls below.
-  const script = new Script(source, {
-    filename: file,
-    ...(cached ? { cachedData: cached } : {}),
-  });
+  // Node's module wrapper, as `require` would add it: the text is the function `run` calls below.
+  const script = new Script(
+    `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
+    {
+      filename: file,
+      ...(cached ? { cachedData: cached } : {}),
+    },
+  );
   const missing = !cached || script.cachedDataRejected === true;
   if (missing || !wide) {
     // At exit the functions this run used are compiled too, so the next run finds them.
-    const undo: string[] = [];
-    const changed = (restore: unknown) => void (typeof restore === "string" && undo.push(restore));
-    process.on(V8_FLAGS_EVENT, changed);
     let wider = false;
     process.once(WIDER_RUN_EVENT, () => (wider = true));
     process.once("exit", () => {
       if (!missing && !wider) return;
-      if (undo.length > 0) {
-        const { setFlagsFromString } = process.getBuiltinModule("node:v8");
-        for (const flags of undo.reverse()) setFlagsFromString(flags);
-      }
       saveCache(script, dir, wider ? wideFile : `${base}.bin`, name);
     });
   }
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   const module = { exports: {}, filename: file, id: ".", loaded: false };
   run.call(module.exports, module.exports, load, module, file, dirname(file));
+}
+
+/** Whether this Node has `module.enableCompileCache` (22.1 and later). */
+function hasCompileCache(): boolean {
+  const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+  return major > 22 || (major === 22 && minor >= 1);
 }
 
 function readOrNothing(path: string): Buffer | undefined {

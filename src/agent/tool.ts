@@ -191,13 +191,16 @@ export function withSchemaOnUse<T extends { schema: (z: ZodModule) => z.ZodType 
 }
 
 declare const __NORTH_TOOL_SCHEMAS__: Record<string, ToolSchema> | undefined;
-/** Built-in tools' schemas, embedded by the build (scripts/tool-schemas.ts); absent in tests. */
+/**
+ * Built-in tools' schemas, embedded by the build (scripts/tool-schemas.ts, which fails when a
+ * built-in tool has none); absent in tests, which run from source.
+ */
 const PRECOMPUTED: Record<string, ToolSchema> =
   typeof __NORTH_TOOL_SCHEMAS__ === "object" ? __NORTH_TOOL_SCHEMAS__ : {};
 
 /**
  * The JSON schema sent to the model: draft-7, without the bounds zod adds that only cost tokens.
- * A tool the build did not precompute needs zod: await `schemasReady` first.
+ * Converted here only when not precomputed (tests running from source): await `schemasReady`.
  */
 export function toolSchema(tool: AnyTool): ToolSchema {
   const description = tool.description.trim();
@@ -257,8 +260,6 @@ export async function runTool(
   ctx: ToolContext,
   gate?: Gate,
 ): Promise<ToolRunResult> {
-  // `Date.now`, not `performance.now`: the global `performance` loads nine modules of Node's on
-  // first use, and after the heap cap (src/modes/heap.ts) Node compiles them from source.
   const started = Date.now();
   const finish = (r: Omit<ToolRunResult, "durationMs">): ToolRunResult => ({
     ...r,

@@ -1,6 +1,7 @@
 /**
  * A `fetch` for the vendor SDKs on `node:http` / `node:https`. Node's global `fetch` (undici)
- * compiles its HTTP parser on first use, which costs a short process ~90 ms and ~30 MiB and
+ * compiles its HTTP parser on first use, which makes a one-step run 1.5-2.5x as long and costs
+ * 17-38 MiB more (Node 22 and 20; `bench/transport.mjs`, AGENTS.md "Start-up budget"), and
  * delays its exit; this module never touches it. Even touching undici's `Headers` or `Response`
  * loads its JavaScript (~20 ms), so responses are `LightResponse`s with `LightHeaders`
  * (`light-web.ts`), which the SDKs read like the real ones.
@@ -42,10 +43,9 @@ import { Agent, request as httpRequest, type ClientRequest, type IncomingMessage
 import type * as Https from "node:https";
 import type { Duplex, Readable } from "node:stream";
 import { finished, pipeline } from "node:stream";
-import type * as Tls from "node:tls";
-import type * as Zlib from "node:zlib";
 import { bare, defaultPort, matchesNoProxy, proxyAuth, tunnelAgent } from "./http-proxy.js";
 import { ModelStallError, type RequestTimeouts, SseProgress } from "./stall.js";
+import { https, tls, zlib } from "../platform/lazy-builtins.js";
 
 export { matchesNoProxy } from "./http-proxy.js";
 
@@ -212,12 +212,8 @@ function bodyStream(
 /** The most bytes that go to the reader as one chunk (see `bodyStream`). */
 const BATCH_BYTES = 64 * 1024;
 
-// TLS (with crypto) and zlib are loaded when first needed: a run against a local server over
-// plain http (Ollama, vLLM, the tests) never pays for them.
-let httpsModule: typeof Https | undefined;
-const https = () => (httpsModule ??= process.getBuiltinModule("node:https"));
-const tls = (): typeof Tls => process.getBuiltinModule("node:tls");
-const zlib = (): typeof Zlib => process.getBuiltinModule("node:zlib");
+// TLS (with crypto) and zlib are loaded when first needed (src/platform/lazy-builtins.ts): a
+// run against a local server over plain http (Ollama, vLLM, the tests) never pays for them.
 
 /** Creates a `fetch` on node:http/node:https with its own keep-alive agents. */
 export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {

@@ -7,6 +7,7 @@ import { request as httpRequest } from "node:http";
 import type * as Https from "node:https";
 import type { Duplex } from "node:stream";
 import type * as Tls from "node:tls";
+import { https, tls } from "../platform/lazy-builtins.js";
 
 export const bare = (url: URL) => url.hostname.replace(/^\[|\]$/g, "");
 export const defaultPort = (url: URL) => Number(url.port) || (url.protocol === "https:" ? 443 : 80);
@@ -38,9 +39,7 @@ function connectTunnel(proxy: URL, host: string, port: number): Promise<Duplex> 
     const target = `${host.includes(":") ? `[${host}]` : host}:${port}`;
     const auth = proxyAuth(proxy);
     const secure = proxy.protocol === "https:";
-    const req = (
-      secure ? (process.getBuiltinModule("node:https") as typeof Https).request : httpRequest
-    )({
+    const req = (secure ? https().request : httpRequest)({
       host: bare(proxy),
       port: defaultPort(proxy),
       method: "CONNECT",
@@ -63,12 +62,10 @@ function connectTunnel(proxy: URL, host: string, port: number): Promise<Duplex> 
 
 /** A keep-alive https agent whose sockets are TLS over a CONNECT tunnel through `proxy`. */
 export function tunnelAgent(proxy: URL, options: Https.AgentOptions): Https.Agent {
-  const https: typeof Https = process.getBuiltinModule("node:https");
-  const tls: typeof Tls = process.getBuiltinModule("node:tls");
-  const agent = new https.Agent(options);
+  const agent = new (https().Agent)(options);
   agent.createConnection = (opts, callback) => {
     connectTunnel(proxy, String(opts.host), Number(opts.port) || 443).then(
-      (socket) => callback?.(null, tls.connect({ ...(opts as Tls.ConnectionOptions), socket })),
+      (socket) => callback?.(null, tls().connect({ ...(opts as Tls.ConnectionOptions), socket })),
       (err: Error) => callback?.(err, undefined as never),
     );
     return undefined;

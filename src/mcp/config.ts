@@ -6,7 +6,8 @@
  * Each entry is checked on its own: a broken one is reported and skipped, never the others.
  */
 import { resolve } from "node:path";
-import { readRepoFileSync, sha256Hex, staysInsideSync } from "../workspace/index.js";
+import { readRepoFileSync, staysInsideSync } from "../workspace/index.js";
+import { sha256Hex } from "../platform/lazy-builtins.js";
 
 /** A call to a server's tool that takes longer is cancelled (config `timeout`, ms). */
 export const DEFAULT_MCP_TIMEOUT_MS = 60_000;

@@ -1,4 +1,4 @@
-import { sha256Hex } from "../workspace/index.js";
+import { sha256Hex } from "../platform/lazy-builtins.js";
 
 /** The longest tool name every provider accepts. */
 export const MAX_TOOL_NAME = 64;

@@ -1,5 +1,4 @@
 import { runMessages, type Incoming } from "./print-messages.js";
-import { capHeapOnceStreaming } from "./heap.js";
 import { noteWiderRun } from "./wider-run.js";
 import { onEndSignals } from "./signals.js";
 import {
@@ -77,8 +76,6 @@ export async function runPrint(options: PrintOptions): Promise<number> {
       ...(options.resume ? { resume: options.resume } : {}),
       logger,
     });
-    // A long answer's parsed events will not grow the heap for good (see heap.ts).
-    capHeapOnceStreaming(session);
     // A run with tools leaves their code compiled for the next runs (see wider-run.ts).
     noteWiderRun(session);
     for (const notice of session.notices) stderr(`note: ${notice}`);

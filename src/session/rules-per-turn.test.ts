@@ -53,7 +53,7 @@ describe("project rules in a session", () => {
     writeFileSync(join(root, "AGENTS.md"), "Answer in French.\n");
     const looks = vi.spyOn(ProjectRules.prototype, "block");
     const session = await openIn(root, home);
-    // Two subscribers, as in `-p` (the display and the heap cap): each gets a context meter.
+    // Two subscribers, as in `-p` (the display and a helper): each gets a context meter.
     const offs = [session.subscribe(() => {}), session.subscribe(() => {})];
     const run = (text: string) => submitAndWait(session, text);
     looks.mockClear();

@@ -5,7 +5,7 @@ type Listener = (event: SessionEvent) => void;
 /**
  * The session's one event stream. A notice said before anyone listens (an MCP server failing at
  * once) is kept and given to each listener that subscribes before events flow — a front end may
- * subscribe more than one (its display, the heap cap), and each must see it; once an event has
+ * subscribe more than one (its display and a helper), and each must see it; once an event has
  * gone out to listeners, the kept notices are dropped.
  */
 export class SessionEvents {

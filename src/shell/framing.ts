@@ -1,5 +1,4 @@
-/** `node:crypto`, loaded with the first shell: a run that starts none never loads it (~1.4 ms, ~0.8 MiB). */
-const crypto = () => process.getBuiltinModule("node:crypto");
+import { crypto } from "../platform/lazy-builtins.js";
 
 /** What the shell reports once a command is over. */
 export interface Frame {

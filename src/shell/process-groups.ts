@@ -1,7 +1,5 @@
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
-
-/** `node:child_process`, loaded when a process is first started (not on every run's start). */
-const childProcess = () => process.getBuiltinModule("node:child_process");
+import { childProcess } from "../platform/lazy-builtins.js";
 
 /** One live process of the shell's session (zombies are left out). */
 export interface SessionProcess {

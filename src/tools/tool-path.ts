@@ -1,5 +1,6 @@
+import { stat } from "node:fs/promises";
 import { ToolError } from "../agent/tool.js";
-import { WorkspaceError, type ResolvedPath, type Workspace, fsAsync } from "../workspace/index.js";
+import { WorkspaceError, type ResolvedPath, type Workspace } from "../workspace/index.js";
 
 /** A sandbox-checked path and what is there (`"missing"` when nothing is). */
 export interface ToolPath extends ResolvedPath {
@@ -14,7 +15,7 @@ export interface ToolPath extends ResolvedPath {
 export async function resolveToolPath(ws: Workspace, userPath: string): Promise<ToolPath> {
   const resolved = await asToolError(ws.resolve(userPath));
   try {
-    const info = await fsAsync.stat(resolved.absolute);
+    const info = await stat(resolved.absolute);
     const type = info.isFile() ? "file" : info.isDirectory() ? "dir" : "other";
     return { ...resolved, type, size: info.size };
   } catch {

@@ -1,10 +1,8 @@
 import { renameSync, rmSync, writeFileSync } from "node:fs";
-import * as fsp from "./fs-async.js";
+import { copyFile, link, lstat, mkdir, open, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { BatchJournal, type JournalFile } from "./batch-journal.js";
-
-/** `node:crypto`, loaded at first use: a run that changes nothing never loads it (~1.4 ms, ~0.8 MiB). */
-const crypto = () => process.getBuiltinModule("node:crypto");
+import { crypto } from "../platform/lazy-builtins.js";
 
 /** One file to write: its real path and its new bytes. */
 export interface FileWrite {
@@ -17,7 +15,7 @@ export interface WriteOps {
   rename(from: string, to: string): Promise<void>;
 }
 
-const defaultOps: WriteOps = { rename: fsp.rename };
+const defaultOps: WriteOps = { rename: rename };
 
 /** `.name.north-<random>.<suffix>` beside `file`. */
 function sidecar(
@@ -118,7 +116,7 @@ export async function writeFilesAtomic(
     for (const item of staged) {
       if (!item.existed) continue;
       item.backup = item.backupName;
-      await fsp.link(item.target, item.backup).catch(() => fsp.copyFile(item.target, item.backup!));
+      await link(item.target, item.backup).catch(() => copyFile(item.target, item.backup!));
     }
     await journal?.write({
       phase: "renaming",
@@ -131,7 +129,7 @@ export async function writeFilesAtomic(
     await journal?.remove().catch(() => undefined);
     throw error;
   }
-  await Promise.all(staged.map((s) => (s.backup ? fsp.rm(s.backup, { force: true }) : null)));
+  await Promise.all(staged.map((s) => (s.backup ? rm(s.backup, { force: true }) : null)));
   if (options.durable !== false) {
     await Promise.all([...new Set(staged.map((s) => dirname(s.target)))].map(syncDir));
   }
@@ -166,7 +164,7 @@ async function openJournal(
 async function topMissingDir(dir: string): Promise<string | undefined> {
   let missing: string | undefined;
   for (let d = dir; ; d = dirname(d)) {
-    const found = await fsp.stat(d).then(
+    const found = await stat(d).then(
       () => true,
       () => false,
     );
@@ -184,12 +182,12 @@ async function stage(
   const target = write.absolute;
   let mode: number | undefined;
   try {
-    const info = await fsp.lstat(target);
+    const info = await lstat(target);
     if (!info.isFile()) throw new Error(`${target} is not a regular file`);
     mode = info.mode & 0o7777;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    const made = await fsp.mkdir(dirname(target), { recursive: true });
+    const made = await mkdir(dirname(target), { recursive: true });
     if (made) madeDirs.push(made);
   }
   const { temp } = names;
@@ -202,14 +200,14 @@ async function stage(
     renamed: false,
     copied: false,
   };
-  const handle = await fsp.open(temp, "wx", createMode);
+  const handle = await open(temp, "wx", createMode);
   try {
     await handle.writeFile(write.data);
     if (mode !== undefined) await handle.chmod(mode);
     if (durable) await handle.sync();
   } catch (error) {
     await handle.close();
-    await fsp.rm(temp, { force: true });
+    await rm(temp, { force: true });
     throw error;
   }
   await handle.close();
@@ -223,9 +221,9 @@ async function swapIn(item: Staged, ops: WriteOps): Promise<void> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== "EXDEV" && code !== "EBUSY") throw error;
-    await fsp.copyFile(item.temp, item.target);
+    await copyFile(item.temp, item.target);
     item.copied = true;
-    await fsp.rm(item.temp, { force: true });
+    await rm(item.temp, { force: true });
   }
 }
 
@@ -238,29 +236,29 @@ async function rollBack(staged: Staged[], madeDirs: string[]): Promise<void> {
   for (const item of staged) {
     if (item.renamed || item.copied) {
       if (item.backup) await attempt(() => putBack(item));
-      else await attempt(() => fsp.rm(item.target, { force: true }));
+      else await attempt(() => rm(item.target, { force: true }));
     }
-    await attempt(() => fsp.rm(item.temp, { force: true }));
-    if (item.backup) await attempt(() => fsp.rm(item.backup!, { force: true }));
+    await attempt(() => rm(item.temp, { force: true }));
+    if (item.backup) await attempt(() => rm(item.backup!, { force: true }));
   }
   for (const dir of madeDirs.reverse()) {
-    await attempt(() => fsp.rm(dir, { recursive: true, force: true }));
+    await attempt(() => rm(dir, { recursive: true, force: true }));
   }
 }
 
 async function putBack(item: Staged): Promise<void> {
   try {
-    await fsp.rename(item.backup!, item.target);
+    await rename(item.backup!, item.target);
     item.backup = null;
   } catch {
-    await fsp.copyFile(item.backup!, item.target);
+    await copyFile(item.backup!, item.target);
   }
 }
 
 /** Makes renames in `dir` durable; best effort (some filesystems refuse to open folders). */
 async function syncDir(dir: string): Promise<void> {
   try {
-    const handle = await fsp.open(dir, "r");
+    const handle = await open(dir, "r");
     try {
       await handle.sync();
     } finally {

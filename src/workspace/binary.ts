@@ -1,5 +1,5 @@
 import { constants } from "node:fs";
-import { open } from "./fs-async.js";
+import { open } from "node:fs/promises";
 
 /** How much of a file is looked at to tell text from binary. */
 export const BINARY_SNIFF_BYTES = 8192;

@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile, stat } from "./fs-async.js";
+import { appendFile, mkdir, readFile, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
 import { contentHash } from "./read-tracker.js";

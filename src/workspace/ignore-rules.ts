@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import ignore, { type Ignore } from "ignore";
-import { readBoundedFile } from "./safe-read.js";
+import { readBoundedFileSync } from "./safe-read.js";
 
 /**
  * Entry names skipped everywhere, whatever the ignore files say: version-control internals,
@@ -123,7 +123,7 @@ export class IgnoreRules {
 
   private async compile(file: string): Promise<Ignore | null> {
     // Bounded and non-blocking: a FIFO or a /dev/zero link named .gitignore is no ignore file.
-    const read = await readBoundedFile(file, { maxBytes: MAX_IGNORE_FILE_BYTES });
+    const read = readBoundedFileSync(file, { maxBytes: MAX_IGNORE_FILE_BYTES });
     if (!read.ok) return null;
     const text = read.text;
     let cached = this.cache.get(file);

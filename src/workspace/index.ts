@@ -30,9 +30,7 @@ export {
 export { resolveWriteTarget, type WriteTarget } from "./write-target.js";
 export {
   NONBLOCKING_READ,
-  readBoundedFile,
   readBoundedFileSync,
-  readRepoFile,
   readRepoFileSync,
   repoFileProblem,
   type SafeReadOptions,
@@ -46,7 +44,6 @@ export {
 } from "./secret-files.js";
 export { compileGlob } from "./glob-match.js";
 export { repoOwnDir } from "./repo-dir.js";
-export { sha256Hex } from "./sha256.js";
 export {
   writeFileAtomic,
   replaceCacheFileSync,
@@ -68,4 +65,3 @@ export {
 } from "./checkpoints.js";
 export { formatSize } from "./format-size.js";
 export { HeldByFifo, stopIfHeldByFifo } from "./fifo-wait.js";
-export * as fsAsync from "./fs-async.js";

@@ -1,8 +1,6 @@
 import { NONBLOCKING_READ } from "./safe-read.js";
-import { readFile, realpath, stat } from "./fs-async.js";
-
-/** `node:crypto`, loaded at first use: a run that changes nothing never loads it (~1.4 ms, ~0.8 MiB). */
-const crypto = () => process.getBuiltinModule("node:crypto");
+import { readFile, realpath, stat } from "node:fs/promises";
+import { crypto } from "../platform/lazy-builtins.js";
 
 /** 1-based inclusive line span. */
 export type LineSpan = readonly [start: number, end: number];

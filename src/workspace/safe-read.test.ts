@@ -2,13 +2,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTempTree, type TempTree } from "../../test/support/temp-tree.js";
-import {
-  readBoundedFile,
-  readBoundedFileSync,
-  readRepoFile,
-  readRepoFileSync,
-  repoFileProblem,
-} from "./safe-read.js";
+import { readBoundedFileSync, readRepoFileSync, repoFileProblem } from "./safe-read.js";
 
 let tree: TempTree;
 let outside: TempTree;
@@ -32,13 +26,9 @@ afterAll(async () => {
   await outside.remove();
 });
 
-// Both forms must agree; each case runs through both.
-const readers = [
-  ["async", (rel: string, max = 1024) => readRepoFile(tree.root, rel, { maxBytes: max })],
-  ["sync", async (rel: string, max = 1024) => readRepoFileSync(tree.root, rel, { maxBytes: max })],
-] as const;
+const read = async (rel: string, max = 1024) => readRepoFileSync(tree.root, rel, { maxBytes: max });
 
-describe.each(readers)("readRepoFile (%s)", (_name, read) => {
+describe("readRepoFileSync", () => {
   it("reads a regular file and a symlink that stays inside", async () => {
     expect(await read("AGENTS.md")).toMatchObject({
       ok: true,
@@ -88,10 +78,10 @@ describe.each(readers)("readRepoFile (%s)", (_name, read) => {
   });
 });
 
-describe("readBoundedFile", () => {
+describe("readBoundedFileSync", () => {
   it("follows links anywhere but still refuses FIFOs and devices", async () => {
     const out = path.join(tree.root, "out.md");
-    expect(await readBoundedFile(out, { maxBytes: 100 })).toMatchObject({ ok: true });
+    expect(readBoundedFileSync(out, { maxBytes: 100 })).toMatchObject({ ok: true });
     expect(readBoundedFileSync(path.join(tree.root, "pipe.md"), { maxBytes: 100 })).toMatchObject({
       ok: false,
     });

@@ -6,6 +6,13 @@
  * and the open cannot slip a FIFO or a device in) and read with a size cap.
  * Real paths come from the system's `realpath` (`realpathSync.native`, as `fs/promises` does):
  * Node's own `realpathSync` walks the path in JavaScript, a `lstat` per folder.
+ *
+ * One read path, synchronous: most of its callers run before a run's first request (config and
+ * settings through json-file.ts, `.env`, the rules block, the project card's own file, the MCP
+ * project file, custom commands and agent definitions, the legacy permission file, git's HEAD),
+ * where each trip through libuv's thread pool leaves the main thread waiting. The others (`@`
+ * mentions, read_readme, the card's README, ignore files) read files under the same caps (2 MiB at most), for
+ * which the thread pool buys nothing; a FIFO swapped in never blocks (opened O_NONBLOCK).
  */
 import {
   closeSync,
@@ -17,7 +24,6 @@ import {
   statSync,
   type Stats,
 } from "node:fs";
-import { open, realpath, stat } from "./fs-async.js";
 import { resolve } from "node:path";
 import { isInside } from "./sandbox.js";
 
@@ -62,21 +68,6 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants
 const CHUNK = 64 * 1024;
 
 /** `relPath` (relative to `root`, or absolute) read within the repository rules; never throws. */
-export async function readRepoFile(
-  root: string,
-  relPath: string,
-  options: SafeReadOptions,
-): Promise<SafeReadResult> {
-  let realRoot: string;
-  try {
-    realRoot = await realpath(root);
-  } catch (error) {
-    return failure(error);
-  }
-  return readChecked(resolve(realRoot, relPath), realRoot, options);
-}
-
-/** `readRepoFile` for synchronous callers (the rules block, custom commands, `.env`). */
 export function readRepoFileSync(
   root: string,
   relPath: string,
@@ -96,20 +87,12 @@ export function readRepoFileSync(
  * config folder's AGENTS.md): symlinks may lead anywhere, but it must be a regular file, is opened
  * without blocking and read with the cap.
  */
-export async function readBoundedFile(
-  absolute: string,
-  options: SafeReadOptions,
-): Promise<SafeReadResult> {
-  return readChecked(absolute, undefined, options);
-}
-
-/** `readBoundedFile` for synchronous callers. */
 export function readBoundedFileSync(absolute: string, options: SafeReadOptions): SafeReadResult {
   return readCheckedSync(absolute, undefined, options);
 }
 
 /**
- * Whether `relPath` could be read by `readRepoFile`, without reading it: `undefined` when it can
+ * Whether `relPath` could be read by `readRepoFileSync`, without reading it: `undefined` when it can
  * or when nothing is there, else the reason. For notices about files read later in the background.
  */
 export function repoFileProblem(root: string, relPath: string): string | undefined {
@@ -120,48 +103,6 @@ export function repoFileProblem(root: string, relPath: string): string | undefin
   } catch (error) {
     const failed = failure(error);
     return failed.missing ? undefined : failed.reason;
-  }
-}
-
-async function readChecked(
-  absolute: string,
-  root: string | undefined,
-  options: SafeReadOptions,
-): Promise<SafeReadResult> {
-  let real: string;
-  try {
-    real = await realpath(absolute);
-    const problem = checkReal(real, root, await stat(real));
-    if (problem) return problem;
-  } catch (error) {
-    return failure(error);
-  }
-  let handle;
-  try {
-    handle = await open(real, OPEN_FLAGS);
-  } catch (error) {
-    return failure(error);
-  }
-  try {
-    const info = await handle.stat();
-    const problem = checkReal(real, root, info);
-    if (problem) return problem;
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const want = Math.min(CHUNK, options.maxBytes + 1 - total);
-      if (want <= 0) break;
-      const buffer = Buffer.alloc(want);
-      const { bytesRead } = await handle.read(buffer, 0, want, null);
-      if (bytesRead === 0) break;
-      chunks.push(buffer.subarray(0, bytesRead));
-      total += bytesRead;
-    }
-    return success(Buffer.concat(chunks), options.maxBytes, info);
-  } catch (error) {
-    return failure(error);
-  } finally {
-    await handle.close().catch(() => {});
   }
 }
 

@@ -1,5 +1,5 @@
 import { NONBLOCKING_READ } from "./safe-read.js";
-import { readFile, stat } from "./fs-async.js";
+import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Workspace } from "./workspace.js";
 

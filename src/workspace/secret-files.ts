@@ -12,7 +12,7 @@
  * (`.git`, `node_modules`, …): files kept out of the repository are where local secrets live.
  * A symlink is judged by both its own path and the path it resolves to.
  */
-import { realpath, stat } from "./fs-async.js";
+import { realpath, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { compileGlob } from "./glob-match.js";
 import { ALWAYS_SKIPPED } from "./ignore-rules.js";

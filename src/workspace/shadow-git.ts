@@ -1,11 +1,9 @@
-import { mkdir, stat, writeFile } from "./fs-async.js";
+import { mkdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ALWAYS_SKIPPED } from "./ignore-rules.js";
-import { readBoundedFile } from "./safe-read.js";
+import { readBoundedFileSync } from "./safe-read.js";
 import { HeldByFifo, stopIfHeldByFifo } from "./fifo-wait.js";
-
-/** `node:child_process`, loaded when a process is first started (not on every run's start). */
-const childProcess = () => process.getBuiltinModule("node:child_process");
+import { childProcess } from "../platform/lazy-builtins.js";
 
 /** A file that differs between two snapshots; contents null where it does not exist. */
 export interface SnapshotChange {
@@ -106,7 +104,7 @@ export class ShadowGit {
     const info = join(this.gitDir, "info");
     await mkdir(info, { recursive: true, mode: 0o700 });
     // Read without blocking and capped: the repository may have planted a FIFO there.
-    const exclude = await readBoundedFile(join(this.root, ".git", "info", "exclude"), {
+    const exclude = readBoundedFileSync(join(this.root, ".git", "info", "exclude"), {
       maxBytes: 1024 * 1024,
     });
     const projectExclude = exclude.ok ? exclude.text : "";

@@ -1,5 +1,5 @@
 import { NONBLOCKING_READ } from "./safe-read.js";
-import { lstat, readFile, readlink, realpath, rm, rmdir } from "./fs-async.js";
+import { lstat, readFile, readlink, realpath, rm, rmdir } from "node:fs/promises";
 import { dirname, join, sep } from "node:path";
 import { writeFilesAtomic, type FileWrite } from "./atomic-write.js";
 import type { BlobRef, CheckpointEntry, CheckpointStore } from "./checkpoint-store.js";

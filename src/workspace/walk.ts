@@ -1,5 +1,5 @@
 import type { Dirent } from "node:fs";
-import { readdir, stat } from "./fs-async.js";
+import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { WorkspaceError } from "./errors.js";
 import { ALWAYS_SKIPPED, IgnoreRules, type MatcherCache } from "./ignore-rules.js";

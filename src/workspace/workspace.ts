@@ -1,5 +1,5 @@
 import { realpathSync, statSync } from "node:fs";
-import { readdir } from "./fs-async.js";
+import { readdir } from "node:fs/promises";
 import { join, resolve as resolvePath } from "node:path";
 import { WorkspaceError } from "./errors.js";
 import { IgnoreRules, isSkipped, type MatcherCache } from "./ignore-rules.js";

@@ -1,4 +1,4 @@
-import { lstat, realpath, stat } from "./fs-async.js";
+import { lstat, realpath, stat } from "node:fs/promises";
 import { basename, dirname, join, sep } from "node:path";
 import { WorkspaceError } from "./errors.js";
 import { isInside, resolveInRoot, toPosixRelative } from "./sandbox.js";

@@ -50,8 +50,6 @@ const cacheFiles = (cache: string) =>
   readdirSync(join(cache, "north", "code")).filter((n) => n.endsWith(".bin"));
 
 describe("the code cache of headless runs", () => {
-  // A run changes a V8 flag once its session is open (modes/heap.ts): the cache written at exit
-  // must still be the one the next run accepts, or it would be written again.
   it("is written by the first run (0600, atomically) and read, not rewritten, by the next", async () => {
     const cache = mkdtempSync(join(tmpdir(), "north-cache-"));
     const first = await ask(cache);
@@ -144,7 +142,7 @@ describe("the code cache of the interface", () => {
     server = undefined;
   }
 
-  it("is accepted by the next start, though the interface changes a V8 flag once open", async () => {
+  it("is written by the interface and accepted by its next start", async () => {
     const cache = mkdtempSync(join(tmpdir(), "north-cache-"));
     await session(cache);
     const [name] = cacheFiles(cache);

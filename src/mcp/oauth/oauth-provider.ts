@@ -6,9 +6,7 @@ import type {
   StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
 import type { OAuthStore } from "./oauth-store.js";
-
-/** `node:crypto`, loaded at first use: a run without MCP servers never loads it (~1.4 ms, ~0.8 MiB). */
-const crypto = () => process.getBuiltinModule("node:crypto");
+import { crypto } from "../../platform/lazy-builtins.js";
 
 /** The redirect URI used when no sign-in is under way (never opened: nothing listens there). */
 const IDLE_REDIRECT = "http://127.0.0.1/callback";

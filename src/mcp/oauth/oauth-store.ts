@@ -8,12 +8,12 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { sha256Hex } from "../../workspace/index.js";
 import type {
   OAuthDiscoveryState,
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
+import { sha256Hex } from "../../platform/lazy-builtins.js";
 
 /** What North keeps for one OAuth-protected server URL, as the SDK handed it over. */
 export interface StoredOAuth {

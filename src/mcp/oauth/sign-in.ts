@@ -1,9 +1,7 @@
 import { startLoopback } from "./loopback.js";
 import { NorthOAuthProvider } from "./oauth-provider.js";
 import { OAuthStore } from "./oauth-store.js";
-
-/** `node:crypto`, loaded at first use: a run without MCP servers never loads it (~1.4 ms, ~0.8 MiB). */
-const crypto = () => process.getBuiltinModule("node:crypto");
+import { crypto } from "../../platform/lazy-builtins.js";
 
 /** How long a sign-in waits for the person to finish in the browser. */
 export const SIGN_IN_TIMEOUT_MS = 5 * 60_000;

@@ -30,7 +30,6 @@ import { TurnController } from "./control/controller.js";
 import { Scrollback } from "./screen/scrollback.js";
 import { createStore } from "./state/store.js";
 import { yogaReady } from "./screen/yoga-ready.js";
-import { capHeapOnceStreaming } from "../heap.js";
 import { noteWiderRun } from "../wider-run.js";
 import { createBrowseScreen } from "./browse/browse-screen.js";
 import { createOutputGate } from "./browse/output-gate.js";
@@ -128,8 +127,6 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         slashCommands: () => modelCommands,
       });
       showHeader(session.model.name, session.model.provider);
-      // Long answers will not grow the heap for good (see heap.ts).
-      capHeapOnceStreaming(session);
       noteWiderRun(session);
       for (const text of session.notices) store.dispatch({ type: "note", tone: "warn", text });
       if (session.history.length > 0) {

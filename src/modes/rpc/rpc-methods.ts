@@ -1,5 +1,4 @@
 import { join } from "node:path";
-import { capHeapOnceStreaming } from "../heap.js";
 import { noteWiderRun } from "../wider-run.js";
 import type { Usage } from "../../ai/types.js";
 import {
@@ -78,8 +77,6 @@ export function createMethods(ctx: MethodContext): Handlers {
         notices: ctx.configNotices,
       });
       ctx.open(session);
-      // Long answers will not grow the heap for good (see heap.ts).
-      capHeapOnceStreaming(session);
       noteWiderRun(session);
       return stateOf(session);
     } catch (error) {

@@ -10,9 +10,7 @@ import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { cacheDir } from "../config/paths.js";
 import { writePrivateFile } from "../config/private-file.js";
-
-/** `node:child_process`, loaded when a process is first started (not on every run's start). */
-const childProcess = () => process.getBuiltinModule("node:child_process");
+import { childProcess } from "../../platform/lazy-builtins.js";
 
 interface Probe {
   name: string;

@@ -3,13 +3,13 @@
  * appended to the prompt as `<file path="…">…</file>` blocks (a directory as its listing). Used by
  * the TUI's picker; headless callers may use it the same way.
  */
+import { stat } from "node:fs/promises";
 import {
   createWorkspace,
   isBinaryBuffer,
-  readRepoFile,
+  readRepoFileSync,
   secretReason,
   type Workspace,
-  fsAsync,
 } from "../../workspace/index.js";
 import { estimateTokens } from "../models/token-estimate.js";
 import { maskForModel } from "../../log/secret-formats.js";
@@ -87,7 +87,7 @@ export async function readMentions(
   for (const wanted of [...new Set(paths)]) {
     try {
       const { absolute, relative } = await ws.resolve(wanted);
-      if ((await fsAsync.stat(absolute)).isDirectory()) {
+      if ((await stat(absolute)).isDirectory()) {
         const listing: string[] = [];
         for await (const p of ws.walk({ under: relative })) {
           listing.push(p);
@@ -104,7 +104,7 @@ export async function readMentions(
         );
         continue;
       }
-      const read = await readRepoFile(ws.root, relative, { maxBytes: MENTION_READ_BYTES });
+      const read = readRepoFileSync(ws.root, relative, { maxBytes: MENTION_READ_BYTES });
       if (!read.ok) {
         notes.push(`@${wanted} was not attached: ${read.reason}.`);
         continue;

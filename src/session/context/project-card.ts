@@ -8,7 +8,6 @@ import { basename, join } from "node:path";
 import { createDetectLanguagesTool, type DetectLanguagesDetails } from "../../tools/index.js";
 import { changeCounts } from "../../tools/hotfiles/git-history.js";
 import {
-  readRepoFile,
   readRepoFileSync,
   repoFileProblem,
   repoOwnDir,
@@ -232,7 +231,7 @@ async function buildCard(
     committed ? mostChanged(root, signal).catch(() => []) : [],
   ]);
   const readme = readmePath
-    ? await readRepoFile(root, readmePath, { maxBytes: README_READ_BYTES })
+    ? readRepoFileSync(root, readmePath, { maxBytes: README_READ_BYTES })
     : undefined;
   const gist = readme?.ok ? readmeGist(readme.text) : "";
   return {

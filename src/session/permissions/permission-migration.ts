@@ -2,9 +2,7 @@ import { lstatSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { readRepoFileSync, stopIfHeldByFifo } from "../../workspace/index.js";
 import { wellFormedRule, type AllowRule } from "./allow-rules.js";
-
-/** `node:child_process`, loaded when a process is first started (not on every run's start). */
-const childProcess = () => process.getBuiltinModule("node:child_process");
+import { childProcess } from "../../platform/lazy-builtins.js";
 
 const FILES = ["autoaccept.json", "allowlist.json"] as const;
 

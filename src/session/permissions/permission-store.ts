@@ -5,7 +5,7 @@ import { migrateLegacyPermissions } from "./permission-migration.js";
 import { dataDir } from "../config/paths.js";
 import { writePrivateFile } from "../config/private-file.js";
 import { t } from "../../i18n/index.js";
-import { sha256Hex } from "../../workspace/index.js";
+import { sha256Hex } from "../../platform/lazy-builtins.js";
 
 export { matchesRule, suggestRule, type AllowRule } from "./allow-rules.js";
 

@@ -10,9 +10,7 @@ import type { PermissionStore } from "../permissions/permission-store.js";
 import { join } from "node:path";
 import { dataDir } from "../config/paths.js";
 import { t } from "../../i18n/index.js";
-
-/** `node:child_process`, loaded when a process is first started (not on every run's start). */
-const childProcess = () => process.getBuiltinModule("node:child_process");
+import { childProcess } from "../../platform/lazy-builtins.js";
 
 export type { McpPromptCommand, McpServerView, McpState } from "../../mcp/index.js";
 

@@ -2,9 +2,7 @@ import { accessSync, constants, existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { delimiter, isAbsolute, join } from "node:path";
 import { isInside, type WorkspaceMounts } from "./workspace-mounts.js";
-
-/** `node:child_process`, loaded when a process is first started (not on every run's start). */
-const childProcess = () => process.getBuiltinModule("node:child_process");
+import { childProcess } from "../../platform/lazy-builtins.js";
 
 /** Where bubblewrap is looked for first: system folders, before the PATH a repository cannot set. */
 const SYSTEM_DIRS = ["/usr/bin", "/bin", "/usr/local/bin"];

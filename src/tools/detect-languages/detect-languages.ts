@@ -1,7 +1,8 @@
+import { stat } from "node:fs/promises";
 import { join, posix } from "node:path";
 import { defineTool } from "../../agent/tool.js";
 import type { Workspace } from "../../workspace/index.js";
-import { formatSize, fsAsync } from "../../workspace/index.js";
+import { formatSize } from "../../workspace/index.js";
 import description from "./description.md";
 import { languageOf, type LanguageKind } from "./languages.js";
 
@@ -58,7 +59,7 @@ export function createDetectLanguagesTool(ws: Workspace) {
             unrecognized++;
             continue;
           }
-          const size = await fsAsync.stat(join(ws.root, next.value)).then(
+          const size = await stat(join(ws.root, next.value)).then(
             (s) => s.size,
             () => 0,
           );

@@ -1,3 +1,4 @@
+import { readFile, stat } from "node:fs/promises";
 import {
   ToolError,
   type FileChange,
@@ -15,7 +16,6 @@ import {
   type CheckpointFile,
   type ReadTracker,
   type Workspace,
-  fsAsync,
 } from "../../workspace/index.js";
 import type { WorkingFile } from "./working-set.js";
 
@@ -85,7 +85,7 @@ export function buildProposal(
       }
       const details: EditDetails = { files: changes };
       for (const { file, bytes } of planned) {
-        const mtimeMs = await fsAsync.stat(file.real).then(
+        const mtimeMs = await stat(file.real).then(
           (s) => s.mtimeMs,
           () => 0,
         );
@@ -129,7 +129,7 @@ async function recheck(ws: Workspace, file: WorkingFile): Promise<void> {
       `Nothing was written: ${file.relative} now leads to another file (a symlink changed) since the edit was prepared. Read it again and redo the edit.`,
     );
   }
-  const now = await fsAsync.readFile(real, { flag: NONBLOCKING_READ }).catch(() => null);
+  const now = await readFile(real, { flag: NONBLOCKING_READ }).catch(() => null);
   const same = now === null ? file.original === null : file.original?.equals(now) === true;
   if (!same) {
     throw new ToolError(

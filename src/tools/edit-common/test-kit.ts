@@ -1,5 +1,6 @@
 // Test support for the edit tools (imported by tests only): a temp repository with a workspace,
 // a read tracker shared by read_file and the edit tools, and helpers to call them.
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Review, ToolRunResult } from "../../agent/tool.js";
 import { callTool } from "../../../test/support/call-tool.js";
@@ -10,7 +11,6 @@ import {
   type CheckpointFile,
   type ReadTracker,
   type Workspace,
-  fsAsync,
 } from "../../workspace/index.js";
 import { createEditApplyBatchTool } from "../edit-apply-batch/edit-apply-batch.js";
 import { createEditCreateFileTool } from "../edit-create-file/edit-create-file.js";
@@ -77,7 +77,7 @@ export async function makeEditKit(files: Record<string, TreeEntry>): Promise<Edi
     call: (tool, args) => callTool(tools[tool], args),
     async bytes(rel) {
       try {
-        return (await fsAsync.readFile(join(ws.root, rel))).toString("latin1");
+        return (await readFile(join(ws.root, rel))).toString("latin1");
       } catch {
         return null;
       }

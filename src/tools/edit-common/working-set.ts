@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { ToolError } from "../../agent/tool.js";
 import {
   contentHash,
@@ -8,7 +9,6 @@ import {
   type LineSpan,
   type ReadTracker,
   type Workspace,
-  fsAsync,
 } from "../../workspace/index.js";
 import { formatSize, NONBLOCKING_READ } from "../../workspace/index.js";
 import { asToolError } from "../tool-path.js";
@@ -82,7 +82,7 @@ export class WorkingSet {
   }
 
   private async load(relative: string, real: string): Promise<WorkingFile> {
-    const bytes = await fsAsync.readFile(real, { flag: NONBLOCKING_READ });
+    const bytes = await readFile(real, { flag: NONBLOCKING_READ });
     if (bytes.length > MAX_TRACKED_BYTES) {
       throw new ToolError(
         `${relative} is too large to edit with the edit tools (${formatSize(bytes.length)}; at most ${formatSize(MAX_TRACKED_BYTES)}).`,

@@ -1,7 +1,5 @@
 import { stopIfHeldByFifo } from "../../workspace/index.js";
-
-/** `node:child_process`, loaded when a process is first started (not on every run's start). */
-const childProcess = () => process.getBuiltinModule("node:child_process");
+import { childProcess } from "../../platform/lazy-builtins.js";
 
 /** Output of `git log` read, at most. */
 const MAX_GIT_OUTPUT = 32 * 1024 * 1024;

@@ -1,9 +1,9 @@
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { defineTool, type ZodModule } from "../../agent/tool.js";
 import type { Workspace } from "../../workspace/index.js";
 import description from "./description.md";
 import { changeCounts } from "./git-history.js";
-import { fsAsync } from "../../workspace/index.js";
 
 export const DEFAULT_HOTFILES_LIMIT = 10;
 export const MAX_HOTFILES_LIMIT = 50;
@@ -74,7 +74,7 @@ export function createHotfilesTool(ws: Workspace) {
 
 async function isLiveFile(ws: Workspace, file: string): Promise<boolean> {
   try {
-    if (!(await fsAsync.stat(join(ws.root, file))).isFile()) return false;
+    if (!(await stat(join(ws.root, file))).isFile()) return false;
   } catch {
     return false;
   }
@@ -86,7 +86,7 @@ async function recentlyModified(ws: Workspace, limit: number, signal: AbortSigna
   let scanned = 0;
   for await (const file of ws.walk({ signal })) {
     if (++scanned > MAX_FILES_SCANNED) break;
-    const modified = await fsAsync.stat(join(ws.root, file)).then(
+    const modified = await stat(join(ws.root, file)).then(
       (s) => s.mtimeMs,
       () => undefined,
     );

@@ -1,7 +1,8 @@
+import { lstat, readlink } from "node:fs/promises";
 import { join } from "node:path";
 import { defineTool, type ZodModule } from "../../agent/tool.js";
 import type { Workspace } from "../../workspace/index.js";
-import { formatSize, fsAsync } from "../../workspace/index.js";
+import { formatSize } from "../../workspace/index.js";
 import description from "./description.md";
 
 /** Entries shown, at most. */
@@ -62,10 +63,10 @@ export function createListRootTool(ws: Workspace) {
           entries.push({
             name: entry.name,
             kind: "symlink",
-            target: await fsAsync.readlink(absolute).catch(() => "?"),
+            target: await readlink(absolute).catch(() => "?"),
           });
         } else {
-          const size = await fsAsync.lstat(absolute).then(
+          const size = await lstat(absolute).then(
             (s) => s.size,
             () => 0,
           );

@@ -1,4 +1,5 @@
-import { NONBLOCKING_READ, fsAsync } from "../../workspace/index.js";
+import { open } from "node:fs/promises";
+import { NONBLOCKING_READ } from "../../workspace/index.js";
 
 /** What `readLines` returns: the lines asked for, as far as the bounds allowed. */
 export interface LineWindow {
@@ -65,9 +66,7 @@ export async function readLines(absolute: string, range: LineRange): Promise<Lin
     lineNumber++;
   };
 
-  // Plain reads rather than a read stream: Node's streams for files load on first use, and after
-  // the heap cap (src/modes/heap.ts) Node compiles them from source.
-  const handle = await fsAsync.open(absolute, NONBLOCKING_READ);
+  const handle = await open(absolute, NONBLOCKING_READ);
   // One buffer for the whole file; a line that goes on into the next read is copied out first.
   const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   try {

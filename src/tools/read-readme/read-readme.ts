@@ -1,7 +1,7 @@
 import { defineTool, ToolError } from "../../agent/tool.js";
 import {
   isBinaryBuffer,
-  readRepoFile,
+  readRepoFileSync,
   secretReason,
   type Workspace,
 } from "../../workspace/index.js";
@@ -51,7 +51,7 @@ export function createReadReadmeTool(ws: Workspace) {
         );
       }
       // Inside the root after symlinks, a regular file (a FIFO is refused, never waited on), capped.
-      const read = await readRepoFile(ws.root, target.relative, { maxBytes: MAX_README_BYTES });
+      const read = readRepoFileSync(ws.root, target.relative, { maxBytes: MAX_README_BYTES });
       if (!read.ok) throw new ToolError(`${found} cannot be read: ${read.reason}.`);
       if (isBinaryBuffer(read.bytes)) throw new ToolError(`${found} is not a text file.`);
       const cut = read.truncated;

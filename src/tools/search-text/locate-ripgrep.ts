@@ -1,6 +1,6 @@
+import { access, stat } from "node:fs/promises";
 import { constants } from "node:fs";
-import { delimiter, dirname, join } from "node:path";
-import { fsAsync } from "../../workspace/index.js";
+import { delimiter, join } from "node:path";
 
 export interface LocateOptions {
   /** The bundled binary's path; default: `rgPath` of `@vscode/ripgrep` when installed. */
@@ -26,21 +26,10 @@ export async function locateRipgrep(options: LocateOptions = {}): Promise<string
 }
 
 /**
- * The binary `@vscode/ripgrep` names: its platform package's (`@vscode/ripgrep-<platform>-<arch>`),
- * looked for as Node looks for a package, in each `node_modules` above this file.
- * `@vscode/ripgrep` itself is an ES module: requiring it from North's CommonJS builds starts
- * Node's ES module loader (~5 ms; after the heap cap, src/modes/heap.ts, Node compiles it from
- * source), only to compute this path. It stays the fallback; it throws on import when its
- * platform package is missing, which means "none".
+ * The binary `@vscode/ripgrep` ships (its `rgPath`). The package is an ES module, loaded at the
+ * first search; it throws on import when its platform package is missing, which means "none".
  */
 async function bundledRipgrep(): Promise<string | undefined> {
-  const arch = process.env.npm_config_arch || process.arch;
-  const binary = process.platform === "win32" ? "rg.exe" : "rg";
-  const bin = join("node_modules", "@vscode", `ripgrep-${process.platform}-${arch}`, "bin", binary);
-  for (let dir = import.meta.dirname; ; dir = dirname(dir)) {
-    if (await isExecutable(join(dir, bin))) return join(dir, bin);
-    if (dirname(dir) === dir) break;
-  }
   try {
     return (await import("@vscode/ripgrep")).rgPath;
   } catch {
@@ -50,8 +39,8 @@ async function bundledRipgrep(): Promise<string | undefined> {
 
 async function isExecutable(file: string): Promise<boolean> {
   try {
-    await fsAsync.access(file, constants.X_OK);
-    return (await fsAsync.stat(file)).isFile();
+    await access(file, constants.X_OK);
+    return (await stat(file)).isFile();
   } catch {
     return false;
   }

@@ -10,9 +10,7 @@ import {
   type SearchQuery,
   type SearchResult,
 } from "./query.js";
-
-/** `node:child_process`, loaded when a process is first started (not on every run's start). */
-const childProcess = () => process.getBuiltinModule("node:child_process");
+import { childProcess } from "../../platform/lazy-builtins.js";
 
 /** ripgrep could not be started (missing, not executable, wrong platform): use the JS walker. */
 export class RipgrepUnavailable extends Error {
