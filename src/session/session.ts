@@ -10,6 +10,7 @@ import { PermissionStore } from "./permission-store.js";
 import { commandProfile, toolsForMode } from "./permissions.js";
 import { SandboxSwitch, sandboxProbe } from "./sandbox-state.js";
 import { providerKeyVariables } from "./shell-set.js";
+import { sandboxMasks } from "./sandbox-masks.js";
 import { createPolicy, type PolicyState } from "./policy.js";
 import { dataDir } from "./paths.js";
 import { logEvent } from "./session-log.js";
@@ -95,6 +96,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     journal: data.journal,
     profile,
     secretEnv: providerKeyVariables(options.config),
+    mask: sandboxMasks(options.env, options.config),
   });
   const broker = new ApprovalBroker();
   const store = await PermissionStore.load(workspace.root, options.env);

@@ -22,11 +22,11 @@ export interface PtyShellOptions {
   dir: string;
   startupTimeoutMs: number;
   /**
-   * A program that starts the shell as its child (the sandbox): spawned instead of the shell,
-   * with this environment. It leads the terminal's session; signals meant for the shell go to
-   * the child.
+   * A program that starts the shell as its descendant (the sandbox): spawned instead of the
+   * shell, with this environment. It leads the terminal's session; signals meant for the shell go
+   * to the process `shellDepth` generations below it.
    */
-  launcher?: { file: string; args: string[]; env: Record<string, string>; shellIsChild: boolean };
+  launcher?: { file: string; args: string[]; env: Record<string, string>; shellDepth: number };
 }
 
 /** Characters of start-up output kept for the error when a shell fails to start. */
@@ -47,7 +47,7 @@ export class PtyShell {
   private ended: ShellExit | undefined;
   /** The terminal device (e.g. /dev/pts/3), when the system tells. */
   tty: string | undefined;
-  /** The shell's own process: `pid`, or the launcher's child. */
+  /** The shell's own process: `pid`, or the launcher's descendant. */
   private shellPid: number;
 
   private constructor(private readonly pty: NodePty.IPty) {
@@ -157,9 +157,15 @@ export class PtyShell {
     shell.listener = undefined;
     if (outcome === true) {
       shell.tty = terminalOf(shell.pid);
-      if (options.launcher?.shellIsChild) {
-        const child = sessionProcesses(shell.pid).find((p) => p.ppid === shell.pid);
-        if (child) shell.shellPid = child.pid;
+      const depth = options.launcher?.shellDepth ?? 0;
+      if (depth > 0) {
+        const procs = sessionProcesses(shell.pid);
+        let pid: number | undefined = shell.pid;
+        for (let i = 0; i < depth && pid !== undefined; i++) {
+          const parent: number = pid;
+          pid = procs.find((p) => p.ppid === parent)?.pid;
+        }
+        if (pid !== undefined) shell.shellPid = pid;
       }
       return shell;
     }
