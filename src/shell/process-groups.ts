@@ -156,6 +156,9 @@ export function shellAwaitsLine(sessionLeader: number, shellPid: number, tty: st
   // state ppid pgrp session tty_nr tpgid …
   const pgrp = Number(fields[2]);
   if (Number(fields[5]) !== pgrp) return false;
+  // The shell itself first (bash, zsh): one file, not a walk through every process.
+  const self = { pid: shellPid, ppid: Number(fields[1]), pgid: pgrp, state: fields[0] ?? "" };
+  if (isReadingTerminal([self], tty)) return true;
   const group = sessionProcesses(sessionLeader).filter((p) => p.pgid === pgrp);
   return isReadingTerminal(group, tty);
 }
