@@ -8,6 +8,7 @@ import { ApprovalBroker } from "./permissions/approval-broker.js";
 import { PermissionStore } from "./permissions/permission-store.js";
 import { commandProfile } from "./permissions/permissions.js";
 import { SandboxSwitch, sandboxProbe } from "./permissions/sandbox-state.js";
+import { sandboxMasks } from "./permissions/sandbox-masks.js";
 import { providerKeyVariables } from "./tools/shell-set.js";
 import { createPolicy, type PolicyState } from "./permissions/policy.js";
 import { logEvent } from "./storage/session-log.js";
@@ -93,6 +94,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     journal: data.journal,
     profile,
     secretEnv: providerKeyVariables(options.config),
+    mask: sandboxMasks(options.env, options.config),
   });
   const broker = new ApprovalBroker();
   const store = await PermissionStore.load(workspace.root, options.env);

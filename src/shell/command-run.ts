@@ -38,6 +38,8 @@ export interface CommandOutcome {
   output: BoundedText;
 }
 
+/** How often the shell is looked at after a frame, until it waits for its next line. */
+const CONFIRM_POLL_MS = 2;
 /** How often a silent command is checked for a read of the terminal. */
 const INPUT_POLL_MS = 250;
 /** How long killed process groups are waited for before the result is given anyway. */
@@ -60,8 +62,13 @@ const PROMPT_LIKE = /(?:[?:>\]]|\(y\/n\)|\[y\/n\])\s*$/i;
  */
 export function runCommand(shell: PtyShell, options: CommandRunOptions): Promise<CommandOutcome> {
   const { dialect, killGraceMs } = options;
-  const nonce = newNonce();
-  const line = dialect.controlLine(nonce, options.commandFile, options.resetTerminal, options.cwd);
+  const beginId = newNonce();
+  const line = dialect.controlLine(
+    beginId,
+    options.commandFile,
+    options.resetTerminal,
+    options.cwd,
+  );
   const before = jobGroups(sessionProcesses(shell.pid), shell.pid);
   const newGroups = () =>
     [...jobGroups(sessionProcesses(shell.pid), shell.pid)].filter((g) => !before.has(g));
@@ -73,7 +80,40 @@ export function runCommand(shell: PtyShell, options: CommandRunOptions): Promise
     buffer.push(text);
     options.onOutput?.(text);
   };
-  const reader = new FrameReader(nonce, (raw) => take(cleaner.push(raw)), { begin: true });
+  // The end marker's nonce is typed for the hook only when the shell waits to read it; a frame
+  // counts once the shell then waits for its next line without asking again (see MARK_FUNCTION
+  // in dialect.ts). Text after a frame is kept apart: it is the command's only if the frame was
+  // not the shell's.
+  let candidate: Frame | undefined;
+  let afterCandidate = "";
+  let stopGiving: (() => void) | undefined;
+  const readerFor = (begin: boolean): FrameReader => {
+    const nonce = newNonce();
+    let given = false;
+    return new FrameReader(
+      nonce,
+      (raw) => {
+        if (candidate) afterCandidate += raw;
+        else take(cleaner.push(raw));
+      },
+      {
+        ...(begin ? { begin: beginId } : {}),
+        onRequest: () => {
+          if (candidate) {
+            // The shell asks again: that frame was printed by the command, not by the hook.
+            candidate = undefined;
+            take(cleaner.push(afterCandidate));
+            afterCandidate = "";
+          }
+          if (given) return;
+          given = true;
+          stopGiving?.();
+          stopGiving = shell.giveNonce(nonce);
+        },
+      },
+    );
+  };
+  let reader = readerFor(true);
 
   return new Promise((resolve) => {
     const timers: NodeJS.Timeout[] = [];
@@ -88,9 +128,13 @@ export function runCommand(shell: PtyShell, options: CommandRunOptions): Promise
       settled = true;
       shell.listener = undefined;
       shell.exitListener = undefined;
+      stopGiving?.();
       timers.forEach(clearTimeout);
       options.signal?.removeEventListener("abort", onAbort);
-      if (!frame) reader.flush();
+      if (!frame) {
+        if (candidate) take(cleaner.push(afterCandidate));
+        reader.flush();
+      }
       take(cleaner.flush());
       if (stopped && frame) await reap(newGroups, stoppedAt + killGraceMs);
       const outcome = { killedShell, waitingForInput, output: buffer.finish() };
@@ -122,10 +166,28 @@ export function runCommand(shell: PtyShell, options: CommandRunOptions): Promise
     };
     const onAbort = () => stop("cancel");
 
+    /** Takes `frame` once the shell waits for its next line twice in a row, not asking again. */
+    const confirm = (frame: Frame) => {
+      let streak = 0;
+      const look = () => {
+        if (settled || candidate !== frame) return;
+        streak = shell.awaitsLine() ? streak + 1 : 0;
+        // Then once more after pending output was read (a request may be on its way).
+        if (streak >= 2) return void setImmediate(() => candidate === frame && finish(frame));
+        timers.push(setTimeout(look, CONFIRM_POLL_MS));
+      };
+      look();
+    };
     shell.listener = (data) => {
       lastData = Date.now();
       const frame = reader.push(data);
-      if (frame) void finish(frame);
+      if (!frame) return;
+      const rest = reader.rest;
+      candidate = frame;
+      afterCandidate = "";
+      reader = readerFor(false);
+      if (rest) reader.push(rest);
+      if (candidate === frame) confirm(frame);
     };
     shell.exitListener = (exit) => void finish(undefined, exit);
     if (shell.exitInfo) return void finish(undefined, shell.exitInfo); // died just before

@@ -1,6 +1,6 @@
 import { accessSync, constants } from "node:fs";
 import { basename, delimiter, isAbsolute, join } from "node:path";
-import { BEGIN_PRINTF, MARKER_PRINTF } from "./framing.js";
+import { BEGIN_PRINTF, MARKER_PRINTF, REQUEST_PRINTF } from "./framing.js";
 
 export type ShellKind = "bash" | "zsh" | "sh";
 
@@ -15,21 +15,46 @@ export interface ShellDialect {
   /** Absolute path of the executable. */
   file: string;
   args: string[];
-  /** The script sourced once at start; it ends by making the hook print the `ready` nonce. */
-  init(readyNonce: string): string;
+  /** The script sourced once at start; it ends by setting the prompt hook. */
+  init(): string;
   /**
    * The line typed into the shell to run the command in `commandFile` in the shell itself (so
    * `cd`, variables and functions persist), after printing the begin marker. `resetTerminal` restores sane terminal settings
    * first, after a command was killed and may have left the terminal raw or echoing. `cwd`: a
    * folder to change to first (silently staying put when that fails).
    */
-  controlLine(nonce: string, commandFile: string, resetTerminal: boolean, cwd?: string): string;
+  controlLine(beginId: string, commandFile: string, resetTerminal: boolean, cwd?: string): string;
 }
 
-/** The marker function, POSIX syntax; `$?` is read first, before anything can change it. */
-const MARK_FUNCTION = `__north_mark() { __north_s=$?; printf ${MARKER_PRINTF} "$__north_n" "$__north_s" "$PWD" "$__north_n"; return $__north_s; }`;
+/**
+ * The marker function, POSIX syntax; `$?` is read first, before anything can change it.
+ *
+ * The nonce that closes the end marker is not in the shell while a command runs: the hook asks
+ * for it (`REQUEST_PRINTF`), reads it from the terminal, prints the marker and forgets it. North
+ * types it only once the shell itself waits to read the terminal and no program of the command
+ * holds the foreground (`shellAwaitsLine`), and accepts the marker only when the shell is then
+ * waiting for its next line with no new request (command-run.ts). So neither a program's output
+ * nor a command that prints a marker of its own (even one that reads `$__north_n`, which is
+ * unset) can end a command early or report another status or folder.
+ *
+ * What a determined command can still do: it runs as shell code in the shell itself, so it can
+ * replace the hook, or print the request and `read` the nonce as the hook does and then keep
+ * reading the terminal as the shell does — act as the shell, taking North's next control lines.
+ * Everything it runs that way is still the sandbox's (no network, repository-only writes) and
+ * ends with the session (PID namespace); the model writing such a command could equally lie in
+ * its answer. What it reports is its own story, not something a program's output forged.
+ */
+const markFunction = (silentRead: string) =>
+  `__north_mark() { __north_s=$?; printf ${REQUEST_PRINTF} >&2; IFS= ${silentRead} __north_n; printf ${MARKER_PRINTF} "$__north_n" "$__north_s" "$PWD" "$__north_n"; unset __north_n; return $__north_s; }`;
 
-const COMMON = ["unset HISTFILE MAILCHECK PROMPT_COMMAND", "stty -echo 2>/dev/null", MARK_FUNCTION];
+const COMMON = ["unset HISTFILE MAILCHECK PROMPT_COMMAND", "stty -echo 2>/dev/null"];
+
+/** How each shell reads the nonce without echoing it (a command may have turned echo on). */
+const SILENT_READ: Record<ShellKind, string> = {
+  bash: "read -rs",
+  zsh: "read -rs",
+  sh: "stty -echo 2>/dev/null; read -r",
+};
 
 const HOOKS: Record<ShellKind, { args: string[]; init: string[]; hook: string }> = {
   bash: {
@@ -71,10 +96,10 @@ export function makeDialect(kind: ShellKind, file: string): ShellDialect {
     kind,
     file,
     args: spec.args,
-    init: (readyNonce) =>
-      [...spec.init, ...COMMON, spec.hook, `__north_n=${readyNonce}`, ""].join("\n"),
-    controlLine: (nonce, commandFile, resetTerminal, cwd) =>
-      `${resetTerminal ? "stty sane -echo 2>/dev/null; " : ""}${cdFirst(kind, cwd)}${spec.hook}; __north_n=${nonce}; printf ${BEGIN_PRINTF} ${nonce}; . ${shellQuote(commandFile)}`,
+    init: () =>
+      [...spec.init, ...COMMON, markFunction(SILENT_READ[kind]), spec.hook, ""].join("\n"),
+    controlLine: (beginId, commandFile, resetTerminal, cwd) =>
+      `${resetTerminal ? "stty sane -echo 2>/dev/null; " : ""}${cdFirst(kind, cwd)}${spec.hook}; printf ${BEGIN_PRINTF} ${beginId}; . ${shellQuote(commandFile)}`,
   };
 }
 

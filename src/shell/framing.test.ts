@@ -7,7 +7,7 @@ const marker = (status: number, cwd: string, nonce = NONCE) =>
 
 function read(chunks: string[], begin = false) {
   let text = "";
-  const reader = new FrameReader(NONCE, (t) => (text += t), { begin });
+  const reader = new FrameReader(NONCE, (t) => (text += t), begin ? { begin: NONCE } : {});
   let frame;
   for (const chunk of chunks) frame ??= reader.push(chunk);
   return { text, frame };
@@ -53,5 +53,19 @@ describe("FrameReader", () => {
         frame: { status: 0, cwd: "/" },
       });
     }
+  });
+});
+
+describe("the request for the nonce", () => {
+  it("is taken out of the text and told, even when split between chunks", () => {
+    let text = "";
+    let asked = 0;
+    const reader = new FrameReader(NONCE, (t) => (text += t), { onRequest: () => asked++ });
+    expect(reader.push("out\x1eNOR")).toBeUndefined();
+    expect(reader.push("TH?\x1e more")).toBeUndefined();
+    expect(asked).toBe(1);
+    expect(reader.push(`${marker(3, "/x")}after`)).toEqual({ status: 3, cwd: "/x" });
+    expect(text).toBe("out more");
+    expect(reader.rest).toBe("after");
   });
 });

@@ -23,6 +23,15 @@ export function newNonce(): string {
 export const MARKER_PRINTF = "'\\036NORTH:%s:%s:%s:%s\\036'";
 
 /**
+ * What the shell's prompt hook prints (to stderr, so that a POSIX shell's `PS1='$(…)'` shows it
+ * at once) before it reads the end marker's nonce from the terminal: `RS NORTH? RS`. It carries
+ * nothing secret; North answers it only when the shell itself is the one waiting to read (see
+ * `shellAwaitsLine`), so output that imitates it gets no nonce.
+ */
+export const REQUEST_PRINTF = "'\\036NORTH?\\036'";
+const REQUEST = `${RS}NORTH?${RS}`;
+
+/**
  * The `printf` format of the begin marker, printed just before the command runs, with the nonce
  * as argument: `RS NORTH> <nonce> RS`. What the terminal shows before it is not the command's:
  * an echo of the control line, or what the shell printed after the previous command's frame (a
@@ -45,12 +54,22 @@ export class FrameReader {
   private readonly start: string;
   private readonly end: string;
 
+  private readonly onRequest: (() => void) | undefined;
+  /** What came after the end marker in the chunk that completed it. */
+  rest = "";
+
+  /**
+   * `begin`: the id of the begin marker to wait for first (not secret, unlike `nonce`).
+   * `onRequest`: told each time the hook's request for the nonce (`RS NORTH? RS`) goes by; it is
+   * taken out of the text.
+   */
   constructor(
     nonce: string,
     private readonly onText: (text: string) => void,
-    options: { begin?: boolean } = {},
+    options: { begin?: string; onRequest?: () => void } = {},
   ) {
-    this.begin = options.begin ? `${RS}NORTH>${nonce}${RS}` : undefined;
+    this.begin = options.begin !== undefined ? `${RS}NORTH>${options.begin}${RS}` : undefined;
+    this.onRequest = options.onRequest;
     this.start = `${RS}NORTH:${nonce}:`;
     this.end = `:${nonce}${RS}`;
   }
@@ -67,6 +86,12 @@ export class FrameReader {
       this.pending = this.pending.slice(at + this.begin.length);
       this.begin = undefined;
     }
+    if (this.onRequest) {
+      for (let at = this.pending.indexOf(REQUEST); at >= 0; at = this.pending.indexOf(REQUEST)) {
+        this.pending = this.pending.slice(0, at) + this.pending.slice(at + REQUEST.length);
+        this.onRequest();
+      }
+    }
     if (!this.inMarker) {
       const at = this.pending.indexOf(this.start);
       if (at < 0) {
@@ -80,6 +105,7 @@ export class FrameReader {
     const close = this.pending.indexOf(this.end);
     if (close < 0) return undefined;
     const body = this.pending.slice(0, close);
+    this.rest = this.pending.slice(close + this.end.length);
     this.pending = "";
     this.done = true;
     const colon = body.indexOf(":");
@@ -94,11 +120,18 @@ export class FrameReader {
     this.pending = "";
   }
 
-  /** Where the part of `pending` that could begin `tag` starts (its length when none could). */
+  /**
+   * Where the part of `pending` that could begin `tag` (or a request for the nonce) starts (its
+   * length when none could).
+   */
   private holdBack(tag: string): number {
     const rs = this.pending.lastIndexOf(RS);
-    if (rs < 0 || this.pending.length - rs >= tag.length) return this.pending.length;
-    return tag.startsWith(this.pending.slice(rs)) ? rs : this.pending.length;
+    if (rs < 0) return this.pending.length;
+    const tail = this.pending.slice(rs);
+    const could = (t: string) => tail.length < t.length && t.startsWith(tail);
+    return could(tag) || (this.onRequest !== undefined && could(REQUEST))
+      ? rs
+      : this.pending.length;
   }
 
   private emit(upTo: number): void {

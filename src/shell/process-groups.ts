@@ -134,3 +134,29 @@ export function isReadingTerminal(procs: SessionProcess[], tty: string): boolean
     }
   });
 }
+
+/**
+ * Whether the shell waits for its next line: the terminal's foreground process group is the
+ * shell's own, and a process of that group (the shell, or the `$(…)` of a POSIX shell's prompt)
+ * is blocked reading the terminal `tty`. A command's programs run in groups of their own (job
+ * control), so while one runs this is false — even when it prints what the prompt hook prints.
+ * Linux only; elsewhere true (it cannot be told).
+ */
+export function shellAwaitsLine(sessionLeader: number, shellPid: number, tty: string): boolean {
+  if (!LINUX) return true;
+  let fields: string[];
+  try {
+    const stat = readFileSync(`/proc/${shellPid}/stat`, "latin1");
+    fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return false;
+  }
+  // state ppid pgrp session tty_nr tpgid …
+  const pgrp = Number(fields[2]);
+  if (Number(fields[5]) !== pgrp) return false;
+  // The shell itself first (bash, zsh): one file, not a walk through every process.
+  const self = { pid: shellPid, ppid: Number(fields[1]), pgid: pgrp, state: fields[0] ?? "" };
+  if (isReadingTerminal([self], tty)) return true;
+  const group = sessionProcesses(sessionLeader).filter((p) => p.pgid === pgrp);
+  return isReadingTerminal(group, tty);
+}

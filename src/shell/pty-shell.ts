@@ -4,7 +4,13 @@ import type * as NodePty from "@lydell/node-pty";
 import { type ShellDialect, shellQuote } from "./dialect.js";
 import { ShellError } from "./errors.js";
 import { FrameReader, newNonce } from "./framing.js";
-import { jobGroups, sessionProcesses, signalGroups, terminalOf } from "./process-groups.js";
+import {
+  jobGroups,
+  sessionProcesses,
+  shellAwaitsLine,
+  signalGroups,
+  terminalOf,
+} from "./process-groups.js";
 
 /** How a shell process ended. `signal` is set when a signal killed it. */
 export interface ShellExit {
@@ -22,12 +28,15 @@ export interface PtyShellOptions {
   dir: string;
   startupTimeoutMs: number;
   /**
-   * A program that starts the shell as its child (the sandbox): spawned instead of the shell,
-   * with this environment. It leads the terminal's session; signals meant for the shell go to
-   * the child.
+   * A program that starts the shell as its descendant (the sandbox): spawned instead of the
+   * shell, with this environment. It leads the terminal's session; signals meant for the shell go
+   * to the process `shellDepth` generations below it.
    */
-  launcher?: { file: string; args: string[]; env: Record<string, string>; shellIsChild: boolean };
+  launcher?: { file: string; args: string[]; env: Record<string, string>; shellDepth: number };
 }
+
+/** How often a shell that asked for its nonce is looked at until it waits to read it. */
+const NONCE_POLL_MS = 3;
 
 /** Characters of start-up output kept for the error when a shell fails to start. */
 const STARTUP_TEXT = 2000;
@@ -47,8 +56,10 @@ export class PtyShell {
   private ended: ShellExit | undefined;
   /** The terminal device (e.g. /dev/pts/3), when the system tells. */
   tty: string | undefined;
-  /** The shell's own process: `pid`, or the launcher's child. */
+  /** The shell's own process: `pid`, or the launcher's descendant. */
   private shellPid: number;
+  /** Generations between the launcher and the shell still to be looked up (0: found). */
+  private shellDepth = 0;
 
   private constructor(private readonly pty: NodePty.IPty) {
     this.shellPid = pty.pid;
@@ -75,6 +86,45 @@ export class PtyShell {
   /** How the shell ended; undefined while it runs. */
   get exitInfo(): ShellExit | undefined {
     return this.ended;
+  }
+
+  /**
+   * Whether the shell waits for its next line (`shellAwaitsLine`): true where the system cannot
+   * tell.
+   */
+  awaitsLine(): boolean {
+    this.tty ??= terminalOf(this.pid);
+    this.findShell();
+    return this.tty === undefined || shellAwaitsLine(this.pid, this.shellPid, this.tty);
+  }
+
+  /**
+   * Types `nonce` for the prompt hook as soon as the shell itself waits to read it (looked at
+   * every few milliseconds), once. Returns a function that stops waiting.
+   */
+  giveNonce(nonce: string): () => void {
+    let timer: NodeJS.Timeout | undefined;
+    const check = () => {
+      if (!this.alive) return;
+      if (this.awaitsLine()) this.write(`${nonce}\n`);
+      else timer = setTimeout(check, NONCE_POLL_MS);
+    };
+    check();
+    return () => clearTimeout(timer);
+  }
+
+  /** Finds the shell below the launcher (once its processes exist). */
+  private findShell(): void {
+    if (this.shellDepth === 0) return;
+    const procs = sessionProcesses(this.pid);
+    let pid: number | undefined = this.pid;
+    for (let i = 0; i < this.shellDepth && pid !== undefined; i++) {
+      const parent: number = pid;
+      pid = procs.find((p) => p.ppid === parent)?.pid;
+    }
+    if (pid === undefined) return;
+    this.shellPid = pid;
+    this.shellDepth = 0;
   }
 
   /** Types `text` into the terminal. */
@@ -121,7 +171,7 @@ export class PtyShell {
     }
     const readyNonce = newNonce();
     const initFile = join(options.dir, "init.sh");
-    writeFileSync(initFile, dialect.init(readyNonce), { mode: 0o600 });
+    writeFileSync(initFile, dialect.init(), { mode: 0o600 });
     let pty: NodePty.IPty;
     try {
       const { launcher } = options;
@@ -138,10 +188,16 @@ export class PtyShell {
       throw new ShellError(`The shell ${file} could not be started: ${describe(error)}.`);
     }
     const shell = new PtyShell(pty);
+    shell.shellDepth = options.launcher?.shellDepth ?? 0;
     let startupText = "";
-    const reader = new FrameReader(readyNonce, (text) => {
-      startupText = (startupText + text).slice(-STARTUP_TEXT);
-    });
+    let stopGiving: (() => void) | undefined;
+    const reader = new FrameReader(
+      readyNonce,
+      (text) => {
+        startupText = (startupText + text).slice(-STARTUP_TEXT);
+      },
+      { onRequest: () => (stopGiving ??= shell.giveNonce(readyNonce)) },
+    );
     const ready = new Promise<boolean>((resolve) => {
       shell.listener = (data) => {
         if (reader.push(data)) resolve(true);
@@ -154,13 +210,11 @@ export class PtyShell {
     shell.write(`. ${shellQuote(initFile)}\n`);
     const outcome = await Promise.race([ready, shell.exited, timedOut]);
     clearTimeout(timer);
+    stopGiving?.();
     shell.listener = undefined;
     if (outcome === true) {
-      shell.tty = terminalOf(shell.pid);
-      if (options.launcher?.shellIsChild) {
-        const child = sessionProcesses(shell.pid).find((p) => p.ppid === shell.pid);
-        if (child) shell.shellPid = child.pid;
-      }
+      shell.tty ??= terminalOf(shell.pid);
+      shell.findShell();
       return shell;
     }
     await shell.kill();

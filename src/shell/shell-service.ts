@@ -52,6 +52,8 @@ export interface ShellServiceOptions {
   sandbox?: "workspace-write" | "read-only";
   /** Variables removed from the shell's environment, on top of `PROVIDER_KEY_ENV` (always). */
   secretEnv?: readonly string[];
+  /** Absolute paths hidden inside the sandbox, those that exist when the shell starts. */
+  mask?: readonly string[];
 }
 
 export interface RunOptions {
@@ -272,7 +274,16 @@ class PersistentShell implements ShellService {
         );
       }
       const { file, args } = dialect;
-      launcher = sandboxCommand({ file, args, env, root: this.root, profile, privateDirs: [dir] });
+      launcher = sandboxCommand({
+        file,
+        args,
+        env,
+        root: this.root,
+        profile,
+        privateDirs: [dir],
+        filterDir: dir,
+        ...(this.options.mask ? { masks: this.options.mask } : {}),
+      });
     }
     let shell: PtyShell;
     try {

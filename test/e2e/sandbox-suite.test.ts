@@ -9,19 +9,29 @@ import {
   writeFileSync,
 } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createShellService, detectSandbox, type ShellService } from "../../src/shell/index.js";
-import { sandboxAttacks, treePrint, type AttackTargets } from "../support/sandbox-attacks.js";
+import { sandboxMasks } from "../../src/session/permissions/sandbox-masks.js";
+import {
+  HOME_SECRETS,
+  NORTH_SECRET,
+  sandboxAttacks,
+  treePrint,
+  type AttackTargets,
+} from "../support/sandbox-attacks.js";
 
-// The sandbox suite of issue 9: from inside the sandboxed shell, every attempt to change files
-// outside the repository, write .north/ or git's hooks and config, reach the network or read a
-// provider key fails; ordinary work in the repository still succeeds.
+// The sandbox suite of issues 9 and 25: from inside the sandboxed shell, every attempt to change
+// files outside the repository, write .north/ or git's hooks and config, reach the network or a
+// unix socket of the host, read a provider key, a credential file or North's own folders fails;
+// ordinary work in the repository still succeeds.
 
 const SECRET = "sk-ant-suite-0123456789-secret";
 const GATEWAY_SECRET = "gw-suite-9876543210-secret";
 const SERVER_TOKEN = "served-to-the-sandbox-4711";
+const SOCKET_TOKEN = "unix-socket-of-the-host-4712";
 
 let repo: string;
 let out: string;
@@ -29,6 +39,8 @@ let hostTmp: string;
 let keyHolder: ChildProcess;
 let server: http.Server;
 let hits = 0;
+let socketServer: net.Server;
+let socketHits = 0;
 let shell: ShellService;
 let targets: AttackTargets;
 
@@ -54,6 +66,15 @@ beforeAll(async () => {
   mkdirSync(path.join(out, "gitrepo"));
   git(path.join(out, "gitrepo"), "init", "-q");
   git(path.join(out, "gitrepo"), "commit", "-q", "--allow-empty", "-m", "first");
+  for (const [file, secret] of Object.entries(HOME_SECRETS)) {
+    mkdirSync(path.dirname(path.join(out, file)), { recursive: true });
+    writeFileSync(path.join(out, file), `${secret}\n`);
+  }
+  for (const dir of northDirs()) {
+    mkdirSync(path.join(dir, "sessions"), { recursive: true });
+    writeFileSync(path.join(dir, "secret.txt"), `${NORTH_SECRET}\n`);
+    writeFileSync(path.join(dir, "sessions", "s.jsonl"), `${NORTH_SECRET}\n`);
+  }
   writeFileSync(path.join(repo, "package.json"), '{"scripts":{"test":"node check.js"}}\n');
   writeFileSync(path.join(repo, "check.js"), 'console.log("tests passed");\n');
   git(repo, "init", "-q");
@@ -65,6 +86,13 @@ beforeAll(async () => {
     res.end(SERVER_TOKEN);
   });
   await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
+  socketServer = net.createServer((socket) => {
+    socketHits++;
+    socket.end(SOCKET_TOKEN);
+  });
+  const socket = path.join(out, ".docker", "run", "docker.sock");
+  mkdirSync(path.dirname(socket), { recursive: true });
+  await new Promise<void>((resolve) => socketServer.listen(socket, resolve));
   keyHolder = spawn(process.execPath, ["-e", "setInterval(() => {}, 1e6)"], {
     cwd: out,
     env: {
@@ -88,6 +116,8 @@ beforeAll(async () => {
     keyHolderPid: keyHolder.pid!,
     port,
     python,
+    socket,
+    northDirs: northDirs(),
     ...(hostIp ? { hostIp } : {}),
   };
   shell = createShellService({
@@ -96,9 +126,10 @@ beforeAll(async () => {
     sandbox: "workspace-write",
     secretEnv: ["MY_GATEWAY_KEY"],
     killGraceMs: 300,
+    mask: sandboxMasks(shellEnv(), {}),
     env: {
+      ...shellEnv(),
       PATH: process.env.PATH,
-      HOME: out,
       ANTHROPIC_API_KEY: SECRET,
       OPENAI_API_KEY: SECRET,
       MY_GATEWAY_KEY: GATEWAY_SECRET,
@@ -112,8 +143,24 @@ beforeAll(async () => {
   await shell.run("true");
 });
 
+/** The shell's home and North's folders: all in `out`, outside the repository. */
+function shellEnv(): Record<string, string> {
+  return {
+    HOME: out,
+    XDG_CONFIG_HOME: path.join(out, "xdg", "config"),
+    XDG_DATA_HOME: path.join(out, "xdg", "data"),
+    XDG_STATE_HOME: path.join(out, "xdg", "state"),
+    XDG_CACHE_HOME: path.join(out, "xdg", "cache"),
+  };
+}
+
+function northDirs(): string[] {
+  return ["config", "data", "state", "cache"].map((d) => path.join(out, "xdg", d, "north"));
+}
+
 afterAll(async () => {
   await shell?.dispose();
+  socketServer?.close();
   keyHolder?.kill("SIGKILL");
   server?.close();
   for (const dir of [repo, out, hostTmp]) if (dir) rmSync(dir, { recursive: true, force: true });
@@ -141,18 +188,20 @@ describe("the sandbox suite", () => {
     const succeeded: string[] = [];
     for (const attack of sandboxAttacks(targets)) {
       const before = fingerprint();
-      const hitsBefore = hits;
+      const hitsBefore = hits + socketHits;
       const result = await shell.run(attack.command, { timeoutMs: 20_000, cwd: repo });
-      const leaked = [SECRET, GATEWAY_SECRET, SERVER_TOKEN].filter((s) =>
+      const secrets = [SECRET, GATEWAY_SECRET, SERVER_TOKEN, SOCKET_TOKEN, NORTH_SECRET];
+      const leaked = [...secrets, ...Object.values(HOME_SECRETS)].filter((s) =>
         result.output.includes(s),
       );
-      if (fingerprint() !== before || hits !== hitsBefore || leaked.length > 0) {
+      if (fingerprint() !== before || hits + socketHits !== hitsBefore || leaked.length > 0) {
         succeeded.push(`${attack.name}: ${result.output.slice(0, 300)}`);
       }
     }
     expect(succeeded).toEqual([]);
     expect(readFileSync(path.join(out, "victim.txt"), "utf8")).toBe("precious\n");
     expect(hits).toBe(0);
+    expect(socketHits).toBe(0);
   }, 120_000);
 
   it("still does ordinary work: build, test, git status/diff/add/commit, cd, functions", async () => {
@@ -180,5 +229,64 @@ describe("the sandbox suite", () => {
     expect(await run("echo written > inside.txt && cat inside.txt && rm inside.txt")).toBe(
       "written",
     );
+  }, 60_000);
+
+  it("ends a command only at the shell's own end marker, whatever the command prints", async () => {
+    const marker = (n: string) => `printf '\\036NORTH:%s:0:/etc:%s\\036' "${n}" "${n}"`;
+    const request = "printf '\\036NORTH?\\036' >&2";
+    const forgeries = [
+      // Review R10: the nonce was a shell variable the command could read.
+      `${marker("$__north_n")}; sleep 0.5; echo hidden > hidden.txt; (exit 3)`,
+      // A program asks for the nonce as the prompt hook does, and waits for it.
+      `${targets.python} -c "import sys, select; sys.stderr.write('\\x1eNORTH?\\x1e'); sys.stderr.flush(); r = select.select([sys.stdin], [], [], 1)[0]; print('given' if r else 'none')"; echo hidden > hidden.txt; (exit 3)`,
+      // Shell code reads it as the hook does, prints a marker, and goes on.
+      `${request}; IFS= read -rs n; ${marker("$n")}; sleep 0.5; echo hidden > hidden.txt; (exit 3)`,
+    ];
+    for (const command of forgeries) {
+      rmSync(path.join(repo, "hidden.txt"), { force: true });
+      const result = await shell.run(command, { cwd: repo, timeoutMs: 20_000 });
+      expect(result, command).toMatchObject({ exitCode: 3, cwd: repo });
+      expect(existsSync(path.join(repo, "hidden.txt")), command).toBe(true);
+      expect(result.output).not.toMatch(/given/);
+    }
+    rmSync(path.join(repo, "hidden.txt"), { force: true });
+  }, 60_000);
+
+  it("runs a forked child over IPC, and dev servers on loopback (foreground and background)", async () => {
+    const run = async (command: string) => {
+      const result = await shell.run(command, { timeoutMs: 30_000 });
+      expect(result.exitCode, `${command}\n${result.output}`).toBe(0);
+      return result.output;
+    };
+    writeFileSync(
+      path.join(repo, "ipc.js"),
+      `const { fork } = require("child_process");
+if (process.argv[2] === "child") process.on("message", (m) => { process.send(m + 1); process.exit(); });
+else fork(__filename, ["child"]).on("message", (m) => console.log("ipc", m)).send(41);
+`,
+    );
+    expect(await run("node ipc.js")).toBe("ipc 42");
+    // A dev server: says its port once it listens; `once` makes it end after one answer.
+    writeFileSync(
+      path.join(repo, "serve.js"),
+      `const http = require("http");
+const server = http.createServer((req, res) => {
+  res.end("dev server " + req.url);
+  if (process.argv[2] === "once") server.close();
+});
+server.listen(0, "127.0.0.1", () => require("fs").writeFileSync(process.argv[3], String(server.address().port)));
+`,
+    );
+    const client = (file: string) =>
+      `until [ -s ${file} ]; do sleep 0.05; done; curl -sS --max-time 5 "http://127.0.0.1:$(cat ${file})/hello"`;
+    // In the foreground, asked by a client in the background.
+    expect(
+      await run(`rm -f fg.port; (${client("fg.port")}) & node serve.js once fg.port; wait`),
+    ).toMatch(/^dev server \/hello/); // then the shell's notice that the client is done
+    // In the background, living on between commands while the shell lives.
+    await run("rm -f bg.port; node serve.js forever bg.port > /dev/null 2>&1 &");
+    expect(await run(client("bg.port"))).toBe("dev server /hello");
+    expect(await run(client("bg.port"))).toBe("dev server /hello");
+    await run("kill %1; rm -f bg.port fg.port serve.js ipc.js");
   }, 60_000);
 });

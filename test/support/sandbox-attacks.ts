@@ -15,7 +15,31 @@ export interface AttackTargets {
   hostIp?: string;
   /** The real python3 executable (not a version manager's shim that needs $HOME). */
   python: string;
+  /** A unix socket of the host outside the repository, under the shell's `$HOME` (`out`). */
+  socket: string;
+  /** North's folders as the shell's environment names them (`$XDG_*_HOME/north`). */
+  northDirs: string[];
 }
+
+/**
+ * Secrets the suite plants in the shell's `$HOME` (= `out`) before the attacks: none may show
+ * in any attack's output (the sandbox masks these locations).
+ */
+export const HOME_SECRETS: Record<string, string> = {
+  ".ssh/id_ed25519": "ssh-private-key-suite-0001",
+  ".aws/credentials": "aws-secret-suite-0002",
+  ".netrc": "netrc-password-suite-0003",
+  ".npmrc": "npm-token-suite-0004",
+  ".git-credentials": "git-credential-suite-0005",
+  ".docker/config.json": "docker-auth-suite-0006",
+  ".config/gh/hosts.yml": "gh-token-suite-0007",
+  ".claude/.credentials.json": "claude-oauth-suite-0008",
+  ".codex/auth.json": "codex-auth-suite-0009",
+  ".kube/config": "kube-token-suite-0010",
+};
+
+/** What the suite plants in each of North's folders (config, data, state, cache). */
+export const NORTH_SECRET = "north-own-folder-suite-0011";
 
 export interface Attack {
   name: string;
@@ -109,6 +133,35 @@ export function sandboxAttacks(t: AttackTargets): Attack[] {
     { name: "north's environ", command: `cat /proc/${t.keyHolderPid}/environ` },
     { name: "every environ", command: "cat /proc/[0-9]*/environ 2>/dev/null | tr '\\0' '\\n'" },
     { name: "python environ", command: `${t.python} -c "import os; print(dict(os.environ))"` },
+    // Credentials and North's own folders: masked (empty tmpfs, empty file).
+    { name: "cat credentials", command: `cd ~ && cat ${Object.keys(HOME_SECRETS).join(" ")}` },
+    { name: "grep home", command: "grep -r suite- ~ 2>/dev/null" },
+    {
+      name: "north's folders",
+      command: t.northDirs.map((d) => `cat ${d}/secret.txt ${d}/*/* 2>&1`).join("; "),
+    },
+    {
+      name: "credentials via /proc/1/root",
+      command: `cat /proc/1/root${o}/.ssh/id_ed25519 /proc/1/root${o}/.netrc`,
+    },
+    // Unix sockets outside the repository: no AF_UNIX socket can be made inside.
+    {
+      name: "python unix socket",
+      command: `${t.python} -c "import socket; s=socket.socket(socket.AF_UNIX); s.connect('${t.socket}'); print(s.recv(100))"`,
+    },
+    {
+      name: "node unix socket",
+      command: `node -e "require('net').connect('${t.socket}').on('data', d => console.log(String(d))).on('error', e => { console.error(e.message); process.exit(1) })"`,
+    },
+    { name: "curl unix socket", command: `curl -sS --max-time 3 --unix-socket ${t.socket} ${url}` },
+    {
+      name: "unix socket via /proc/1/root",
+      command: `${t.python} -c "import socket; s=socket.socket(socket.AF_UNIX); s.connect('/proc/1/root${t.socket}'); print(s.recv(100))"`,
+    },
+    {
+      name: "socket via symlink",
+      command: `ln -s ${t.socket} sock && node -e "require('net').connect('sock').on('data', d => console.log(String(d))).on('error', e => { console.error(e.message); process.exit(1) })"; rm -f sock`,
+    },
   ];
   if (t.hostIp) {
     const far = `http://${t.hostIp}:${t.port}/`;

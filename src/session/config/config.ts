@@ -29,6 +29,9 @@ function buildSchemas(z: ZodModule) {
   const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
   const headerName = z.string().regex(HEADER_NAME, { error: "expected an HTTP header name" });
   const headerValue = z.string().regex(/^[^\r\n]*$/, { error: "expected one line of text" });
+  const maskPath = z.string().regex(/^(~\/|\/)[^\0]*$/, {
+    error: "expected an absolute path or one starting with ~/",
+  });
 
   const glob = z.string().refine(
     (pattern) => {
@@ -167,6 +170,15 @@ function buildSchemas(z: ZodModule) {
     suggestion: strictObject(z, {
       model: z.string().min(1, { error: "expected the model's id" }),
       provider: z.string().min(1).optional(),
+    }).optional(),
+    /**
+     * What the OS sandbox hides from commands (`sandbox-masks.ts`): `mask` adds paths to North's
+     * folders and the common credential locations, `unmask` removes some of those. Read from
+     * this file only (a repository's settings never name it).
+     */
+    sandbox: strictObject(z, {
+      mask: z.array(maskPath).optional(),
+      unmask: z.array(maskPath).optional(),
     }).optional(),
   });
   return { configSchema, providerSchema };

@@ -34,6 +34,8 @@ export function createSessionTools(deps: {
   profile: () => SandboxProfile;
   /** Variable names removed from every shell's environment: every provider key variable. */
   secretEnv: readonly string[];
+  /** Absolute paths hidden inside the sandbox (`sandboxMasks`); none when absent. */
+  mask?: readonly string[];
 }): { tools: AnyTool[]; shells: ShellSet } {
   const { workspace, logger, checkpoints, live } = deps;
   const tracker = createReadTracker();
@@ -42,6 +44,7 @@ export function createSessionTools(deps: {
     env: deps.env,
     logger,
     secretEnv: deps.secretEnv,
+    mask: deps.mask ?? [],
   });
   const tools: AnyTool[] = [
     ...createReadTools(workspace, tracker),

@@ -22,6 +22,8 @@ export function createShellSet(options: {
   logger: Logger;
   /** Variable names removed from every shell's environment (provider keys). */
   secretEnv: readonly string[];
+  /** Absolute paths hidden inside the sandboxed shells (`sandboxMasks`). */
+  mask?: readonly string[];
 }): ShellSet {
   const services = new Map<SandboxProfile, ShellService>();
   return {
@@ -33,7 +35,7 @@ export function createShellSet(options: {
           env: options.env,
           logger: options.logger,
           secretEnv: options.secretEnv,
-          ...(profile === "none" ? {} : { sandbox: profile }),
+          ...(profile === "none" ? {} : { sandbox: profile, mask: options.mask ?? [] }),
         });
         services.set(profile, service);
       }

@@ -8,6 +8,7 @@ import { dataDir } from "../config/paths.js";
 import { createSessionTools } from "./session-tools.js";
 import type { GlobalConfig } from "../config/config.js";
 import { providerKeyVariables } from "./shell-set.js";
+import { sandboxMasks } from "../permissions/sandbox-masks.js";
 import { discoverDevTools } from "../context/dev-tools.js";
 import { defineTool } from "../../agent/tool.js";
 import type { Readable, Writable } from "node:stream";
@@ -54,6 +55,7 @@ export async function serveRepositoryTools(options: ToolServerOptions): Promise<
     journal: data.journal,
     profile: () => (sandboxed ? "workspace-write" : "none"),
     secretEnv: providerKeyVariables(options.config),
+    mask: sandboxMasks(options.env, options.config),
   });
   const served = all.filter((t) => {
     if (t.kind === "read") return true;

@@ -3,9 +3,10 @@
  * Seatbelt) can be added beside bubblewrap: `detectSandbox` says whether it can be used here, and
  * `sandboxCommand` turns a shell's command line into the sandboxed one.
  */
-import { realpathSync } from "node:fs";
-import { resolve } from "node:path";
-import { bwrapArgs, findBwrap, probeBwrap } from "./bubblewrap.js";
+import { realpathSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { bwrapArgs, findBwrap, launchWithFilter, probeBwrap, type Mask } from "./bubblewrap.js";
+import { seccompProgram } from "./seccomp.js";
 import { rememberedSuccess, rememberSuccess, type SandboxMemory } from "./remembered.js";
 
 export type { SandboxMemory } from "./remembered.js";
@@ -116,6 +117,13 @@ export interface SandboxSpec {
   profile: Exclude<SandboxProfile, "none">;
   /** North's own folders the shell must read (init script, command files): bound read-only. */
   privateDirs: readonly string[];
+  /** A private folder of North's where the seccomp filter is written for bwrap to read. */
+  filterDir: string;
+  /**
+   * Absolute paths to hide inside (North's folders, credentials): those that exist now are
+   * masked, see `bwrapArgs`.
+   */
+  masks?: readonly string[];
 }
 
 /** A command line that runs the shell sandboxed. */
@@ -123,16 +131,20 @@ export interface SandboxCommand {
   file: string;
   args: string[];
   env: Record<string, string>;
-  /** The shell runs as a child of `file` (which forwards its exit status), not as `file` itself. */
-  shellIsChild: boolean;
+  /**
+   * How many processes stand between `file`'s process and the shell: 2 for bubblewrap with its
+   * PID namespace (bwrap, its init, then the shell), which forward the shell's exit status.
+   */
+  shellDepth: number;
 }
 
 /**
  * The command line that starts `spec`'s shell in the sandbox (bubblewrap on Linux). For
  * "workspace-write" it first creates the empty `.north/` and `.git/hooks/` it protects, when they
- * are missing (see `workspaceMounts`). Call after `detectSandbox` said it is available; the
- * environment gets `TMPDIR=/tmp` (the host's may not be writable inside).
- * @throws Error when no sandbox was detected.
+ * are missing (see `workspaceMounts`); it writes the seccomp filter into `filterDir`. Call after
+ * `detectSandbox` said it is available; the environment gets `TMPDIR=/tmp` (the host's may not be
+ * writable inside).
+ * @throws Error when no sandbox was detected, or the filter cannot be written.
  */
 export function sandboxCommand(spec: SandboxSpec): SandboxCommand {
   const bwrap = bwrapFile ?? findBwrap();
@@ -144,11 +156,25 @@ export function sandboxCommand(spec: SandboxSpec): SandboxCommand {
     writeRepo,
     mounts: writeRepo ? workspaceMounts(root) : { writable: [], readOnly: [] },
     privateDirs: spec.privateDirs.map((dir) => realpathSync(dir)),
+    masks: existingMasks(spec.masks ?? []),
+    seccomp: true,
   });
-  return {
-    file: bwrap,
-    args: [...args, "--", spec.file, ...spec.args],
-    env: { ...spec.env, TMPDIR: "/tmp" },
-    shellIsChild: true,
-  };
+  const filter = join(spec.filterDir, "seccomp.bpf");
+  writeFileSync(filter, seccompProgram(), { mode: 0o600 });
+  const run = launchWithFilter(bwrap, [...args, "--", spec.file, ...spec.args], filter);
+  return { ...run, env: { ...spec.env, TMPDIR: "/tmp" }, shellDepth: 2 };
+}
+
+/** The masks that exist, resolved (a symlink masks what it leads to), with their kind. */
+function existingMasks(paths: readonly string[]): Mask[] {
+  const found = new Map<string, Mask>();
+  for (const path of paths) {
+    try {
+      const real = realpathSync(path);
+      found.set(real, { path: real, dir: statSync(real).isDirectory() });
+    } catch {
+      // Absent (or unreadable to North, and so to the sandbox too).
+    }
+  }
+  return [...found.values()];
 }

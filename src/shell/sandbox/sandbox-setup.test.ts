@@ -59,8 +59,10 @@ describe("the bubblewrap command line", () => {
       args.indexOf("--ro-bind /tmp/repo/.north"),
     );
     expect(args).toContain("--ro-bind /tmp/north-shell-x /tmp/north-shell-x");
-    expect(args).toMatch(/--unshare-net --die-with-parent --cap-drop ALL --chdir \/tmp\/repo$/);
-    expect(args).not.toMatch(/--unshare-pid|--new-session/);
+    expect(args).toMatch(
+      /--unshare-net --unshare-pid --die-with-parent --cap-drop ALL --chdir \/tmp\/repo$/,
+    );
+    expect(args).not.toMatch(/--new-session/);
   });
 
   it("binds a read-only repository read-only, and gives the shell TMPDIR=/tmp", () => {
@@ -72,6 +74,7 @@ describe("the bubblewrap command line", () => {
       root,
       profile: "read-only",
       privateDirs: [],
+      filterDir: root,
     });
     expect(command.args.join(" ")).toContain(`--ro-bind ${root} ${root}`);
     expect(command.args.join(" ")).not.toContain("--bind ");

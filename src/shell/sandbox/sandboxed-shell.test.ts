@@ -1,5 +1,14 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -18,8 +27,28 @@ function isGone(pid: number): boolean {
   }
 }
 
-const pidOf = (output: string, name: string) =>
-  Number(new RegExp(`${name}=(\\d+)`).exec(output)?.[1]);
+/** What a command prints so that `pidOf` can find its processes: its PID namespace. */
+const NS = "ns=$(readlink /proc/self/ns/pid)";
+
+/**
+ * The host's pid of the process a command printed as `name=<pid>` (a pid of the sandbox's own
+ * PID namespace, which the command printed as `ns=…`); 0 when none is found.
+ */
+function pidOf(output: string, name: string): number {
+  const inner = new RegExp(`${name}=(\\d+)`).exec(output)?.[1];
+  const ns = /ns=(pid:\[\d+\])/.exec(output)?.[1];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readlinkSync(`/proc/${entry}/ns/pid`) !== ns) continue;
+      const nspid = /^NSpid:\s+(.*)$/m.exec(readFileSync(`/proc/${entry}/status`, "latin1"))?.[1];
+      if (nspid?.split(/\s+/).at(-1) === inner) return Number(entry);
+    } catch {
+      // Gone.
+    }
+  }
+  return 0;
+}
 
 let root: string;
 let shell: ShellService;
@@ -75,15 +104,24 @@ describe("the sandboxed persistent shell", () => {
   });
 
   it("kills a timed-out command's process groups and goes on", async () => {
+    let seen = "";
+    let job = 0;
+    let child = 0;
     const result = await shell.run(
-      "sleep 300 & echo job=$!; sh -c 'trap \"\" TERM; sleep 300 & echo child=$!; wait'; echo never",
-      { timeoutMs: 1000 },
+      `echo ${NS}; sleep 300 & echo job=$!; sh -c 'trap "" TERM; sleep 300 & echo child=$!; wait'; echo never`,
+      {
+        timeoutMs: 1000,
+        onOutput: (text) => {
+          seen += text;
+          job ||= pidOf(seen, "job");
+          child ||= pidOf(seen, "child");
+        },
+      },
     );
     expect(result.stopped).toBe("timeout");
     expect(result.restart).toBeUndefined();
-    const job = pidOf(result.output, "job");
-    const child = pidOf(result.output, "child");
     expect(job).toBeGreaterThan(0);
+    expect(child).toBeGreaterThan(0);
     expect(isGone(job)).toBe(true);
     expect(isGone(child)).toBe(true);
     expect((await shell.run("echo next")).output).toBe("next");
@@ -97,13 +135,23 @@ describe("the sandboxed persistent shell", () => {
 
   it("cancels a running command when the signal aborts", async () => {
     const controller = new AbortController();
-    const result = await shell.run("echo started; sleep 300 & echo job=$!; wait; echo never", {
-      signal: controller.signal,
-      onOutput: (text) => text.includes("job=") && controller.abort(),
-    });
+    let seen = "";
+    let job = 0;
+    const result = await shell.run(
+      `echo started ${NS}; sleep 300 & echo job=$!; wait; echo never`,
+      {
+        signal: controller.signal,
+        onOutput: (text) => {
+          seen += text;
+          job ||= pidOf(seen, "job");
+          if (job) controller.abort();
+        },
+      },
+    );
     expect(result.stopped).toBe("cancel");
     expect(result.output).not.toContain("never");
-    await vi.waitFor(() => expect(isGone(pidOf(result.output, "job"))).toBe(true));
+    expect(job).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(isGone(job)).toBe(true));
     expect((await shell.run("echo after")).output).toBe("after");
   });
 
@@ -111,7 +159,8 @@ describe("the sandboxed persistent shell", () => {
     await shell.run("export LOST=1");
     const exited = await shell.run("echo bye; exit 3");
     expect(exited).toMatchObject({ exitCode: 3, restart: "exited", output: "bye", cwd: root });
-    const pid = Number((await shell.run("echo $$")).output);
+    const pid = pidOf((await shell.run(`echo ${NS} shell=$$`)).output, "shell");
+    expect(pid).toBeGreaterThan(0);
     process.kill(pid, "SIGKILL");
     await vi.waitFor(() => expect(shell.running).toBe(false));
     const next = await shell.run('echo "[$LOST]"; touch /usr/north-outside');
@@ -133,9 +182,11 @@ describe("the sandboxed persistent shell", () => {
 
   it("kills the jobs at dispose", async () => {
     const doomed = createShellService({ root, shell: "/bin/bash", sandbox: "read-only" });
-    const result = await doomed.run("sleep 300 & echo job=$!; touch inside");
+    const result = await doomed.run(`echo ${NS}; sleep 300 & echo job=$!; touch inside`);
     expect(result.output).toMatch(/Read-only file system/);
+    const job = pidOf(result.output, "job");
+    expect(job).toBeGreaterThan(0);
     await doomed.dispose();
-    await vi.waitFor(() => expect(isGone(pidOf(result.output, "job"))).toBe(true));
+    await vi.waitFor(() => expect(isGone(job)).toBe(true));
   });
 });
