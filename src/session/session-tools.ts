@@ -34,6 +34,8 @@ export function createSessionTools(deps: {
   profile: () => SandboxProfile;
   /** Variable names removed from every shell's environment: every provider key variable. */
   secretEnv: readonly string[];
+  /** `false`: `shell_run` refuses `escalate` (nobody here may allow leaving the sandbox). */
+  escalation?: boolean;
 }): { tools: AnyTool[]; shells: ShellSet } {
   const { workspace, logger, checkpoints, live } = deps;
   const tracker = createReadTracker();
@@ -66,6 +68,7 @@ export function createSessionTools(deps: {
       onOutput: (text) =>
         live.shellCall && live.emit({ type: "tool_output", id: live.shellCall, text }),
       logger,
+      ...(deps.escalation === false ? { escalation: false } : {}),
     }),
     createExitPlanModeTool(),
   ];

@@ -57,7 +57,16 @@ export interface ShellToolOptions<T = unknown> {
   /** Output as it arrives, for a live view (see `RunOptions.onOutput`); one command at a time. */
   onOutput?: (text: string) => void;
   logger?: Logger;
+  /**
+   * `false`: nobody can allow a command outside the sandbox here (`north mcp serve`): a call with
+   * `escalate` is refused before anything runs, and no result suggests it. Default true.
+   */
+  escalation?: boolean;
 }
+
+/** The refusal of `escalate` where no person can allow it. */
+export const NO_ESCALATION =
+  "Refused: commands here run only in the OS sandbox (no network, writes only in the repository); `escalate` is not available and nothing ran. Run the command without escalate if it can work inside the sandbox; else tell the person what you wanted to run and why.";
 
 const schema = (z: ZodModule) =>
   z.object({
@@ -94,6 +103,8 @@ export function createShellTool<T>(
     description,
     schema,
     async prepare(args) {
+      if (args.escalate !== undefined && options.escalation === false)
+        throw new ToolError(NO_ESCALATION);
       const cwd = last?.cwd ?? ws.root;
       const sandbox: SandboxProfile = args.escalate ? "none" : options.profile();
       const danger = detectDanger(args.command, { root: ws.root, cwd });
@@ -143,7 +154,10 @@ export function createShellTool<T>(
             ...(result.stopped ? { stopped: result.stopped } : {}),
             ...(result.restart ? { restart: result.restart } : {}),
           };
-          const note = sandbox === "none" ? undefined : sandboxDenialNote(result, sandbox);
+          const note =
+            sandbox === "none" || options.escalation === false
+              ? undefined
+              : sandboxDenialNote(result, sandbox);
           const content = formatShellResult(result, ws.root, info.cwd, timeoutMs);
           return {
             content: note ? `${content} ${note}` : content,
