@@ -1,6 +1,7 @@
 import type { AllowRule } from "../../session/index.js";
 import type { Command } from "../types.js";
 import { t } from "../../i18n/index.js";
+import { PERSON, reportWithoutArgs } from "./format.js";
 
 const ruleWords = (rule: AllowRule) =>
   "prefix" in rule
@@ -18,7 +19,8 @@ export const permissionsCommand: Command = {
   },
   arity: "rest",
   source: "builtin",
-  effect: (parsed) => (parsed.args.length === 0 ? "report" : "change"),
+  // Changing standing permissions is the person's, whichever way.
+  forModel: reportWithoutArgs(PERSON),
   async run(ctx, { args }) {
     const permissions = ctx.session.permissions;
     const [verb, what] = args;
