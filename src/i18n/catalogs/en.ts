@@ -244,6 +244,8 @@ export const en = {
   "review.alwaysMcpTool": "always (this tool)",
   "review.mcpCall": "Call MCP tool {tool}",
   "review.mcpServer": "on server {server}",
+  "review.mcpHint":
+    'The server says this tool only reads; North cannot check that ("trustReadOnlyHint": true in your config takes its word).',
   "review.moreArguments": "… {count} more lines",
   "tool.mcpNotCalled": "Not called: {tool}",
   "status.mcpFailed": "mcp: {count} failed",

@@ -233,6 +233,8 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "review.alwaysMcpTool": "始终（此工具）",
   "review.mcpCall": "调用 MCP 工具 {tool}",
   "review.mcpServer": "（服务器 {server}）",
+  "review.mcpHint":
+    '服务器声称这个工具只读取；North 无法核实（在你的配置中设置 "trustReadOnlyHint": true 即采信它）。',
   "review.moreArguments": "… 还有 {count} 行",
   "tool.mcpNotCalled": "未调用：{tool}",
   "status.mcpFailed": "mcp：{count} 个失败",
