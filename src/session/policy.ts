@@ -51,7 +51,9 @@ const ALLOW: Verdict = { allow: true };
  * - a read of a file that may hold secrets: the person (accept or reject, in every mode);
  *   headless only with `--approve all`;
  * - a command in the OS sandbox (`review.sandbox` not "none", no `escalate`) runs without asking —
- *   read-only in ask mode and in plan mode before a plan is accepted;
+ *   read-only in ask mode and in plan mode before a plan is accepted — unless it would discard
+ *   the person's uncommitted work (`danger` on a sandboxed command, see shell_run): then only a
+ *   person, never a standing rule or `--approve`;
  * - a command that asks to leave the sandbox (`escalate`): only a person, never in ask/plan
  *   before acceptance, never headless (unless the run had `--sandbox off`: profile "none");
  * - an MCP tool that does not run unasked (the server does not mark it read-only, or the person
@@ -108,8 +110,14 @@ export function createPolicy({ state, store, ask, profile }: PolicyOptions): Aut
     const where = command?.sandbox ?? "none";
     if (command && where !== "none" && !command.escalate) {
       // The sandbox is the guarantee; in a read-only phase only the read-only one.
-      if (!readOnlyNow() || where === "read-only") return ALLOW;
-      return refusal(state.mode === "ask" ? "ask-mode" : "plan-mode");
+      if (readOnlyNow() && where !== "read-only") {
+        return refusal(state.mode === "ask" ? "ask-mode" : "plan-mode");
+      }
+      // It would discard the person's uncommitted work, which the sandbox lets it write: a
+      // person (never a standing rule or --approve), shown what it would lose.
+      if (!command.danger || where === "read-only") return ALLOW;
+      if (headless !== undefined) return refusal("danger-headless", command.danger);
+      return decide(command, false);
     }
     if (review?.type === "mcp") {
       // A server's tool that does not run unasked. One the server calls read-only is asked for in

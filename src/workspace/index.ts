@@ -62,4 +62,5 @@ export {
 } from "./checkpoints.js";
 export { formatSize } from "./format-size.js";
 export { HeldByFifo, stopIfHeldByFifo } from "./fifo-wait.js";
+export { atRisk, type LossQuery } from "./uncommitted.js";
 export * as fsAsync from "./fs-async.js";

@@ -192,7 +192,14 @@ export const en = {
   "cmd.permissions.exact": "exactly `{command}`",
   "cmd.permissions.edits": "Edits are auto-accepted in this project.",
   "cmd.permissions.editsReviewed": "Edits are reviewed.",
-  "cmd.permissions.noRules": "No command runs without asking.",
+  "cmd.permissions.noRules": "No standing command rules.",
+  "cmd.permissions.runsSandboxed":
+    "Commands run in the OS sandbox without asking (no network, writes only in the repository), except one that would discard uncommitted work (git reset --hard, git checkout/restore of changed files, git clean, rm -r of a tracked folder, git stash drop, git push --force): that one is asked, naming the files. Leaving the sandbox is always asked.",
+  "cmd.permissions.runsReadOnly":
+    "Commands run in the read-only OS sandbox without asking (no network, nothing written); changes are refused in {mode} mode.",
+  "cmd.permissions.planThen": "Once you accept a plan: as in agent mode.",
+  "cmd.permissions.runsAsked":
+    "No sandbox: every command is asked (headless: refused unless --approve all), except the rules below.",
   "cmd.permissions.rules": "Commands allowed without asking ({count}):",
   "cmd.permissions.howRevoke": "/permissions revoke N (or edits, mcp, or all) takes one back.",
   "cmd.permissions.usage":

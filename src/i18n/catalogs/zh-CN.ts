@@ -186,7 +186,14 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.permissions.exact": "恰好是 `{command}`",
   "cmd.permissions.edits": "本项目中的编辑会被自动接受。",
   "cmd.permissions.editsReviewed": "编辑需要审阅。",
-  "cmd.permissions.noRules": "没有无需询问即可运行的命令。",
+  "cmd.permissions.runsSandboxed":
+    "命令在操作系统沙箱中运行，无需询问（不能联网，只能写入仓库），但会丢弃未提交工作的命令除外（git reset --hard、对已改动文件的 git checkout/restore、git clean、rm -r 已跟踪的文件夹、git stash drop、git push --force）：这类命令会先询问你，并列出相关文件。离开沙箱总是需要询问。",
+  "cmd.permissions.runsReadOnly":
+    "命令在只读的操作系统沙箱中运行，无需询问（不能联网，不能写入）；{mode} 模式下拒绝任何修改。",
+  "cmd.permissions.planThen": "你接受计划之后：与 agent 模式相同。",
+  "cmd.permissions.runsAsked":
+    "没有沙箱：每条命令都需要询问（无界面运行时，除非使用 --approve all，否则拒绝），下列规则除外。",
+  "cmd.permissions.noRules": "没有长期有效的命令规则。",
   "cmd.permissions.rules": "无需询问即可运行的命令（{count} 条）：",
   "cmd.permissions.howRevoke": "/permissions revoke N（或 edits、mcp、all）可撤销。",
   "cmd.permissions.usage":

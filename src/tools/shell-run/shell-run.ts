@@ -3,6 +3,7 @@ import type { Logger } from "../../log/logger.js";
 import {
   DEFAULT_TIMEOUT_MS,
   detectDanger,
+  detectWorkLoss,
   ShellError,
   type Restart,
   type ShellResult,
@@ -10,7 +11,7 @@ import {
   type ShellService,
   type StopReason,
 } from "../../shell/index.js";
-import type { Workspace } from "../../workspace/index.js";
+import { atRisk, type Workspace } from "../../workspace/index.js";
 import description from "./description.md";
 import { displayCwd, formatShellResult, sandboxDenialNote } from "./format-result.js";
 
@@ -80,6 +81,18 @@ const schema = (z: ZodModule) =>
   });
 
 /**
+ * The danger of a sandboxed command: the reason of `detectWorkLoss` and what git says it would
+ * discard (`atRisk`), or undefined when it discards nothing uncommitted.
+ */
+async function workDanger(root: string, command: string, cwd: string) {
+  const loss = detectWorkLoss(command, { root, cwd });
+  if (!loss) return undefined;
+  const lost = await atRisk(root, loss);
+  if (lost === undefined && loss.loss !== "remote") return undefined;
+  return lost ? `${loss.reason} ${lost}` : loss.reason;
+}
+
+/**
  * `shell_run`: proposes the command with the current cwd, where it would run (`review.sandbox`:
  * the session's profile, or "none" when the model asks to `escalate`, with its reason) and a
  * `danger` reason for commands that destroy what an undo cannot restore (advice, see
@@ -107,7 +120,14 @@ export function createShellTool<T>(
         throw new ToolError(NO_ESCALATION);
       const cwd = last?.cwd ?? ws.root;
       const sandbox: SandboxProfile = args.escalate ? "none" : options.profile();
-      const danger = detectDanger(args.command, { root: ws.root, cwd });
+      // Outside the sandbox: anything an undo cannot restore. Inside it (which keeps everything
+      // else out of reach): what it would discard of the person's uncommitted work.
+      const danger =
+        sandbox === "workspace-write"
+          ? await workDanger(ws.root, args.command, cwd)
+          : sandbox === "none"
+            ? detectDanger(args.command, { root: ws.root, cwd })
+            : undefined;
       const review: Review = {
         type: "command",
         command: args.command,
