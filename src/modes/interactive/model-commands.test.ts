@@ -160,3 +160,25 @@ describe("the model's slash commands", () => {
     expect(runner.describe("/sandbox")).toMatchObject({ effect: "report" });
   });
 });
+
+describe("/permissions says what runs without a question", () => {
+  const list = () => ({ edits: false, commands: [], mcpTools: [] });
+  const said = async (mode: Mode, state: "on" | "off") => {
+    const registry = createCommands(mkdtempSync(join(tmpdir(), "north-perm-")), {
+      XDG_CONFIG_HOME: "/nonexistent",
+    });
+    const run = commandContext(registry, {
+      session: { sandbox: { state }, permissions: { list } } as unknown as Partial<Session>,
+    });
+    await registry.run("/permissions", { ...run.ctx, mode: () => mode });
+    return run.said.join("\n");
+  };
+  it("for each mode, with and without the sandbox", async () => {
+    expect(await said("agent", "on")).toMatch(/^Commands run in the OS sandbox without asking/);
+    expect(await said("agent", "on")).toContain("git reset --hard");
+    expect(await said("ask", "on")).toMatch(/read-only OS sandbox .* refused in ask mode/);
+    expect(await said("plan", "on")).toContain("Once you accept a plan: as in agent mode.");
+    expect(await said("agent", "off")).toMatch(/^No sandbox: every command is asked/);
+    expect(await said("agent", "on")).not.toContain("No command runs without asking");
+  });
+});
