@@ -83,10 +83,20 @@ export type Review =
   /** The model asks to run a slash command that changes state (`slash_command`). */
   | { type: "slash"; command: string; description: string }
   /**
-   * A call of an MCP server's tool that the server does not mark read-only: `server` is its
+   * A call of an MCP server's tool that does not run unasked (see `createMcpTools`): `server` is its
    * configured name, `tool` its own (unprefixed) name, `arguments` what the model passed.
    */
-  | { type: "mcp"; server: string; tool: string; arguments: Record<string, unknown> }
+  | {
+      type: "mcp";
+      server: string;
+      tool: string;
+      arguments: Record<string, unknown>;
+      /**
+       * The server marks the tool read-only (`readOnlyHint`) but the person does not trust this
+       * server's word for it (`trustReadOnlyHint`): reviewed, also in the read-only modes.
+       */
+      readOnlyHint?: true;
+    }
   /**
    * Questions for the person (`ask_user_question`): answered with a `answer` decision, one
    * answer per question, or declined. Never a permission: the policy does not see it.

@@ -62,7 +62,7 @@ function loadOne(path: string, label: string, repoRoot: string | undefined): Com
     description: meta.description ?? t("cmd.custom.description", { label }),
     arity: "rest",
     source: label,
-    effect: "prompt",
+    forModel: () => ({ effect: "prompt" }),
     run(ctx, { args }) {
       ctx.send(expand(body, args));
     },

@@ -41,6 +41,20 @@ export interface ParsedInput {
   leftover?: { command: string; text: string };
 }
 
+/**
+ * One call of a command as the model's `slash_command` sees it:
+ * - `report`: prints something; runs at once, the output is the result;
+ * - `prompt`: expands to instructions; runs at once, the text is the result;
+ * - `change`: changes the session but no trust (no approval, permission, sandbox, server or
+ *   endpoint): asked of the person first, run when the turn ends; `does` is what THIS call does,
+ *   in the person's words, for the review;
+ * - `screen`: needs the person at the screen (refused);
+ * - `person`: a trust decision (approves, grants, starts a program, turns protection off): the
+ *   person's alone (refused).
+ */
+export type ModelUse =
+  { effect: Exclude<SlashEffect, "change"> } | { effect: "change"; does: string };
+
 /** A second-level menu entry of a command with choices (`/model` → the models). */
 export interface Choice {
   value: string;
@@ -91,11 +105,12 @@ export interface Command extends CommandShape {
   /** Where it came from: built in, or a custom command file. */
   source: "builtin" | string;
   /**
-   * What running it does, for the model's `slash_command`: it only reports, expands to a prompt,
-   * changes the session (asked first, run after the turn), or needs the screen (refused).
-   * Without it: "screen", never run for the model.
+   * Whether the model's `slash_command` may run this call, and how (see `ModelUse`). Absent: the
+   * person's alone (refused to the model). Declare `report`, `prompt` or `change` only for calls
+   * that approve, grant, start or turn off nothing; `model-use.test.ts` lists every command that
+   * declares it and probes the others.
    */
-  effect?: SlashEffect | ((parsed: ParsedCommand) => SlashEffect);
+  forModel?(parsed: ParsedCommand, ctx: CommandContext): ModelUse;
   /** It changes the conversation under a running turn: it waits until the session is idle. */
   idleOnly?: boolean;
   run(ctx: CommandContext, parsed: ParsedCommand): Promise<void> | void;

@@ -42,6 +42,7 @@ describe("readMcpServers", () => {
       env: { TOKEN: "none" },
       cwd: root,
       timeoutMs: DEFAULT_MCP_TIMEOUT_MS,
+      trustReadOnlyHint: false,
     });
     expect(servers[1]!.config).toMatchObject({ transport: "http", url: "https://mcp.example/v1" });
     expect(servers[1]!.config!.timeoutMs).toBe(5000);
@@ -80,6 +81,23 @@ describe("readMcpServers", () => {
       ["theirs", "project", "t"],
     ]);
     expect(notices).toEqual([expect.stringMatching(/defines "mine" again/)]);
+  });
+
+  it("trusts a server's readOnlyHint only where the person's own config says so", () => {
+    const entry = { command: "s", trustReadOnlyHint: true };
+    const root = repo({ mcpServers: { theirs: entry } });
+    const { servers } = read(
+      { mine: entry, web: { url: "https://x.example", trustReadOnlyHint: true } },
+      root,
+    );
+    expect(servers.map((s) => [s.name, s.config?.trustReadOnlyHint])).toEqual([
+      ["mine", true],
+      ["web", true],
+      ["theirs", false],
+    ]);
+    expect(read({ bad: { command: "s", trustReadOnlyHint: "yes" } }).servers[0]!.problem).toBe(
+      "trustReadOnlyHint: expected true or false",
+    );
   });
 
   it("never expands a provider's key into a server the repository defines", () => {

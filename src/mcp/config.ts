@@ -2,7 +2,8 @@
  * MCP servers as people already write them for other agents: `"mcpServers"` in North's global
  * config and in the repository's `.north/mcp.json`, each `{"command", "args", "env", "cwd"}`
  * (stdio) or `{"type": "http" | "sse", "url", "headers"}`, with an optional `timeout` (ms, per
- * call). `${VAR}` and `${VAR:-default}` in `env`, `headers` and `url` come from the environment.
+ * call) and `trustReadOnlyHint` (the person's config only: the server's read-only tools run
+ * without review). `${VAR}` and `${VAR:-default}` in `env`, `headers` and `url` come from the environment.
  * Each entry is checked on its own: a broken one is reported and skipped, never the others.
  */
 import { resolve } from "node:path";
@@ -41,7 +42,15 @@ export interface McpServerEntry {
   /** What the entry runs or reaches, for `/mcp` and the approval ("npx -y server", a URL). */
   summary: string;
   /** Undefined when the entry cannot be used; `problem` says why. */
-  config?: McpTransportConfig & { timeoutMs: number };
+  config?: McpTransportConfig & {
+    timeoutMs: number;
+    /**
+     * The person's config says this server's `readOnlyHint` is to be believed
+     * (`"trustReadOnlyHint": true`): its tools marked read-only run without review. Never true
+     * for a repository's entry, whatever it says.
+     */
+    trustReadOnlyHint: boolean;
+  };
   problem?: string;
 }
 
@@ -137,11 +146,15 @@ function entryOf(
   ) {
     return fail("timeout: expected milliseconds between 1 and 3600000");
   }
+  const trustHint = entry.trustReadOnlyHint ?? false;
+  if (typeof trustHint !== "boolean") return fail("trustReadOnlyHint: expected true or false");
+  // A repository may not vouch for its own server's word.
+  const trustReadOnlyHint = origin === "global" && trustHint;
   const expand = expander(sources.env, origin === "project" ? sources.protectedVariables : []);
   try {
     const type = entry.type ?? (entry.url !== undefined ? "http" : "stdio");
     if (type === "stdio") {
-      const known = ["type", "command", "args", "env", "cwd", "timeout"];
+      const known = ["type", "command", "args", "env", "cwd", "timeout", "trustReadOnlyHint"];
       unknownField(entry, known);
       if (typeof entry.command !== "string" || entry.command.trim() === "") {
         throw new Error("command: expected the program to run");
@@ -165,11 +178,12 @@ function entryOf(
           env: expandAll(stringMap(entry.env, "env"), expand),
           cwd: folder,
           timeoutMs: timeout,
+          trustReadOnlyHint,
         },
       };
     }
     if (type === "http" || type === "streamable-http" || type === "sse") {
-      unknownField(entry, ["type", "url", "headers", "timeout"]);
+      unknownField(entry, ["type", "url", "headers", "timeout", "trustReadOnlyHint"]);
       if (typeof entry.url !== "string") throw new Error("url: expected the server's address");
       const url = expand(entry.url);
       let parsed: URL;
@@ -192,6 +206,7 @@ function entryOf(
           url,
           headers,
           timeoutMs: timeout,
+          trustReadOnlyHint,
         },
       };
     }

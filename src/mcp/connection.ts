@@ -183,6 +183,7 @@ export class McpConnection {
       const source = {
         server: this.entry.name,
         timeoutMs: config.timeoutMs,
+        trustReadOnlyHint: config.trustReadOnlyHint,
         connect: () => this.connect(),
         toolsSettled: () => this.relisting ?? Promise.resolve(),
       };

@@ -182,7 +182,7 @@ describe("createMcpTools", () => {
     await vi.waitFor(() => expect(fake!.cancelled).toEqual(["slow", "slow"]));
   });
 
-  it("makes readOnlyHint tools read tools and prepares a review for the others", async () => {
+  it("makes readOnlyHint tools read tools for a trusted server and prepares a review for the others", async () => {
     fake = await startFakeMcp([
       {
         tool: fakeTool("look", {}, { annotations: { readOnlyHint: true } }),
@@ -199,10 +199,23 @@ describe("createMcpTools", () => {
       { tool: fakeTool("plain"), call: async () => text("done") },
     ]);
     const [look, write, plain] = createMcpTools(
-      { server: "s", connect: async () => fake!.client, timeoutMs: 5000 },
+      { server: "s", connect: async () => fake!.client, timeoutMs: 5000, trustReadOnlyHint: true },
       fake.tools,
     );
     expect([look!.kind, write!.kind, plain!.kind]).toEqual(["read", "interactive", "interactive"]);
+    // Not trusted (the default): the hint is only the server's word, and the tool is reviewed.
+    const [doubted] = createMcpTools(
+      { server: "s", connect: async () => fake!.client, timeoutMs: 5000 },
+      fake.tools,
+    );
+    expect(doubted!.kind).toBe("interactive");
+    expect((await doubted!.prepare!({}, { signal: new AbortController().signal })).review).toEqual({
+      type: "mcp",
+      server: "s",
+      tool: "look",
+      arguments: {},
+      readOnlyHint: true,
+    });
     expect(look!.prepare).toBeUndefined();
     const signal = new AbortController().signal;
     const proposal = await write!.prepare!({ path: "a" }, { signal });

@@ -19,6 +19,11 @@ export interface McpToolSource {
   connect(): Promise<Client>;
   /** Per call; on expiry the SDK cancels the request (`notifications/cancelled`). */
   timeoutMs: number;
+  /**
+   * The person trusts this server's `readOnlyHint` (their config's `trustReadOnlyHint`): its tools
+   * marked read-only run as `read` tools, without review.
+   */
+  trustReadOnlyHint?: boolean;
   /** Resolves once a change of the server's tool list it announced is listed (see connection). */
   toolsSettled?(): Promise<void>;
 }
@@ -45,8 +50,10 @@ const REQUEST_TIMEOUT = "REQUEST_TIMEOUT";
 /**
  * The North tools of one server's `tools/list` result: named `mcp__<server>__<tool>` (sanitised,
  * ≤ 64 characters, unique within this list), the server's `inputSchema` sent as is and checked
- * lightly on call. A tool the server marks `readOnlyHint: true` is a `read` tool; any other is
- * `interactive` and prepares a `{ type: "mcp" }` review, so the policy asks before it runs.
+ * lightly on call. `readOnlyHint` is the server's own word: a tool it marks so is a `read` tool
+ * only when the person trusts that server's word (`source.trustReadOnlyHint`); any other is
+ * `interactive` and prepares a `{ type: "mcp" }` review (with `readOnlyHint` when the server
+ * claims it), so the policy asks before it runs.
  * A call is bounded by `timeoutMs` and the turn's signal, both cancelling the server's request;
  * its check is built when the tool is first called (zod starts on demand, `agent/zod.ts`).
  */
@@ -54,7 +61,8 @@ export function createMcpTools(source: McpToolSource, tools: McpTool[]): AnyTool
   const taken = new Set<string>();
   return tools.map((tool) => {
     const name = mcpName(source.server, tool.name, taken);
-    const readOnly = tool.annotations?.readOnlyHint === true;
+    const hint = tool.annotations?.readOnlyHint === true;
+    const readOnly = hint && source.trustReadOnlyHint === true;
     const jsonSchema = { ...(tool.inputSchema as Record<string, unknown>) };
     delete jsonSchema.$schema;
     const call = (args: Record<string, unknown>, ctx: ToolContext) =>
@@ -72,7 +80,13 @@ export function createMcpTools(source: McpToolSource, tools: McpTool[]): AnyTool
           kind: "interactive",
           async prepare(args: Record<string, unknown>) {
             return {
-              review: { type: "mcp", server: source.server, tool: tool.name, arguments: args },
+              review: {
+                type: "mcp",
+                server: source.server,
+                tool: tool.name,
+                arguments: args,
+                ...(hint ? { readOnlyHint: true as const } : {}),
+              },
               apply: (ctx: ToolContext) => call(args, ctx),
             };
           },

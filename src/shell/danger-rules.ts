@@ -220,3 +220,79 @@ export const DANGER_RULES: readonly DangerRule[] = [
     },
   },
 ];
+
+/**
+ * What a command of a `WORK_RULES` rule would discard: uncommitted changes of tracked files
+ * (`tracked`), untracked files (`untracked`), tracked folders (`folder`), stashes (`stash`), a
+ * remote's history (`remote`).
+ */
+export type WorkLossKind = "tracked" | "untracked" | "folder" | "stash" | "remote";
+
+/** A command that would discard the person's uncommitted work (see `detectWorkLoss`). */
+export interface WorkLoss {
+  reason: string;
+  loss: WorkLossKind;
+  /** The paths it names, absolute; empty for the whole tree. */
+  paths: string[];
+}
+
+/** The rules of `DANGER_RULES` about work inside the repository, by what they discard. */
+export const WORK_LOSS: Record<string, WorkLossKind> = {
+  "git-reset-hard": "tracked",
+  "git-discard-tree": "tracked",
+  "git-clean-force": "untracked",
+  "git-stash-drop": "stash",
+  "git-push-force": "remote",
+  "rm-inside": "folder",
+  "git-restore-paths": "tracked",
+};
+
+/** `git checkout|restore PATHS` (the working tree's copy): git says whether changes are lost. */
+const GIT_RESTORE_PATHS: DangerRule = {
+  id: "git-restore-paths",
+  check(inv) {
+    const g = git(inv);
+    if (g?.sub !== "checkout" && g?.sub !== "restore") return undefined;
+    const stagedOnly =
+      g.sub === "restore" &&
+      hasOption(g.args, "S", ["--staged"]) &&
+      !hasOption(g.args, "W", ["--worktree"]);
+    if (stagedOnly || pathOperands("git-restore-paths", inv).length === 0) return undefined;
+    return `\`git ${g.sub}\` replaces files with their committed copies, discarding their uncommitted changes.`;
+  },
+};
+
+/** `rm -r` of a folder inside the repository (outside, the root and .git are `rm-outside`'s). */
+const RM_INSIDE: DangerRule = {
+  id: "rm-inside",
+  check(inv) {
+    if (inv.name !== "rm" || !hasOption(inv.args, "rR", ["--recursive"])) return undefined;
+    const inside = operands(inv.args).filter((w) => classifyPath(w, inv).kind === "inside");
+    if (inside.length === 0) return undefined;
+    return `\`rm -r\` deletes ${inside.map((w) => w.text).join(", ")} with the files git tracks there.`;
+  },
+};
+
+/**
+ * The rules about the person's uncommitted work, which the sandbox cannot keep (it lets commands
+ * write the repository): reviewed even in the sandbox when git says something would be lost.
+ */
+export const WORK_RULES: readonly DangerRule[] = [
+  ...DANGER_RULES.filter((r) => r.id in WORK_LOSS),
+  RM_INSIDE,
+  GIT_RESTORE_PATHS,
+];
+
+/** The paths a work rule's invocation names: `rm`'s folders, `git checkout/restore/clean`'s pathspecs. */
+export function pathOperands(ruleId: string, inv: Invocation): Word[] {
+  if (ruleId === "rm-inside") {
+    return operands(inv.args).filter((w) => classifyPath(w, inv).kind === "inside");
+  }
+  const g = git(inv);
+  if (!g || g.sub === "reset") return [];
+  const named = operands(g.args).filter((w) => !w.dynamic);
+  // `git checkout BRANCH -- paths`: the paths are after `--`.
+  const dashes = g.args.findIndex((w) => w.text === "--");
+  const paths = dashes >= 0 ? g.args.slice(dashes + 1) : named;
+  return paths.filter((w) => ![".", "./", ":/", ":/.", ":(top)", "*", ":*"].includes(w.text));
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCommands } from "./command-words.js";
-import { DANGER_RULES, detectDanger } from "./danger.js";
+import { DANGER_RULES, detectDanger, detectWorkLoss } from "./danger.js";
 
 const root = "/home/ann/repo";
 const context = { root, home: "/home/ann" };
@@ -172,5 +172,38 @@ describe("parseCommands", () => {
       ["cat"],
       ["ls"],
     ]);
+  });
+});
+
+describe("detectWorkLoss: what the sandbox cannot keep", () => {
+  const loss = (command: string, cwd = root) => detectWorkLoss(command, { ...context, cwd });
+  it("names each command that discards uncommitted work, with its kind and paths", () => {
+    expect(loss("git reset --hard")).toMatchObject({ loss: "tracked", paths: [] });
+    expect(loss("git checkout -- .")).toMatchObject({ loss: "tracked", paths: [] });
+    expect(loss("git restore src/a.ts")).toMatchObject({
+      loss: "tracked",
+      paths: [`${root}/src/a.ts`],
+    });
+    expect(loss("cd src && git restore .")).toMatchObject({ loss: "tracked", paths: [] });
+    expect(loss("git clean -fd")).toMatchObject({ loss: "untracked" });
+    expect(loss("git stash drop")).toMatchObject({ loss: "stash" });
+    expect(loss("git stash clear")).toMatchObject({ loss: "stash" });
+    expect(loss("git push --force origin main")).toMatchObject({ loss: "remote" });
+    expect(loss("rm -rf lib")).toMatchObject({ loss: "folder", paths: [`${root}/lib`] });
+    expect(loss("sh -c 'rm -r pkg/x'")).toMatchObject({ paths: [`${root}/pkg/x`] });
+  });
+  it("leaves alone what keeps the work: status, diff, commit, rm of one file, rm outside", () => {
+    for (const command of [
+      "git status",
+      "git diff",
+      "git commit -am wip",
+      "git restore --staged a.ts",
+      "git clean -n",
+      "rm a.txt",
+      "rm -rf /tmp/x",
+      "npm test",
+    ]) {
+      expect(loss(command), command).toBeUndefined();
+    }
   });
 });

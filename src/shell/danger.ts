@@ -2,9 +2,23 @@ import { homedir } from "node:os";
 import { basename, isAbsolute, resolve } from "node:path";
 import { parseCommands, type Word } from "./command-words.js";
 import { expandTilde } from "./danger-paths.js";
-import { DANGER_RULES, type Invocation } from "./danger-rules.js";
+import {
+  DANGER_RULES,
+  pathOperands,
+  WORK_LOSS,
+  WORK_RULES,
+  type DangerRule,
+  type Invocation,
+  type WorkLoss,
+} from "./danger-rules.js";
 
-export { DANGER_RULES, type DangerRule, type Invocation } from "./danger-rules.js";
+export {
+  DANGER_RULES,
+  WORK_RULES,
+  type DangerRule,
+  type Invocation,
+  type WorkLoss,
+} from "./danger-rules.js";
 
 export interface DangerContext {
   /** The repository root, absolute. */
@@ -65,7 +79,27 @@ export function detectDanger(command: string, context: DangerContext): string | 
   if (OWN_PERMISSIONS.test(command)) {
     return "it touches North's own permission files (.north/allowlist.json, autoaccept.json or settings.json), which only the person may change.";
   }
-  return scan(command, context.cwd ?? root, root, home, 0).reason;
+  return scan(command, context.cwd ?? root, root, home, 0, DANGER_RULES).found?.reason;
+}
+
+/**
+ * Whether `command` would discard work the person has not committed inside the repository — what
+ * the sandbox lets a command write (see `WORK_RULES`): the first such invocation, with the rule's
+ * kind of loss and the paths it names (absolute; none for the whole tree). Whether anything is
+ * actually lost is for git to say (`atRisk`, workspace/uncommitted.ts).
+ */
+export function detectWorkLoss(command: string, context: DangerContext): WorkLoss | undefined {
+  const root = resolve(context.root);
+  const home = context.home ?? homedir();
+  const hit = scan(command, context.cwd ?? root, root, home, 0, WORK_RULES).found;
+  if (!hit) return undefined;
+  const loss = WORK_LOSS[hit.rule.id]!;
+  const base = hit.inv.cwd ?? root;
+  const paths =
+    loss === "tracked" || loss === "folder" || loss === "untracked"
+      ? pathOperands(hit.rule.id, hit.inv).map((w) => resolve(base, w.text))
+      : [];
+  return { reason: hit.reason, loss, paths };
 }
 
 function scan(
@@ -74,13 +108,20 @@ function scan(
   root: string,
   home: string,
   depth: number,
-): { reason?: string; cwd: string | undefined } {
+  rules: readonly DangerRule[],
+): { found?: { reason: string; rule: DangerRule; inv: Invocation }; cwd: string | undefined } {
   let cwd = startCwd;
   for (const command of parseCommands(text)) {
     const { words, fromInput } = unwrap(command.words);
     if (words[0]?.dynamic || words[0]?.text.startsWith("-")) {
+      if (rules !== DANGER_RULES) continue;
+      const reason = `the program to run (\`${words[0].text}\`) is only known when the command runs, so what it does cannot be checked beforehand.`;
       return {
-        reason: `the program to run (\`${words[0].text}\`) is only known when the command runs, so what it does cannot be checked beforehand.`,
+        found: {
+          reason,
+          rule: DANGER_RULES[0]!,
+          inv: { name: "", args: [], redirects: [], cwd, fromInput: false, root, home },
+        },
         cwd,
       };
     }
@@ -95,14 +136,14 @@ function scan(
       root,
       home,
     };
-    for (const rule of DANGER_RULES) {
+    for (const rule of rules) {
       const reason = rule.check(inv);
-      if (reason) return { reason, cwd };
+      if (reason) return { found: { reason, rule, inv }, cwd };
     }
     const script = innerScript(name, args);
     if (script !== undefined && depth < 4) {
-      const inner = scan(script, cwd, root, home, depth + 1);
-      if (inner.reason) return inner;
+      const inner = scan(script, cwd, root, home, depth + 1, rules);
+      if (inner.found) return inner;
     }
     if (name === "cd" || name === "pushd") cwd = changeDir(args, cwd, home);
   }

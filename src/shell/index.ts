@@ -26,6 +26,9 @@ export { cleanDisplayText, cleanTerminalText } from "./terminal-text.js";
 export {
   DANGER_RULES,
   detectDanger,
+  detectWorkLoss,
+  WORK_RULES,
+  type WorkLoss,
   type DangerContext,
   type DangerRule,
   type Invocation,

@@ -4,7 +4,11 @@ import { describe, expect, test } from "vitest";
 import { runTool, type Review } from "../agent/tool.js";
 import type { TodoItem } from "../agent/events.js";
 import { createAskUserQuestionTool, NO_PERSON } from "./ask-user-question/ask-user-question.js";
-import { createSlashCommandTool, type SlashCommandRunner } from "./slash-command/slash-command.js";
+import {
+  createSlashCommandTool,
+  type SlashCommandRunner,
+  type SlashEffect,
+} from "./slash-command/slash-command.js";
 import { createTodoWriteTool } from "./todo-write/todo-write.js";
 
 const signal = new AbortController().signal;
@@ -54,7 +58,7 @@ describe("ask_user_question", () => {
 });
 
 describe("slash_command", () => {
-  const fake = (effect: "report" | "prompt" | "change" | "screen") => {
+  const fake = (effect: SlashEffect) => {
     const log: string[] = [];
     const runner: SlashCommandRunner = {
       describe: (text) =>
@@ -111,6 +115,21 @@ describe("slash_command", () => {
       { command: "/cost" },
     );
     expect(none).toMatchObject({ isError: true });
+    expect(log).toEqual([]);
+  });
+
+  test("a trust decision is refused without asking anyone; nothing runs", async () => {
+    const { runner, log } = fake("person");
+    const reviews: Review[] = [];
+    const confirm = async (review: Review) => {
+      reviews.push(review);
+      return { allow: true as const };
+    };
+    const tool = createSlashCommandTool(() => runner);
+    const result = await run(tool, { command: "/mcp approve helper" }, { confirm });
+    expect(result).toMatchObject({ isError: true });
+    expect(result.content).toContain("is the person's alone");
+    expect(reviews).toEqual([]);
     expect(log).toEqual([]);
   });
 });

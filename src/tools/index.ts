@@ -38,6 +38,7 @@ export { createEditReplaceExactTool } from "./edit-replace-exact/edit-replace-ex
 export type { CheckpointRecorder, EditDetails, EditToolOptions } from "./edit-common/index.js";
 export {
   createShellTool,
+  NO_ESCALATION,
   type ShellCommandInfo,
   type ShellHooks,
   type ShellRunDetails,

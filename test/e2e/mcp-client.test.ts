@@ -42,8 +42,15 @@ const keys = (s: MockModelServer) => ({
   ANTHROPIC_BASE_URL: s.anthropicBaseUrl,
 });
 
+/** The test server, its read-only tools trusted (as the person's config may say; see below). */
 function testServerEntry(log: string, extra: Record<string, unknown> = {}) {
-  return { command: process.execPath, args: [TEST_SERVER], env: { MCP_TEST_LOG: log }, ...extra };
+  return {
+    command: process.execPath,
+    args: [TEST_SERVER],
+    env: { MCP_TEST_LOG: log },
+    trustReadOnlyHint: true,
+    ...extra,
+  };
 }
 
 const newLog = () => join(mkdtempSync(join(tmpdir(), "north-mcp-log-")), "events.log");
@@ -56,7 +63,9 @@ describe("MCP servers from the global config", () => {
       reply().tool("mcp__everything__get-env", {}),
       reply().text("The sum is 5."),
     ]);
-    const { env } = makeHome({ mcpServers: { everything: { command: EVERYTHING } } });
+    const { env } = makeHome({
+      mcpServers: { everything: { command: EVERYTHING, trustReadOnlyHint: true } },
+    });
     const result = await runCli(["-p", "add 2 and 3"], {
       cwd: makeRepo(),
       env: { ...env, ...keys(server) },
@@ -200,7 +209,12 @@ describe("MCP servers from the global config", () => {
     ]);
     const { env } = makeHome({
       mcpServers: {
-        web: { type: "http", url, headers: { Authorization: "Bearer ${MCP_WEB_TOKEN}" } },
+        web: {
+          type: "http",
+          url,
+          headers: { Authorization: "Bearer ${MCP_WEB_TOKEN}" },
+          trustReadOnlyHint: true,
+        },
       },
     });
     const result = await runCli(["-p", "shout"], {
@@ -223,6 +237,8 @@ describe("MCP servers a repository defines", () => {
     const server = await e2e.server([
       reply().text("No tools from the repository."),
       reply().tool("mcp__t__shout", { text: "approved" }),
+      reply().text("Refused."),
+      reply().tool("mcp__t__shout", { text: "approved" }),
       reply().text("Done."),
       reply().text("Not approved any more."),
     ]);
@@ -240,9 +256,17 @@ describe("MCP servers a repository defines", () => {
     expect(approve.stdout).toMatch(/Approved "t" for this repository/);
     expect(approve.stdout).toMatch(/t \(\.north\/mcp\.json, stdio\) — ready, 6 tools/);
 
-    const after = await run(["-p", "shout"]);
+    // Its entry says trustReadOnlyHint, but a repository cannot vouch for its own server: the
+    // "read-only" tool is the person's to allow (here --approve all).
+    const unasked = await run(["-p", "shout"]);
+    expect(unasked.stderr).toMatch(/refused 1 call/);
+    expect(toolResultsOf(server.requests[2]!).at(-1)!.content).toContain(
+      '"trustReadOnlyHint": true',
+    );
+    expect(events(log)).not.toContain("called shout approved");
+    const after = await run(["-p", "shout", "--approve", "all"]);
     expect(after.stderr).toBe("");
-    expect(toolResultsOf(server.requests[2]!).at(-1)!.content).toBe("APPROVED");
+    expect(toolResultsOf(server.requests[4]!).at(-1)!.content).toBe("APPROVED");
     // The approval lives in North's data folder, not in the repository.
     expect(readdirSync(join(repo, ".north")).sort()).toEqual(["cache", "mcp.json"].sort());
     const permissions = join(env.XDG_DATA_HOME!, "north", "permissions");
@@ -253,7 +277,7 @@ describe("MCP servers a repository defines", () => {
     define(testServerEntry(log, { args: [TEST_SERVER, "--extra"] }));
     const changed = await run(["-p", "hello"]);
     expect(changed.stderr).toMatch(/not approved for this repository/);
-    expect(toolNames(server.requests[3]!)).not.toContain("mcp__t__shout");
+    expect(toolNames(server.requests[5]!)).not.toContain("mcp__t__shout");
   }, 90_000);
 
   it("never hands a repository's server a model provider's key", async () => {
@@ -357,7 +381,9 @@ describe("MCP servers behind OAuth", () => {
       reply().tool("mcp__secure__whoami", {}),
       reply().text("Done."),
     ]);
-    const { env } = makeHome({ mcpServers: { secure: { type: "http", url } } });
+    const { env } = makeHome({
+      mcpServers: { secure: { type: "http", url, trustReadOnlyHint: true } },
+    });
     const repo = makeRepo();
     const run = (prompt: string) =>
       runCli(["-p", prompt], {
@@ -399,7 +425,9 @@ describe("images from MCP tools", () => {
         reply().tool("mcp__everything__get-tiny-image", {}),
         reply().text("A logo."),
       ]);
-      const { env } = makeHome({ mcpServers: { everything: { command: EVERYTHING } } });
+      const { env } = makeHome({
+        mcpServers: { everything: { command: EVERYTHING, trustReadOnlyHint: true } },
+      });
       const protocolEnv =
         protocol === "anthropic-messages"
           ? keys(server)
@@ -447,7 +475,11 @@ describe("a server that speaks only the older SSE transport", () => {
     ]);
     const { env } = makeHome({
       mcpServers: {
-        old: { type: "http", url: `http://127.0.0.1:${readFileSync(portFile, "utf8")}/sse` },
+        old: {
+          type: "http",
+          url: `http://127.0.0.1:${readFileSync(portFile, "utf8")}/sse`,
+          trustReadOnlyHint: true,
+        },
       },
     });
     const repo = makeRepo();
@@ -460,7 +492,7 @@ describe("a server that speaks only the older SSE transport", () => {
 });
 
 describe("the reference filesystem server", () => {
-  it("reads at once, and writes only with --approve all", async () => {
+  it("reads at once when trusted, and writes only with --approve all", async () => {
     const shared = mkdtempSync(join(tmpdir(), "north-mcp-fs-"));
     writeFileSync(join(shared, "plan.txt"), "step one\n");
     const fsServer = join(ROOT, "node_modules", ".bin", "mcp-server-filesystem");
@@ -471,7 +503,9 @@ describe("the reference filesystem server", () => {
       reply().tool("mcp__fs__write_file", { path: join(shared, "out.txt"), content: "two" }),
       reply().text("Written."),
     ]);
-    const { env } = makeHome({ mcpServers: { fs: { command: fsServer, args: [shared] } } });
+    const { env } = makeHome({
+      mcpServers: { fs: { command: fsServer, args: [shared], trustReadOnlyHint: true } },
+    });
     const repo = makeRepo();
     const first = await runCli(["-p", "copy the plan"], {
       cwd: repo,
@@ -507,5 +541,31 @@ describe("a server whose tools change", () => {
     expect(toolNames(server.requests[0]!)).not.toContain("mcp__t__opened");
     expect(toolNames(server.requests[1]!)).toContain("mcp__t__opened");
     expect(toolResultsOf(server.requests[2]!).at(-1)!.content).toBe("it is open");
+  }, 60_000);
+});
+
+// The third security review: a server's "read-only" read_file read /etc/hostname in a default
+// headless run, where North's own read tools refuse paths outside the repository.
+describe("a server's readOnlyHint is its own word", () => {
+  it("reviews a 'read-only' tool of a server not trusted for it; headless refuses, saying how to allow", async () => {
+    // A folder outside the repository, as /etc was in the review.
+    const outside = mkdtempSync(join(tmpdir(), "north-mcp-etc-"));
+    writeFileSync(join(outside, "hostname"), "host-outside-42\n");
+    const fsServer = join(ROOT, "node_modules", ".bin", "mcp-server-filesystem");
+    const server = await e2e.server([
+      reply().tool("mcp__fs__read_text_file", { path: join(outside, "hostname") }),
+      reply().text("Could not read."),
+    ]);
+    const { env } = makeHome({ mcpServers: { fs: { command: fsServer, args: [outside] } } });
+    const result = await runCli(["-p", "what is the host called?"], {
+      cwd: makeRepo(),
+      env: { ...env, ...keys(server) },
+    });
+    expect(result.code).toBe(0);
+    const [refused] = toolResultsOf(server.requests[1]!);
+    expect(refused!.content).toMatch(/says this tool only reads/);
+    expect(refused!.content).toContain('"trustReadOnlyHint": true');
+    expect(refused!.content).toContain("--approve all");
+    expect(refused!.content).not.toContain("host-outside-42");
   }, 60_000);
 });

@@ -4,25 +4,29 @@
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLI, makeHome, makeRepo } from "../support/cli-runner.js";
+
+const hasBwrap = (process.env.PATH ?? "")
+  .split(":")
+  .some((dir) => dir && existsSync(join(dir, "bwrap")));
 
 const clients: Client[] = [];
 afterEach(async () => {
   for (const client of clients.splice(0)) await client.close().catch(() => {});
 });
 
-async function connect(repo: string, args: string[] = []) {
+async function connect(repo: string, args: string[] = [], more: Record<string, string> = {}) {
   const { env } = makeHome();
   const client = new Client({ name: "north-test-client", version: "1.0.0" }, { capabilities: {} });
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI, "mcp", "serve", ...args],
     cwd: repo,
-    env: { PATH: process.env.PATH ?? "", ...env },
+    env: { PATH: process.env.PATH ?? "", ...env, ...more },
     stderr: "pipe",
   });
   await client.connect(transport);
@@ -120,5 +124,52 @@ describe("north mcp serve", () => {
       arguments: { path: "../escape.txt", content: "no" },
     });
     expect(out.isError).toBe(true);
+  }, 60_000);
+
+  // R6 of the third security review: `escalate` ran commands outside the sandbox, unasked.
+  it.runIf(hasBwrap)(
+    "with --allow-changes, commands run only in the sandbox: escalate is not offered and refused",
+    async () => {
+      const repo = makeRepo({ "a.txt": "hello\n" });
+      // Outside the repository and outside /tmp (which the sandbox replaces with its own).
+      const out = mkdtempSync(join("/var/tmp", "north-serve-"));
+      const { client } = await connect(repo, ["--allow-changes"]);
+      const shell = (await client.listTools()).tools.find((t) => t.name === "shell_run");
+      expect(shell).toBeDefined();
+      expect(Object.keys(shell!.inputSchema.properties ?? {})).not.toContain("escalate");
+      const escalated = await client.callTool({
+        name: "shell_run",
+        arguments: { command: `touch ${out}/escaped`, escalate: "need it" },
+      });
+      expect(escalated.isError).toBe(true);
+      expect(text(escalated)).toContain("`escalate` is not available and nothing ran");
+      expect(existsSync(join(out, "escaped"))).toBe(false);
+      // Without it, the command runs in the sandbox: the repository is writable, outside is not.
+      const inside = await client.callTool({
+        name: "shell_run",
+        arguments: { command: `touch made-here; touch ${out}/escaped` },
+      });
+      expect(text(inside)).not.toContain("escalate");
+      expect(existsSync(join(repo, "made-here"))).toBe(true);
+      expect(existsSync(join(out, "escaped"))).toBe(false);
+    },
+    60_000,
+  );
+
+  it("with --allow-changes and no sandbox, shell_run is not served and a call is refused", async () => {
+    const repo = makeRepo({ "a.txt": "hello\n" });
+    // No bwrap on the PATH: no sandbox.
+    const { client } = await connect(repo, ["--allow-changes"], { PATH: "/nonexistent" });
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).toContain("edit_create_file");
+    expect(names).not.toContain("shell_run");
+    const call = await client
+      .callTool({ name: "shell_run", arguments: { command: "touch ran", escalate: "x" } })
+      .catch((error: Error) => ({
+        isError: true,
+        content: [{ type: "text", text: error.message }],
+      }));
+    expect(call.isError).toBe(true);
+    expect(existsSync(join(repo, "ran"))).toBe(false);
   }, 60_000);
 });

@@ -1,6 +1,8 @@
 // The model turning to the person in the TUI: ask_user_question answered by number, by arrows and
 // in the person's own words (or declined); enter_plan_mode accepted and declined; slash_command
 // reporting at once, asking before a change, refusing what needs the screen.
+import { existsSync, mkdtempSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { reply } from "../support/mock-model-server.js";
 import { send, toolNames, toolResults, useTui, waitForReview } from "../support/tui-fixture.js";
@@ -141,6 +143,9 @@ describe("slash_command in the TUI", () => {
     await send(term, "plan next time");
     await waitForReview(term, "Run /mode plan");
     expect(term.screen()).toContain("It runs when this turn ends.");
+    // R9: the review says what this call does, not the command's help line.
+    expect(term.screen()).toContain("Switches to plan mode: the model studies");
+    expect(term.screen()).not.toContain("Switch between ask, agent and plan");
     expect(term.screen()).toMatch(/\[AGENT\]/);
     term.type("a");
     await term.waitFor("Switching to plan mode after this.");
@@ -154,5 +159,48 @@ describe("slash_command in the TUI", () => {
       content: expect.stringContaining("runs when this turn ends"),
       isError: false,
     });
+  });
+
+  // R8 of the third security review: the model had a repository's MCP server approved (its
+  // program ran outside the sandbox) through one click on a review that showed a help line.
+  test("a trust decision is refused to the model without a review, each one", async () => {
+    const out = mkdtempSync(join("/var/tmp", "north-slash-"));
+    const trust = [
+      "/mcp approve helper",
+      "/mcp reconnect helper",
+      "/sandbox off",
+      "/permissions revoke 1",
+      "/permissions revoke all",
+      "/mode agent",
+    ];
+    const calls = trust.reduce(
+      (r, command, i) => r.tool("slash_command", { command }, { id: `toolu_${i}` }),
+      reply(),
+    );
+    const { term, server, repo } = await tui.open(
+      [calls, reply().text("I will ask you to run them.")],
+      ["--mode", "ask"],
+      {
+        files: {
+          ".north/mcp.json": JSON.stringify({
+            mcpServers: { helper: { command: "sh", args: ["-c", `touch ${out}/MCPRAN`] } },
+          }),
+        },
+      },
+    );
+    await send(term, "set things up");
+    await term.waitFor("I will ask you to run them.");
+    const results = toolResults(server, 1);
+    expect(results).toHaveLength(trust.length);
+    for (const [i, result] of results.entries()) {
+      expect(result, trust[i]).toEqual({
+        content: expect.stringContaining("is the person's alone"),
+        isError: true,
+      });
+    }
+    expect(term.screen()).not.toMatch(/Run \/(mcp|sandbox|permissions|mode)/);
+    expect(term.screen()).toMatch(/\[ASK\]/);
+    expect(existsSync(join(out, "MCPRAN"))).toBe(false);
+    expect(existsSync(join(repo, "MCPRAN"))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { Command } from "../types.js";
 import { listAgents, loadConfig } from "../../session/index.js";
-import { table } from "./format.js";
+import { REPORT, table } from "./format.js";
 import { t } from "../../i18n/index.js";
 
 type Env = Record<string, string | undefined>;
@@ -17,7 +17,7 @@ export function agentsCommand(env: Env): Command {
     },
     arity: "none",
     source: "builtin",
-    effect: "report",
+    forModel: REPORT,
     async run(ctx) {
       const { agents, broken } = listAgents(ctx.session.root, env);
       const config = await loadConfig(env).catch(() => undefined);

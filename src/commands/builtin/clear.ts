@@ -8,7 +8,7 @@ export const clearCommand: Command = {
   },
   arity: "none",
   source: "builtin",
-  effect: "change",
+  forModel: () => ({ effect: "change", does: t("cmd.clear.does") }),
   run(ctx) {
     ctx.clearScreen();
   },

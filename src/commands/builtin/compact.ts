@@ -11,6 +11,10 @@ export async function compactNow(ctx: CommandContext, options: CompactOptions): 
     ctx.say(result.message, result.reason === "busy" ? "error" : "info");
 }
 
+/** What a model's `/compact` or `/summarize` does, for its review. */
+const compactDoes = (focus: string) =>
+  focus ? t("cmd.compact.doesFocus", { focus }) : t("cmd.compact.does");
+
 /** `/compact [focus]`: summarises the older history now, keeping what `focus` names above all. */
 export const compactCommand: Command = {
   name: "compact",
@@ -20,7 +24,7 @@ export const compactCommand: Command = {
   arity: "rest",
   source: "builtin",
   idleOnly: true,
-  effect: "change",
+  forModel: (parsed) => ({ effect: "change", does: compactDoes(parsed.args.join(" ").trim()) }),
   async run(ctx, { args }) {
     const focus = args.join(" ").trim();
     await compactNow(ctx, focus ? { focus } : {});
@@ -37,7 +41,17 @@ export const summarizeCommand: Command = {
   flags: [{ name: "keep-last", short: "k", value: true }],
   source: "builtin",
   idleOnly: true,
-  effect: "change",
+  forModel: ({ args, flags }) => {
+    const keep = flags["keep-last"];
+    const focus = compactDoes(args.join(" ").trim());
+    return {
+      effect: "change",
+      does:
+        typeof keep === "string"
+          ? `${focus} ${t("cmd.summarize.doesKeep", { count: keep })}`
+          : focus,
+    };
+  },
   async run(ctx, { args, flags }) {
     const raw = flags["keep-last"];
     const keepLast = raw === undefined || raw === true ? undefined : Number(raw);

@@ -1,4 +1,5 @@
 import type { Command } from "../types.js";
+import { REPORT } from "./format.js";
 import { formatTokens, table } from "./format.js";
 import { t } from "../../i18n/index.js";
 
@@ -20,7 +21,7 @@ export const contextCommand: Command = {
   },
   arity: "none",
   source: "builtin",
-  effect: "report",
+  forModel: REPORT,
   run(ctx) {
     const report = ctx.session.context();
     const rows = PARTS.map(([key, label]) => [t(label), formatTokens(report.breakdown[key])]);

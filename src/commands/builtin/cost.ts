@@ -1,4 +1,5 @@
 import type { Command } from "../types.js";
+import { REPORT } from "./format.js";
 import { formatMoney, formatTokens, table } from "./format.js";
 import { suggestionCostLines } from "./suggestion-cost.js";
 import { t } from "../../i18n/index.js";
@@ -11,7 +12,7 @@ export const costCommand: Command = {
   },
   arity: "none",
   source: "builtin",
-  effect: "report",
+  forModel: REPORT,
   run(ctx) {
     const models = ctx.session.costs.list();
     // Ghost-text suggestions, counted apart: a line of their own under the conversation's.

@@ -1,4 +1,5 @@
 import { eastAsianWidth } from "get-east-asian-width";
+import type { CommandContext, ModelUse, ParsedCommand } from "../types.js";
 
 /** "12.3k" for token counts. */
 export function formatTokens(n: number): string {
@@ -21,9 +22,23 @@ export function table(rows: readonly string[][]): string {
     .join("\n");
 }
 
-/** A command that shows its setting without arguments and changes it with one (`/model`). */
-export const reportWithoutArgs = (parsed: { args: readonly string[] }) =>
-  parsed.args.length === 0 ? ("report" as const) : ("change" as const);
+/** The model may run it: it only prints (see `ModelUse`). */
+export const REPORT = (): ModelUse => ({ effect: "report" });
+
+/** The model may never run it: it needs the person at the screen. */
+export const SCREEN = (): ModelUse => ({ effect: "screen" });
+
+/** Trust decisions are the person's alone: refused to the model. */
+export const PERSON = (): ModelUse => ({ effect: "person" });
+
+/**
+ * A command that shows its setting without arguments (`report`) and changes it with one: then
+ * as `withArgs` says (a `change` saying what this call does, or `person`).
+ */
+export const reportWithoutArgs =
+  (withArgs: (parsed: ParsedCommand, ctx: CommandContext) => ModelUse) =>
+  (parsed: ParsedCommand, ctx: CommandContext): ModelUse =>
+    parsed.args.length === 0 ? { effect: "report" } : withArgs(parsed, ctx);
 
 /**
  * Terminal cells of a table's text (plain, no escape codes): wide East Asian characters take

@@ -1,4 +1,5 @@
 import type { Command } from "../types.js";
+import { REPORT } from "./format.js";
 import { t } from "../../i18n/index.js";
 
 export const helpCommand: Command = {
@@ -8,7 +9,7 @@ export const helpCommand: Command = {
   },
   arity: "none",
   source: "builtin",
-  effect: "report",
+  forModel: REPORT,
   run(ctx) {
     const lines = ctx
       .commands()

@@ -9,7 +9,7 @@ export const initCommand: Command = {
   },
   arity: "none",
   source: "builtin",
-  effect: "prompt",
+  forModel: () => ({ effect: "prompt" }),
   run(ctx) {
     ctx.send(prompt.trim());
   },

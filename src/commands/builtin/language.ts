@@ -17,7 +17,10 @@ export function languageCommand(env: Record<string, string | undefined>): Comman
     },
     arity: "one",
     source: "builtin",
-    effect: reportWithoutArgs,
+    forModel: reportWithoutArgs(({ args }) => ({
+      effect: "change",
+      does: t("cmd.language.does", { code: args[0]! }),
+    })),
     choices: () => LANGUAGES.map((l) => ({ value: l.code, label: l.name, description: l.code })),
     async run(ctx, { args }) {
       const wanted = args[0];

@@ -1,6 +1,7 @@
 import type { McpServerView } from "../../session/index.js";
 import type { Command } from "../types.js";
 import { t } from "../../i18n/index.js";
+import { PERSON, reportWithoutArgs } from "./format.js";
 
 /** One server as a line of `/mcp`: name, where it comes from, transport, state, tools, error. */
 function line(server: McpServerView): string {
@@ -24,7 +25,8 @@ export const mcpCommand: Command = {
   },
   arity: "rest",
   source: "builtin",
-  effect: (parsed) => (parsed.args.length === 0 ? "report" : "change"),
+  // Approving, starting or signing in to a server runs a program or grants access: the person's.
+  forModel: reportWithoutArgs(PERSON),
   choices: (ctx) => [
     { value: "", label: "list", description: t("cmd.mcp.listChoice") },
     ...ctx.session.mcp.servers().flatMap((s) =>

@@ -5,6 +5,8 @@ import { reportWithoutArgs } from "./format.js";
 
 const KEYS = { ask: "cmd.mode.ask", agent: "cmd.mode.agent", plan: "cmd.mode.plan" } as const;
 const describe = (mode: Mode) => t(KEYS[mode]);
+/** How much runs without asking in each mode. */
+const FREEDOM: Record<Mode, number> = { ask: 0, plan: 1, agent: 2 };
 
 export const modeCommand: Command = {
   name: "mode",
@@ -13,7 +15,17 @@ export const modeCommand: Command = {
   },
   arity: "one",
   source: "builtin",
-  effect: reportWithoutArgs,
+  // A mode no freer than the one in use (ask < plan < agent) is a change the person reviews;
+  // a freer one lets more run without asking: the person's.
+  forModel: reportWithoutArgs(({ args }, ctx) => {
+    const wanted = args[0] as Mode;
+    if (!MODES.includes(wanted)) return { effect: "report" };
+    if (FREEDOM[wanted] > FREEDOM[ctx.mode()]) return { effect: "person" };
+    return {
+      effect: "change",
+      does: t("cmd.mode.does", { mode: wanted, description: describe(wanted) }),
+    };
+  }),
   // The mode in use first, marked: the menu opens on it.
   choices: (ctx) =>
     [ctx.mode(), ...MODES.filter((m) => m !== ctx.mode())].map((m) => ({

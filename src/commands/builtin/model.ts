@@ -15,7 +15,12 @@ export const modelCommand: Command = {
   arity: "one",
   source: "builtin",
   idleOnly: true,
-  effect: reportWithoutArgs,
+  // Another model of the catalog or the config (never a new endpoint: `setModel` takes only
+  // those); the review says where the conversation goes.
+  forModel: reportWithoutArgs(({ args }) => ({
+    effect: "change",
+    does: t("cmd.model.does", { name: args[0]! }),
+  })),
   // The model in use first, marked: the menu opens on it, so Enter keeps it.
   choices: (ctx) => {
     const current = ctx.session.model;

@@ -9,7 +9,7 @@ export const newCommand: Command = {
   arity: "none",
   source: "builtin",
   idleOnly: true,
-  effect: "change",
+  forModel: () => ({ effect: "change", does: t("cmd.new.does") }),
   async run(ctx) {
     await ctx.newConversation();
     ctx.say(t("cmd.new.done"));

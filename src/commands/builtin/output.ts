@@ -1,4 +1,5 @@
 import type { Command } from "../types.js";
+import { REPORT } from "./format.js";
 import { t } from "../../i18n/index.js";
 
 /**
@@ -12,7 +13,7 @@ export const outputCommand: Command = {
   },
   arity: "one",
   source: "builtin",
-  effect: "report",
+  forModel: REPORT,
   run(ctx, { args }) {
     const n = args[0] === undefined ? 1 : Number(args[0]);
     if (!Number.isInteger(n) || n < 1) {

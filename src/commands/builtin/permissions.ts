@@ -1,11 +1,26 @@
-import type { AllowRule } from "../../session/index.js";
+import type { AllowRule, Mode } from "../../session/index.js";
 import type { Command } from "../types.js";
 import { t } from "../../i18n/index.js";
+import { PERSON, reportWithoutArgs } from "./format.js";
 
 const ruleWords = (rule: AllowRule) =>
   "prefix" in rule
     ? t("cmd.permissions.prefix", { prefix: rule.prefix })
     : t("cmd.permissions.exact", { command: rule.exact });
+
+/**
+ * Which commands run without a question in `mode` (see `createPolicy`): with the sandbox, every
+ * sandboxed one but those that would discard uncommitted work (read-only in ask mode and in plan
+ * mode before a plan is accepted); without it, only the standing rules listed after.
+ */
+function withoutAsking(mode: Mode, sandboxed: boolean): string[] {
+  if (!sandboxed) return [t("cmd.permissions.runsAsked")];
+  if (mode === "agent") return [t("cmd.permissions.runsSandboxed")];
+  const readOnly = t("cmd.permissions.runsReadOnly", { mode });
+  return mode === "plan"
+    ? [readOnly, `${t("cmd.permissions.planThen")} ${t("cmd.permissions.runsSandboxed")}`]
+    : [readOnly];
+}
 
 /**
  * `/permissions`: every standing permission of this repository (edits auto-accepted, command
@@ -18,13 +33,17 @@ export const permissionsCommand: Command = {
   },
   arity: "rest",
   source: "builtin",
-  effect: (parsed) => (parsed.args.length === 0 ? "report" : "change"),
+  // Changing standing permissions is the person's, whichever way.
+  forModel: reportWithoutArgs(PERSON),
   async run(ctx, { args }) {
     const permissions = ctx.session.permissions;
     const [verb, what] = args;
     if (verb === undefined) {
       const { edits, commands, mcpTools } = permissions.list();
-      const lines = [edits ? t("cmd.permissions.edits") : t("cmd.permissions.editsReviewed")];
+      const lines = [
+        ...withoutAsking(ctx.mode(), ctx.session.sandbox?.state === "on"),
+        edits ? t("cmd.permissions.edits") : t("cmd.permissions.editsReviewed"),
+      ];
       if (mcpTools.length > 0) {
         const names = mcpTools.map((k) => `${k.server}/${k.tool}`).join(", ");
         lines.push(t("cmd.permissions.mcpTools", { tools: names }));

@@ -1,4 +1,5 @@
 import type { Command } from "../types.js";
+import { SCREEN } from "./format.js";
 import { t } from "../../i18n/index.js";
 
 export const quitCommand: Command = {
@@ -9,7 +10,7 @@ export const quitCommand: Command = {
   },
   arity: "none",
   source: "builtin",
-  effect: "screen",
+  forModel: SCREEN,
   run(ctx) {
     ctx.exit();
   },

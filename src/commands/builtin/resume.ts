@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { dataDir, listSessions, type SessionSummary } from "../../session/index.js";
 import type { Command, Choice } from "../types.js";
 import { t } from "../../i18n/index.js";
+import { SCREEN } from "./format.js";
 
 /** Sessions offered in the picker, newest first. */
 const PICKER_LIMIT = 30;
@@ -33,7 +34,7 @@ export function resumeCommand(env: Record<string, string | undefined>): Command 
     arity: "one",
     source: "builtin",
     idleOnly: true,
-    effect: "screen",
+    forModel: SCREEN,
     choices(ctx): Choice[] {
       return listSessions(dir, ctx.session.root)
         .filter((s) => s.id !== ctx.session.id)

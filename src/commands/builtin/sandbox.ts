@@ -1,7 +1,7 @@
 import type { Session } from "../../session/index.js";
 import type { Command } from "../types.js";
 import { t } from "../../i18n/index.js";
-import { reportWithoutArgs } from "./format.js";
+import { PERSON, reportWithoutArgs } from "./format.js";
 
 /** What the sandbox state means for the person, and how to change it. */
 function describe(session: Session): string {
@@ -22,7 +22,8 @@ export const sandboxCommand: Command = {
   },
   arity: "one",
   source: "builtin",
-  effect: reportWithoutArgs,
+  // Turning the sandbox off or on is the person's.
+  forModel: reportWithoutArgs(PERSON),
   choices: () => [
     { value: "on", label: "on", description: t("cmd.sandbox.onChoice") },
     { value: "off", label: "off", description: t("cmd.sandbox.offChoice") },

@@ -1,4 +1,5 @@
 import type { Command } from "../types.js";
+import { SCREEN } from "./format.js";
 import { t } from "../../i18n/index.js";
 
 export const stopCommand: Command = {
@@ -8,7 +9,7 @@ export const stopCommand: Command = {
   },
   arity: "none",
   source: "builtin",
-  effect: "screen",
+  forModel: SCREEN,
   run(ctx) {
     ctx.stop();
   },

@@ -27,7 +27,10 @@ export function themeCommand(env: Record<string, string | undefined>): Command {
     },
     arity: "one",
     source: "builtin",
-    effect: reportWithoutArgs,
+    forModel: reportWithoutArgs(({ args }) => ({
+      effect: "change",
+      does: t("cmd.theme.does", { theme: args[0]! }),
+    })),
     choices: () =>
       CHOICES.map((c) => ({
         value: c,

@@ -1,4 +1,5 @@
 import type { Command } from "../types.js";
+import { REPORT } from "./format.js";
 import { t } from "../../i18n/index.js";
 
 /**
@@ -12,7 +13,7 @@ export const toolsCommand: Command = {
   },
   arity: "one",
   source: "builtin",
-  effect: "report",
+  forModel: REPORT,
   async run(ctx, { args }) {
     const [word] = args;
     if (word !== undefined && word !== "refresh") {

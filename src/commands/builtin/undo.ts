@@ -21,7 +21,14 @@ export const undoCommand: Command = {
   ],
   source: "builtin",
   idleOnly: true,
-  effect: "change",
+  forModel: ({ args, flags }) => {
+    const turns = args[0] ?? "1";
+    const more = [
+      ...(flags.force ? [t("cmd.undo.doesForce")] : []),
+      ...(flags.earlier ? [t("cmd.undo.doesEarlier")] : []),
+    ];
+    return { effect: "change", does: [t("cmd.undo.does", { turns }), ...more].join(" ") };
+  },
   async run(ctx, { args, flags }) {
     const turns = args[0] === undefined ? 1 : Number(args[0]);
     if (!Number.isInteger(turns) || turns < 1) {

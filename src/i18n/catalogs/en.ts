@@ -99,6 +99,20 @@ export const en = {
   "cmd.new.description": "Start a new conversation (the shell keeps its state)",
   "cmd.new.done": "New conversation.",
   "cmd.clear.description": "Clear the screen; the conversation goes on",
+  "cmd.new.does": "Starts a new conversation; this one is saved (/resume brings it back).",
+  "cmd.clear.does": "Clears the screen; the conversation goes on.",
+  "cmd.mode.does": "Switches to {mode} mode: {description}.",
+  "cmd.undo.does": "Restores the files changed in the last {turns} turn(s) that changed files.",
+  "cmd.undo.doesForce": "Also overwrites files changed since then.",
+  "cmd.undo.doesEarlier": "Also turns of an earlier conversation.",
+  "cmd.compact.does": "Replaces the older part of this conversation with a summary.",
+  "cmd.compact.doesFocus":
+    "Replaces the older part of this conversation with a summary that keeps “{focus}” above all.",
+  "cmd.summarize.doesKeep": "The last {count} exchanges stay word for word.",
+  "cmd.model.does":
+    "Switches to the model “{name}”: the conversation, with its history, goes to that model's provider from the next message on.",
+  "cmd.theme.does": "Switches the colours to “{theme}” and saves the choice in your config.",
+  "cmd.language.does": "Switches the interface's language to “{code}” and saves it in your config.",
   "cmd.mode.description": "Switch between ask, agent and plan",
   "cmd.mode.ask": "read only: the model answers from the code",
   "cmd.mode.agent": "the model may change files and run commands, with your review",
@@ -180,7 +194,14 @@ export const en = {
   "cmd.permissions.exact": "exactly `{command}`",
   "cmd.permissions.edits": "Edits are auto-accepted in this project.",
   "cmd.permissions.editsReviewed": "Edits are reviewed.",
-  "cmd.permissions.noRules": "No command runs without asking.",
+  "cmd.permissions.noRules": "No standing command rules.",
+  "cmd.permissions.runsSandboxed":
+    "Commands run in the OS sandbox without asking (no network, writes only in the repository), except one that would discard uncommitted work (git reset --hard, git checkout/restore of changed files, git clean, rm -r of a tracked folder, git stash drop, git push --force): that one is asked, naming the files. Leaving the sandbox is always asked.",
+  "cmd.permissions.runsReadOnly":
+    "Commands run in the read-only OS sandbox without asking (no network, nothing written); changes are refused in {mode} mode.",
+  "cmd.permissions.planThen": "Once you accept a plan: as in agent mode.",
+  "cmd.permissions.runsAsked":
+    "No sandbox: every command is asked (headless: refused unless --approve all), except the rules below.",
   "cmd.permissions.rules": "Commands allowed without asking ({count}):",
   "cmd.permissions.howRevoke": "/permissions revoke N (or edits, mcp, or all) takes one back.",
   "cmd.permissions.usage":
@@ -232,6 +253,8 @@ export const en = {
   "review.alwaysMcpTool": "always (this tool)",
   "review.mcpCall": "Call MCP tool {tool}",
   "review.mcpServer": "on server {server}",
+  "review.mcpHint":
+    'The server says this tool only reads; North cannot check that ("trustReadOnlyHint": true in your config takes its word).',
   "review.moreArguments": "… {count} more lines",
   "tool.mcpNotCalled": "Not called: {tool}",
   "status.mcpFailed": "mcp: {count} failed",

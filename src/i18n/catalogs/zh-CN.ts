@@ -99,6 +99,18 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.new.description": "开始新对话（shell 状态保持不变）",
   "cmd.new.done": "已开始新对话。",
   "cmd.clear.description": "清屏，对话继续",
+  "cmd.new.does": "开始新对话；当前对话会保存（可用 /resume 找回）。",
+  "cmd.clear.does": "清屏，对话继续。",
+  "cmd.mode.does": "切换到 {mode} 模式：{description}。",
+  "cmd.undo.does": "还原最近 {turns} 轮有文件改动的对话中被改动的文件。",
+  "cmd.undo.doesForce": "之后又被改动过的文件也会被覆盖。",
+  "cmd.undo.doesEarlier": "也包括更早对话中的轮次。",
+  "cmd.compact.does": "把这次对话较早的部分替换为摘要。",
+  "cmd.compact.doesFocus": "把这次对话较早的部分替换为摘要，并优先保留“{focus}”。",
+  "cmd.summarize.doesKeep": "最后 {count} 轮问答原样保留。",
+  "cmd.model.does": "切换到模型“{name}”：从下一条消息起，对话及其历史会发送给该模型的服务商。",
+  "cmd.theme.does": "把配色切换为“{theme}”，并保存到你的配置中。",
+  "cmd.language.does": "把界面语言切换为“{code}”，并保存到你的配置中。",
   "cmd.mode.description": "在 ask、agent 和 plan 模式之间切换",
   "cmd.mode.ask": "只读：模型根据代码回答问题",
   "cmd.mode.agent": "模型可以修改文件、运行命令，每一步都经你审阅",
@@ -176,7 +188,14 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.permissions.exact": "恰好是 `{command}`",
   "cmd.permissions.edits": "本项目中的编辑会被自动接受。",
   "cmd.permissions.editsReviewed": "编辑需要审阅。",
-  "cmd.permissions.noRules": "没有无需询问即可运行的命令。",
+  "cmd.permissions.runsSandboxed":
+    "命令在操作系统沙箱中运行，无需询问（不能联网，只能写入仓库），但会丢弃未提交工作的命令除外（git reset --hard、对已改动文件的 git checkout/restore、git clean、rm -r 已跟踪的文件夹、git stash drop、git push --force）：这类命令会先询问你，并列出相关文件。离开沙箱总是需要询问。",
+  "cmd.permissions.runsReadOnly":
+    "命令在只读的操作系统沙箱中运行，无需询问（不能联网，不能写入）；{mode} 模式下拒绝任何修改。",
+  "cmd.permissions.planThen": "你接受计划之后：与 agent 模式相同。",
+  "cmd.permissions.runsAsked":
+    "没有沙箱：每条命令都需要询问（无界面运行时，除非使用 --approve all，否则拒绝），下列规则除外。",
+  "cmd.permissions.noRules": "没有长期有效的命令规则。",
   "cmd.permissions.rules": "无需询问即可运行的命令（{count} 条）：",
   "cmd.permissions.howRevoke": "/permissions revoke N（或 edits、mcp、all）可撤销。",
   "cmd.permissions.usage":
@@ -223,6 +242,8 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "review.alwaysMcpTool": "始终（此工具）",
   "review.mcpCall": "调用 MCP 工具 {tool}",
   "review.mcpServer": "（服务器 {server}）",
+  "review.mcpHint":
+    '服务器声称这个工具只读取；North 无法核实（在你的配置中设置 "trustReadOnlyHint": true 即采信它）。',
   "review.moreArguments": "… 还有 {count} 行",
   "tool.mcpNotCalled": "未调用：{tool}",
   "status.mcpFailed": "mcp：{count} 个失败",

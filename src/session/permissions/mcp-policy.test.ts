@@ -20,7 +20,8 @@ afterEach(async () => {
 
 const ok = (t: string) => async () => ({ content: [{ type: "text" as const, text: t }] });
 
-async function setup() {
+/** `trust`: the person's config trusts the server's `readOnlyHint` (`trustReadOnlyHint`). */
+async function setup(trust = true) {
   fake = await startFakeMcp([
     {
       tool: fakeTool("list_issues", {}, { annotations: { readOnlyHint: true } }),
@@ -30,7 +31,12 @@ async function setup() {
     { tool: fakeTool("close_issue", { id: { type: "number" } }), call: ok("closed") },
   ]);
   const tools = createMcpTools(
-    { server: "tracker", connect: async () => fake!.client, timeoutMs: 5000 },
+    {
+      server: "tracker",
+      connect: async () => fake!.client,
+      timeoutMs: 5000,
+      trustReadOnlyHint: trust,
+    },
     fake.tools,
   );
   const root = mkdtempSync(join(tmpdir(), "north-mcp-policy-"));
@@ -166,5 +172,38 @@ describe("MCP tools under the permission policy", () => {
       expect(write!.content).toMatch(mode === "ask" ? /Ask mode/ : /Plan mode/);
     }
     expect(fake!.calls.map((c) => c.name)).toEqual(["list_issues", "list_issues"]);
+  });
+
+  // A server's "read-only" is its own word: without the person's trust it is reviewed.
+  it("reviews a tool the server calls read-only unless the person trusts that server's word", async () => {
+    const { tools, root, env } = await setup(false);
+    expect(tools.map((t) => t.kind)).toEqual(["interactive", "interactive", "interactive"]);
+    const store = await PermissionStore.load(root, env);
+    // Headless without --approve all: refused, saying how to allow it.
+    const [refused] = await turn(tools, [["mcp__tracker__list_issues", {}]], store, {
+      approve: "none",
+    });
+    expect(refused!.isError).toBe(true);
+    expect(refused!.content).toContain('"trustReadOnlyHint": true');
+    expect(refused!.content).toContain("--approve all");
+    expect(fake!.calls).toEqual([]);
+    // In ask mode too the person is asked (not refused: it claims to change nothing); "always"
+    // keeps it for that tool.
+    const asked: Review[] = [];
+    const always: Ask = async ({ review }) => {
+      asked.push(review);
+      return { type: "always" };
+    };
+    const first = await turn(tools, [["mcp__tracker__list_issues", {}]], store, always, {
+      mode: "ask",
+      planAccepted: false,
+    });
+    expect(first.map((r) => r.content)).toEqual(["3 issues"]);
+    expect(asked).toEqual([
+      { type: "mcp", server: "tracker", tool: "list_issues", arguments: {}, readOnlyHint: true },
+    ]);
+    const again = await turn(tools, [["mcp__tracker__list_issues", {}]], store, always);
+    expect(again.map((r) => r.content)).toEqual(["3 issues"]);
+    expect(asked).toHaveLength(1);
   });
 });

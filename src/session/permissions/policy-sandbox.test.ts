@@ -71,15 +71,22 @@ async function policyFor(options: {
 const reason = (v: { allow: boolean; reason?: string }) => (v.allow ? "" : (v.reason ?? ""));
 
 describe("the policy with the sandbox", () => {
-  it("runs sandboxed commands without asking, dangerous ones too (the sandbox is the guarantee)", async () => {
+  it("runs sandboxed commands without asking, unless they would discard uncommitted work", async () => {
     const { decide, asked } = await policyFor({ profile: "workspace-write" });
     expect(await decide(cmd("workspace-write"))).toEqual({ allow: true });
-    expect(await decide(cmd("workspace-write", { danger: "it deletes things." }))).toEqual({
-      allow: true,
-    });
-    const headless = await policyFor({ profile: "read-only", approve: "none" });
-    expect(await headless.decide(cmd("read-only"))).toEqual({ allow: true });
     expect(asked).toHaveLength(0);
+    // A sandboxed command's danger is what it would discard of the person's work: a person.
+    const losing = cmd("workspace-write", { danger: "it discards a.txt." });
+    expect(await decide(losing)).toEqual({ allow: true });
+    expect(asked).toEqual([losing]);
+    for (const approve of ["all", "none"] as const) {
+      const headless = await policyFor({ profile: "workspace-write", approve });
+      expect(reason(await headless.decide(losing))).toMatch(/^Refused: it discards a\.txt\./);
+    }
+    // The read-only sandbox cannot discard anything.
+    const readOnly = await policyFor({ profile: "read-only", approve: "none" });
+    expect(await readOnly.decide(cmd("read-only"))).toEqual({ allow: true });
+    expect(await readOnly.decide(cmd("read-only", { danger: "x" }))).toEqual({ allow: true });
   });
 
   it("in ask mode and plan mode before acceptance, runs only read-only sandboxed commands", async () => {

@@ -51,12 +51,15 @@ const ALLOW: Verdict = { allow: true };
  * - a read of a file that may hold secrets: the person (accept or reject, in every mode);
  *   headless only with `--approve all`;
  * - a command in the OS sandbox (`review.sandbox` not "none", no `escalate`) runs without asking —
- *   read-only in ask mode and in plan mode before a plan is accepted;
+ *   read-only in ask mode and in plan mode before a plan is accepted — unless it would discard
+ *   the person's uncommitted work (`danger` on a sandboxed command, see shell_run): then only a
+ *   person, never a standing rule or `--approve`;
  * - a command that asks to leave the sandbox (`escalate`): only a person, never in ask/plan
  *   before acceptance, never headless (unless the run had `--sandbox off`: profile "none");
- * - an MCP tool the server does not mark read-only: refused like an edit in ask mode and in plan
- *   mode before acceptance; then the person's "always" for that server and tool, `--approve all`
- *   (headless), or the person;
+ * - an MCP tool that does not run unasked (the server does not mark it read-only, or the person
+ *   does not trust that server's `readOnlyHint`): the person's "always" for that server and tool,
+ *   `--approve all` (headless), or the person; one not even claimed read-only is refused like an
+ *   edit in ask mode and in plan mode before acceptance;
  * - everything else (edits; every command when there is no sandbox): refused in ask mode and in
  *   plan mode before acceptance; then the person's standing permissions, `--approve`, or the
  *   person. Commands flagged as dangerous need a person there.
@@ -107,18 +110,32 @@ export function createPolicy({ state, store, ask, profile }: PolicyOptions): Aut
     const where = command?.sandbox ?? "none";
     if (command && where !== "none" && !command.escalate) {
       // The sandbox is the guarantee; in a read-only phase only the read-only one.
-      if (!readOnlyNow() || where === "read-only") return ALLOW;
-      return refusal(state.mode === "ask" ? "ask-mode" : "plan-mode");
+      if (readOnlyNow() && where !== "read-only") {
+        return refusal(state.mode === "ask" ? "ask-mode" : "plan-mode");
+      }
+      // It would discard the person's uncommitted work, which the sandbox lets it write: a
+      // person (never a standing rule or --approve), shown what it would lose.
+      if (!command.danger || where === "read-only") return ALLOW;
+      if (headless !== undefined) return refusal("danger-headless", command.danger);
+      return decide(command, false);
+    }
+    if (review?.type === "mcp") {
+      // A server's tool that does not run unasked. One the server calls read-only is asked for in
+      // every mode (its word is not proof); any other is a change, refused in the read-only modes.
+      if (readOnlyNow() && !review.readOnlyHint) {
+        return refusal(state.mode === "ask" ? "ask-mode" : "plan-mode");
+      }
+      // A stored "always" for it, `--approve all`, or a person.
+      if (store.allowsMcpTool(review.server, review.tool)) return ALLOW;
+      if (headless !== undefined) {
+        if (headless === "all") return ALLOW;
+        return refusal(review.readOnlyHint ? "mcp-hint-headless" : "mcp-headless", review.server);
+      }
+      return decide(review, true);
     }
     const escalating = command?.escalate !== undefined && currentProfile() !== "none";
     if (readOnlyNow()) {
       return refusal(state.mode === "ask" ? "ask-mode" : "plan-mode", undefined, escalating);
-    }
-    if (review?.type === "mcp") {
-      // An MCP tool not marked read-only: a stored "always" for it, `--approve all`, or a person.
-      if (store.allowsMcpTool(review.server, review.tool)) return ALLOW;
-      if (headless !== undefined) return headless === "all" ? ALLOW : refusal("mcp-headless");
-      return decide(review, true);
     }
     if (escalating) {
       // Leaving the sandbox: only a person, never a standing rule or `--approve`.

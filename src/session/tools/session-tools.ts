@@ -36,6 +36,8 @@ export function createSessionTools(deps: {
   secretEnv: readonly string[];
   /** Absolute paths hidden inside the sandbox (`sandboxMasks`); none when absent. */
   mask?: readonly string[];
+  /** `false`: `shell_run` refuses `escalate` (nobody here may allow leaving the sandbox). */
+  escalation?: boolean;
 }): { tools: AnyTool[]; shells: ShellSet } {
   const { workspace, logger, checkpoints, live } = deps;
   const tracker = createReadTracker();
@@ -69,6 +71,7 @@ export function createSessionTools(deps: {
       onOutput: (text) =>
         live.shellCall && live.emit({ type: "tool_output", id: live.shellCall, text }),
       logger,
+      ...(deps.escalation === false ? { escalation: false } : {}),
     }),
     createExitPlanModeTool(),
   ];

@@ -1,4 +1,5 @@
-import { runTool, schemasReady, toolSchema, type AnyTool } from "../../agent/tool.js";
+import { runTool, schemasReady, toolSchema, type AnyTool, type Review } from "../../agent/tool.js";
+import { NO_ESCALATION } from "../../tools/index.js";
 import type { Logger } from "../../log/logger.js";
 import { serveTools, type ServedTool } from "../../mcp/serve.js";
 import { detectSandbox } from "../../shell/index.js";
@@ -31,7 +32,8 @@ export interface ToolServerOptions {
  * their arguments and the same rules for paths (nothing outside the repository, no secret file
  * without a person) — served over MCP until the client disconnects. With `allowChanges`, the edit
  * tools and `shell_run` too: edits checkpointed for `/undo`, commands only in the OS sandbox
- * (with the repository writable and no network); without a sandbox, no commands are served.
+ * (with the repository writable and no network; `escalate` is neither offered nor honoured);
+ * without a sandbox, `shell_run` is not served at all (a note on stderr says why).
  * Resolves when the client has gone.
  */
 export async function serveRepositoryTools(options: ToolServerOptions): Promise<void> {
@@ -56,6 +58,8 @@ export async function serveRepositoryTools(options: ToolServerOptions): Promise<
     profile: () => (sandboxed ? "workspace-write" : "none"),
     secretEnv: providerKeyVariables(options.config),
     mask: sandboxMasks(options.env, options.config),
+    // Nobody is here to allow leaving the sandbox: served commands never do.
+    escalation: false,
   });
   const served = all.filter((t) => {
     if (t.kind === "read") return true;
@@ -76,7 +80,7 @@ export async function serveRepositoryTools(options: ToolServerOptions): Promise<
     return {
       name: t.name,
       description: schema.description,
-      inputSchema: schema.parameters,
+      inputSchema: t.name === "shell_run" ? withoutEscalate(schema.parameters) : schema.parameters,
       readOnly: t.kind === "read",
     };
   });
@@ -86,10 +90,9 @@ export async function serveRepositoryTools(options: ToolServerOptions): Promise<
       async (name, args, signal) => {
         const tool = byName.get(name)!;
         options.logger.log("mcp_serve_call", { tool: name });
-        // The client that called asks its own person; North's sandbox and path rules still hold.
-        const result = await runTool(tool, args, JSON.stringify(args), { signal }, async () => ({
-          allow: true,
-        }));
+        // The client that called asks its own person; North's sandbox and path rules still hold,
+        // and nothing here may leave the sandbox (`stayInSandbox`).
+        const result = await runTool(tool, args, JSON.stringify(args), { signal }, stayInSandbox);
         return { content: result.content, isError: result.isError };
       },
       {
@@ -101,6 +104,24 @@ export async function serveRepositoryTools(options: ToolServerOptions): Promise<
   } finally {
     await shells.dispose();
   }
+}
+
+/**
+ * The served tools' approval: everything the client's own person allowed, except a command that
+ * would run outside the OS sandbox — no one here can allow that (`shell_run` already refuses
+ * `escalate`; this holds should any other way to an unsandboxed command appear).
+ */
+const stayInSandbox = async (review: Review) =>
+  review.type === "command" && review.sandbox === "none"
+    ? { allow: false as const, reason: NO_ESCALATION }
+    : { allow: true as const };
+
+/** shell_run's schema as served: no `escalate` (see `stayInSandbox`). */
+function withoutEscalate(schema: Record<string, unknown>): Record<string, unknown> {
+  const properties = { ...(schema.properties as Record<string, unknown> | undefined) };
+  delete properties.escalate;
+  const required = (schema.required as string[] | undefined)?.filter((r) => r !== "escalate");
+  return { ...schema, properties, ...(required ? { required } : {}) };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Logger } from "../../log/logger.js";
 import {
   DEFAULT_TIMEOUT_MS,
   detectDanger,
+  detectWorkLoss,
   ShellError,
   type Restart,
   type ShellResult,
@@ -10,7 +11,7 @@ import {
   type ShellService,
   type StopReason,
 } from "../../shell/index.js";
-import type { Workspace } from "../../workspace/index.js";
+import { atRisk, type Workspace } from "../../workspace/index.js";
 import description from "./description.md";
 import { displayCwd, formatShellResult, sandboxDenialNote } from "./format-result.js";
 import { maskForModel } from "../../log/secret-formats.js";
@@ -58,7 +59,16 @@ export interface ShellToolOptions<T = unknown> {
   /** Output as it arrives, for a live view (see `RunOptions.onOutput`); one command at a time. */
   onOutput?: (text: string) => void;
   logger?: Logger;
+  /**
+   * `false`: nobody can allow a command outside the sandbox here (`north mcp serve`): a call with
+   * `escalate` is refused before anything runs, and no result suggests it. Default true.
+   */
+  escalation?: boolean;
 }
+
+/** The refusal of `escalate` where no person can allow it. */
+export const NO_ESCALATION =
+  "Refused: commands here run only in the OS sandbox (no network, writes only in the repository); `escalate` is not available and nothing ran. Run the command without escalate if it can work inside the sandbox; else tell the person what you wanted to run and why.";
 
 const schema = (z: ZodModule) =>
   z.object({
@@ -70,6 +80,18 @@ const schema = (z: ZodModule) =>
       .optional()
       .describe("Why it must run outside the sandbox (network, writes outside the repo)"),
   });
+
+/**
+ * The danger of a sandboxed command: the reason of `detectWorkLoss` and what git says it would
+ * discard (`atRisk`), or undefined when it discards nothing uncommitted.
+ */
+async function workDanger(root: string, command: string, cwd: string) {
+  const loss = detectWorkLoss(command, { root, cwd });
+  if (!loss) return undefined;
+  const lost = await atRisk(root, loss);
+  if (lost === undefined && loss.loss !== "remote") return undefined;
+  return lost ? `${loss.reason} ${lost}` : loss.reason;
+}
 
 /**
  * `shell_run`: proposes the command with the current cwd, where it would run (`review.sandbox`:
@@ -95,9 +117,18 @@ export function createShellTool<T>(
     description,
     schema,
     async prepare(args) {
+      if (args.escalate !== undefined && options.escalation === false)
+        throw new ToolError(NO_ESCALATION);
       const cwd = last?.cwd ?? ws.root;
       const sandbox: SandboxProfile = args.escalate ? "none" : options.profile();
-      const danger = detectDanger(args.command, { root: ws.root, cwd });
+      // Outside the sandbox: anything an undo cannot restore. Inside it (which keeps everything
+      // else out of reach): what it would discard of the person's uncommitted work.
+      const danger =
+        sandbox === "workspace-write"
+          ? await workDanger(ws.root, args.command, cwd)
+          : sandbox === "none"
+            ? detectDanger(args.command, { root: ws.root, cwd })
+            : undefined;
       const review: Review = {
         type: "command",
         command: args.command,
@@ -144,7 +175,10 @@ export function createShellTool<T>(
             ...(result.stopped ? { stopped: result.stopped } : {}),
             ...(result.restart ? { restart: result.restart } : {}),
           };
-          const note = sandbox === "none" ? undefined : sandboxDenialNote(result, sandbox);
+          const note =
+            sandbox === "none" || options.escalation === false
+              ? undefined
+              : sandboxDenialNote(result, sandbox);
           const content = maskForModel(formatShellResult(result, ws.root, info.cwd, timeoutMs));
           return {
             content: note ? `${content} ${note}` : content,

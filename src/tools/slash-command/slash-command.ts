@@ -4,14 +4,19 @@ import description from "./description.md";
 /**
  * What a slash command does, as the model may use it: `report` prints something (run at once),
  * `prompt` expands to instructions (run at once, the text is the result), `change` changes the
- * session's state (asked first, run when the turn ends), `screen` needs the person at the screen
- * (refused).
+ * session's state but no trust (asked first, run when the turn ends), `screen` needs the person
+ * at the screen (refused), `person` decides what North may do — approvals, permissions, the
+ * sandbox, servers — and is the person's alone (refused).
  */
-export type SlashEffect = "report" | "prompt" | "change" | "screen";
+export type SlashEffect = "report" | "prompt" | "change" | "screen" | "person";
 
 /** The front end's commands, as the model may run them (provided by the interactive mode). */
 export interface SlashCommandRunner {
-  /** The command `text` names and what it does; an error that names the known ones otherwise. */
+  /**
+   * The command `text` names, what the model may do with it, and — for a `change` — what this
+   * call does in the person's words (shown in the review); an error that names the known ones
+   * otherwise.
+   */
   describe(
     text: string,
   ):
@@ -28,8 +33,9 @@ const MAX_OUTPUT = 8000;
 
 /**
  * `slash_command`: runs one of the person's slash commands by its text. Report commands run at
- * once; state changes go through the permission policy (`ctx.confirm`, a `slash` review) and run
- * after the turn; screen commands are refused. Without a runner (headless) nothing runs.
+ * once; state changes go through the permission policy (`ctx.confirm`, a `slash` review whose
+ * description says what this call does) and run after the turn; screen commands and trust
+ * decisions are refused. Without a runner (headless) nothing runs.
  */
 export function createSlashCommandTool(runner: () => SlashCommandRunner | undefined) {
   return defineTool({
@@ -52,6 +58,10 @@ export function createSlashCommandTool(runner: () => SlashCommandRunner | undefi
         case "screen":
           throw new ToolError(
             `${name} needs the person at the screen; if it is needed, ask them to run it. Do not retry.`,
+          );
+        case "person":
+          throw new ToolError(
+            `${name} is the person's alone: it decides what North may do (approvals, permissions, the sandbox, servers) or is not offered to you. If it is needed, tell the person what to run and why. Do not retry.`,
           );
         case "report":
         case "prompt": {

@@ -2,8 +2,8 @@ import { refusalOf, type CommandContext, type CommandRegistry } from "../../../c
 import type { SlashCommandRunner } from "../../../session/index.js";
 
 /**
- * The person's slash commands as the model may run them (`slash_command`). `report` and
- * `prompt` commands run at once with their output captured for the model instead of shown;
+ * The person's slash commands as the model may run them (`slash_command`), as each command's
+ * `forModel` declares per call (none: the person's alone). `report` and `prompt` commands run at once with their output captured for the model instead of shown;
  * `change` commands are handed to `afterTurn`, which runs them as if the person had typed them
  * once the turn has ended.
  */
@@ -25,9 +25,10 @@ export function modelCommands(
         };
       if (parsed.problems.length > 0) return { ok: false, reason: parsed.problems.join(" ") };
       const found = registry.get(command.name)!;
-      const effect =
-        typeof found.effect === "function" ? found.effect(command) : (found.effect ?? "screen");
-      return { ok: true, name: found.name, effect, description: found.description };
+      // Not declared: the person's alone (a new command is never the model's by default).
+      const use = found.forModel?.(command, ctx) ?? { effect: "person" as const };
+      const description = use.effect === "change" ? use.does : found.description;
+      return { ok: true, name: found.name, effect: use.effect, description };
     },
     async run(text) {
       const printed: string[] = [];

@@ -100,7 +100,7 @@ function layout(review: Review, width: number): ReviewRows {
           `${paint.bold(t("review.mcpCall", { tool: oneLine(review.tool) }))} ${paint.dim(t("review.mcpServer", { server: oneLine(review.server) }))}`,
         ),
         body: mcpArguments(review.arguments).flatMap(wrap),
-        footer: [],
+        footer: review.readOnlyHint ? wrap(paint.dim(t("review.mcpHint"))) : [],
       };
     case "question":
       // Drawn by the question picker (question-view.tsx); these rows only size it.
