@@ -2,6 +2,7 @@ import type { AgentEvent, Emit } from "../agent/events.js";
 import { runTurn } from "../agent/loop.js";
 import { schemasReady, toolSchema, type AnyTool } from "../agent/tool.js";
 import { createWorkspace, openCheckpoints, type Checkpoints } from "../workspace/index.js";
+import { startOwnProgram } from "../shell/index.js";
 import { configPath } from "./config.js";
 import { setUpModel } from "./model-setup.js";
 import { registerSecretValues } from "./secret-values.js";
@@ -78,6 +79,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       dataDir: dataDir(options.env),
       session: storage.id,
       journal: data.journal,
+      startProgram: startOwnProgram,
     }));
     store.setTurn(turn);
     return store;

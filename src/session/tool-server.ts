@@ -1,7 +1,7 @@
 import { runTool, schemasReady, toolSchema, type AnyTool } from "../agent/tool.js";
 import type { Logger } from "../log/logger.js";
 import { serveTools, type ServedTool } from "../mcp/serve.js";
-import { detectSandbox } from "../shell/index.js";
+import { detectSandbox, startOwnProgram } from "../shell/index.js";
 import { createWorkspace, openCheckpoints } from "../workspace/index.js";
 import { checkDataDir } from "./data-checks.js";
 import { dataDir } from "./paths.js";
@@ -48,6 +48,7 @@ export async function serveRepositoryTools(options: ToolServerOptions): Promise<
         dataDir: dataDir(options.env),
         session: `mcp-serve-${Date.now().toString(36)}`,
         journal: data.journal,
+        startProgram: startOwnProgram,
       }),
     live: { emit: () => {} },
     journal: data.journal,

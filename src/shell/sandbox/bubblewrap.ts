@@ -32,6 +32,10 @@ export interface BwrapLayout {
   mounts: WorkspaceMounts;
   /** North's own folders the shell reads (init script, command files): bound read-only. */
   privateDirs: readonly string[];
+  /** North's own folders a program of North's writes (the undo store): bound writable, last. */
+  ownWritable?: readonly string[];
+  /** Where the program starts; the repository by default. */
+  chdir?: string;
 }
 
 /** Host folders hidden behind an empty tmpfs: temp files, and the sockets of /run (docker, D-Bus). */
@@ -62,7 +66,9 @@ export function bwrapArgs(layout: BwrapLayout): string[] {
     args.push("--ro-bind", layout.root, layout.root);
   }
   for (const dir of layout.privateDirs) args.push("--ro-bind", dir, dir);
-  args.push("--unshare-net", "--die-with-parent", "--cap-drop", "ALL", "--chdir", layout.root);
+  for (const dir of layout.ownWritable ?? []) args.push("--bind", dir, dir);
+  args.push("--unshare-net", "--die-with-parent", "--cap-drop", "ALL");
+  args.push("--chdir", layout.chdir ?? layout.root);
   return args;
 }
 

@@ -9,7 +9,9 @@ import { bwrapArgs, findBwrap, probeBwrap } from "./bubblewrap.js";
 import { rememberedSuccess, rememberSuccess, type SandboxMemory } from "./remembered.js";
 
 export type { SandboxMemory } from "./remembered.js";
-import { workspaceMounts } from "./workspace-mounts.js";
+import { isInside, workspaceMounts } from "./workspace-mounts.js";
+
+const HIDDEN_DIRS = ["/tmp", "/run"];
 
 /**
  * Where a command runs: "workspace-write" (only the repository writable, minus `.north/` and
@@ -116,6 +118,31 @@ export interface SandboxSpec {
   profile: Exclude<SandboxProfile, "none">;
   /** North's own folders the shell must read (init script, command files): bound read-only. */
   privateDirs: readonly string[];
+}
+
+/**
+ * The command line that runs one of North's own programs (git, ripgrep) in the read-only
+ * profile: nothing writable but a private /tmp and `ownWritable` (North's own folders), no
+ * network, starting in `cwd`. Undefined when no sandbox was detected in this process.
+ */
+export function ownProgramCommand(spec: {
+  file: string;
+  args: readonly string[];
+  root: string;
+  cwd: string;
+  ownWritable?: readonly string[];
+}): { file: string; args: string[] } | undefined {
+  if (!bwrapFile) return undefined;
+  const args = bwrapArgs({
+    root: spec.root,
+    writeRepo: false,
+    mounts: { writable: [], readOnly: [] },
+    // The program itself may live where the sandbox hides (/tmp): shown read-only.
+    privateDirs: HIDDEN_DIRS.some((dir) => isInside(dir, spec.file)) ? [spec.file] : [],
+    ownWritable: spec.ownWritable ?? [],
+    chdir: spec.cwd,
+  });
+  return { file: bwrapFile, args: [...args, "--", spec.file, ...spec.args] };
 }
 
 /** A command line that runs the shell sandboxed. */

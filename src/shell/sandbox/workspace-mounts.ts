@@ -39,7 +39,7 @@ function kind(file: string): "dir" | "file" | "link" | "none" | "other" {
  * have planted: opened without blocking and read only when it is a regular file, so a FIFO or a
  * device reads as nothing instead of holding North. Throws when it cannot be read.
  */
-function readStart(file: string, maxBytes: number): string {
+export function readStart(file: string, maxBytes: number): string {
   const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     if (!fstatSync(fd).isFile()) throw new Error(`${file} is not a regular file`);

@@ -1,5 +1,5 @@
 import { constants } from "node:fs";
-import { delimiter, dirname, join } from "node:path";
+import { delimiter, dirname, isAbsolute, join } from "node:path";
 import { fsAsync } from "../../workspace/index.js";
 
 export interface LocateOptions {
@@ -18,7 +18,8 @@ export async function locateRipgrep(options: LocateOptions = {}): Promise<string
   if (bundled && (await isExecutable(bundled))) return bundled;
   const name = process.platform === "win32" ? "rg.exe" : "rg";
   for (const dir of (options.pathEnv ?? process.env.PATH ?? "").split(delimiter)) {
-    if (dir === "") continue;
+    // A relative entry ("node_modules/.bin") would find the repository's own rg.
+    if (!isAbsolute(dir)) continue;
     const candidate = join(dir, name);
     if (await isExecutable(candidate)) return candidate;
   }
