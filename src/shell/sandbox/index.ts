@@ -4,7 +4,8 @@
  * `sandboxCommand` turns a shell's command line into the sandboxed one.
  */
 import { realpathSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
+import { moveAsideUnexpected } from "./git-dir-guard.js";
 import { bwrapArgs, findBwrap, probeBwrap } from "./bubblewrap.js";
 import { rememberedSuccess, rememberSuccess, type SandboxMemory } from "./remembered.js";
 
@@ -152,6 +153,11 @@ export interface SandboxCommand {
   env: Record<string, string>;
   /** The shell runs as a child of `file` (which forwards its exit status), not as `file` itself. */
   shellIsChild: boolean;
+  /**
+   * After each command: moves aside what the command added at the top of a git directory that
+   * git does not need to record work (git-dir-guard.ts); returns the paths moved.
+   */
+  afterCommand: () => string[];
 }
 
 /**
@@ -166,10 +172,11 @@ export function sandboxCommand(spec: SandboxSpec): SandboxCommand {
   if (!bwrap) throw new Error("bubblewrap (bwrap) is not installed");
   const root = realpathSync(resolve(spec.root));
   const writeRepo = spec.profile === "workspace-write";
+  const mounts = writeRepo ? workspaceMounts(root) : { writable: [], readOnly: [] };
   const args = bwrapArgs({
     root,
     writeRepo,
-    mounts: writeRepo ? workspaceMounts(root) : { writable: [], readOnly: [] },
+    mounts,
     privateDirs: spec.privateDirs.map((dir) => realpathSync(dir)),
   });
   return {
@@ -177,5 +184,9 @@ export function sandboxCommand(spec: SandboxSpec): SandboxCommand {
     args: [...args, "--", spec.file, ...spec.args],
     env: { ...spec.env, TMPDIR: "/tmp" },
     shellIsChild: true,
+    afterCommand: () =>
+      (mounts.gitDirs ?? []).flatMap(({ dir, existing }) =>
+        moveAsideUnexpected(dir, existing).map((name) => join(dir, name)),
+      ),
   };
 }

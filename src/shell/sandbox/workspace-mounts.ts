@@ -8,7 +8,8 @@ import {
   readSync,
   realpathSync,
 } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { protectedEntries } from "./git-dir-guard.js";
 
 /** What a sandboxed shell may write, and what must stay read-only inside that. */
 export interface WorkspaceMounts {
@@ -16,6 +17,11 @@ export interface WorkspaceMounts {
   writable: string[];
   /** Bound read-only over their own path, after every writable one (files or folders). */
   readOnly: string[];
+  /**
+   * The git directories guarded (git-dir-guard.ts): each with the top-level names it held at
+   * the start, so that a later check moves aside only what a command added.
+   */
+  gitDirs?: { dir: string; existing: ReadonlySet<string> }[];
 }
 
 /** Whether `inner` is `outer` or lies below it (both absolute and resolved). */
@@ -157,10 +163,13 @@ export function workspaceMounts(root: string): WorkspaceMounts {
     if (gitdir && isInside(root, gitdir)) gitdirs.push(gitdir);
   }
   protect(join(root, ".north"), true);
+  const guarded: { dir: string; existing: ReadonlySet<string> }[] = [];
   for (const dir of gitdirs) {
     protect(join(dir, "hooks"), true);
-    protect(join(dir, "config"), false);
-    protect(join(dir, "config.worktree"), false);
+    // Everything at the top that is not needed to record work (an allowed list) is read-only.
+    const fixed = protectedEntries(dir);
+    for (const entry of fixed) protect(entry, false);
+    guarded.push({ dir, existing: new Set(fixed.map((entry) => basename(entry))) });
   }
-  return { writable, readOnly };
+  return { writable, readOnly, gitDirs: guarded };
 }
