@@ -168,7 +168,10 @@ export function workspaceMounts(root: string): WorkspaceMounts {
     protect(join(dir, "hooks"), true);
     // Everything at the top that is not needed to record work (an allowed list) is read-only.
     const fixed = protectedEntries(dir);
-    for (const entry of fixed) protect(entry, false);
+    // A linked worktree's own git dir lies in `worktrees/` of the common one: that stays writable.
+    for (const entry of fixed) {
+      if (!gitdirs.some((other) => other !== dir && isInside(entry, other))) protect(entry, false);
+    }
     guarded.push({ dir, existing: new Set(fixed.map((entry) => basename(entry))) });
   }
   return { writable, readOnly, gitDirs: guarded };
