@@ -15,7 +15,15 @@ function repo(project?: unknown): string {
 }
 
 const read = (global: unknown, root = repo(), env: Record<string, string> = {}) =>
-  readMcpServers({ global, root, env, protectedVariables: ["ANTHROPIC_API_KEY"] });
+  readMcpServers({
+    global,
+    root,
+    neutralCwd: NEUTRAL,
+    env,
+    protectedVariables: ["ANTHROPIC_API_KEY"],
+  });
+
+const NEUTRAL = "/data/north/mcp-cwd";
 
 describe("readMcpServers", () => {
   it("reads stdio and http entries in the shape other agents use", () => {
@@ -40,7 +48,7 @@ describe("readMcpServers", () => {
       command: "npx",
       args: ["-y", "server"],
       env: { TOKEN: "none" },
-      cwd: root,
+      cwd: NEUTRAL,
       timeoutMs: DEFAULT_MCP_TIMEOUT_MS,
       trustReadOnlyHint: false,
     });
@@ -145,6 +153,16 @@ describe("readMcpServers", () => {
     // Your own servers may run anywhere.
     const own = read({ mine: { command: "x", cwd: "/" } });
     expect(own.servers[0]!.config).toMatchObject({ cwd: "/" });
+  });
+
+  it("starts your own servers in North's empty folder unless the entry names a cwd (R2)", () => {
+    const root = repo({ mcpServers: { theirs: { command: "x" } } });
+    const { servers } = read({ npx: { command: "npx" }, here: { command: "y", cwd: "." } }, root);
+    expect(servers.map((s) => [s.name, s.config && "cwd" in s.config && s.config.cwd])).toEqual([
+      ["npx", NEUTRAL],
+      ["here", root],
+      ["theirs", root],
+    ]);
   });
 
   it("fingerprints what an entry says, not how its keys are ordered", () => {

@@ -22,7 +22,11 @@ export type McpTransportConfig =
       command: string;
       args: string[];
       env: Record<string, string>;
-      /** Absolute; the repository root unless the entry says otherwise. */
+      /**
+       * Absolute: the entry's `cwd` (relative to the repository root); without one, the
+       * repository root for a repository's server and `McpConfigSources.neutralCwd` for one of
+       * the person's config.
+       */
       cwd: string;
     }
   | {
@@ -59,6 +63,12 @@ export interface McpConfigSources {
   global: unknown;
   /** The repository root: `.north/mcp.json` is read from it, and relative `cwd`s resolve there. */
   root: string;
+  /**
+   * Where a server of the person's config without a `cwd` starts: an empty folder of North's,
+   * never the repository, so that `npx`, `uvx`, `bunx` or a relative command cannot resolve
+   * through the repository's `node_modules` or files (a command could have written them).
+   */
+  neutralCwd: string;
   env: Record<string, string | undefined>;
   /**
    * Variables a repository's servers may not read (the model providers' keys): a server that a
@@ -163,7 +173,7 @@ function entryOf(
       if (!Array.isArray(args) || !args.every((a) => typeof a === "string")) {
         throw new Error("args: expected a list of strings");
       }
-      const cwd = entry.cwd ?? ".";
+      const cwd = entry.cwd ?? (origin === "global" ? sources.neutralCwd : ".");
       if (typeof cwd !== "string") throw new Error("cwd: expected a folder");
       const folder = resolve(sources.root, cwd);
       if (origin === "project" && !staysInsideSync(sources.root, folder)) {

@@ -2,6 +2,7 @@ import type { Emit, TodoItem } from "../agent/events.js";
 import type { Message } from "../ai/index.js";
 import type { Logger } from "../log/logger.js";
 import { openCheckpoints, type Checkpoints, type Workspace } from "../workspace/index.js";
+import { startOwnProgram } from "../shell/index.js";
 import { dataDir } from "./config/paths.js";
 import { openStorage, titleOf, type OpenedStorage } from "./storage/session-storage.js";
 import type { RewriteEntry, TodoEntry } from "./storage/storage.js";
@@ -106,6 +107,7 @@ export class Conversation {
       dataDir: dataDir(options.env),
       session: this.storage.id,
       journal,
+      startProgram: startOwnProgram,
     }));
     store.setTurn(this.turns);
     return store;

@@ -98,7 +98,6 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   });
   const broker = new ApprovalBroker();
   const store = await PermissionStore.load(workspace.root, options.env);
-  notices.push(...store.notices);
   const events = new SessionEvents();
   const { broadcast } = events;
   // MCP servers connect in the background from here on; their tools join as each is ready.

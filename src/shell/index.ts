@@ -33,3 +33,13 @@ export {
   type DangerRule,
   type Invocation,
 } from "./danger.js";
+export {
+  GitRefused,
+  OWN_GIT_OPTIONS,
+  gitRedirect,
+  ownProgramEnv,
+  startOwnGit,
+  startOwnProgram,
+  type OwnProgramOptions,
+  type StartedProgram,
+} from "./own-programs.js";

@@ -14,6 +14,7 @@ import {
   sandboxCommand,
   type SandboxCommand,
 } from "./sandbox/index.js";
+import { MOVED_ASIDE } from "./sandbox/git-dir-guard.js";
 import { shellEnvironment } from "./shell-env.js";
 
 function isFolder(dir: string): boolean {
@@ -154,6 +155,7 @@ class PersistentShell implements ShellService {
     const shell = this.shell;
     this.shell = undefined;
     if (shell) await shell.kill();
+    this.checkGitDirs(); // what a background job planted after the last command
     if (this.dir) rmSync(this.dir, { recursive: true, force: true });
   }
 
@@ -199,7 +201,22 @@ class PersistentShell implements ShellService {
       tailChars: this.options.tailChars ?? 20_000,
     });
     this.resetTerminal = outcome.stopped !== undefined;
-    return this.settle(outcome, startedAt, restart);
+    const result = this.settle(outcome, startedAt, restart);
+    const note = this.checkGitDirs();
+    return note
+      ? { ...result, output: result.output ? `${result.output}\n${note}` : note }
+      : result;
+  }
+
+  /** What `sandboxCommand` checks after each command (git-dir-guard.ts); unset outside it. */
+  private guardGitDirs: (() => string[]) | undefined;
+
+  /** Moves aside what a command planted at the top of a git directory; the line that says so. */
+  private checkGitDirs(): string | undefined {
+    const moved = this.guardGitDirs?.() ?? [];
+    if (moved.length === 0) return undefined;
+    this.options.logger?.log("git_dir_moved_aside", { moved });
+    return `[North moved ${moved.join(", ")} into ${MOVED_ASIDE}/ of its git directory: git does not need it to record work, and it could make git run a program or read another config.]`;
   }
 
   private settle(outcome: CommandOutcome, startedAt: number, before?: Restart): ShellResult {
@@ -284,6 +301,7 @@ class PersistentShell implements ShellService {
         filterDir: dir,
         ...(this.options.mask ? { masks: this.options.mask } : {}),
       });
+      this.guardGitDirs = launcher.afterCommand;
     }
     let shell: PtyShell;
     try {

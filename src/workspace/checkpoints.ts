@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { CheckpointStore, type CheckpointEntry, type StoredFile } from "./checkpoint-store.js";
 import { scanChanges, scanSnapshot, type ScanSnapshot } from "./scan-snapshot.js";
-import { ShadowGit } from "./shadow-git.js";
+import { ShadowGit, type StartProgram } from "./shadow-git.js";
 import { planUndo, runUndo, type UndoResult } from "./undo.js";
 import type { Workspace } from "./workspace.js";
 import { isoTime } from "../log/timestamp.js";
@@ -34,6 +34,8 @@ export interface CheckpointsOptions {
   git?: boolean;
   /** The repository's write-journal folder, for undo's writes (see `writeFilesAtomic`). */
   journal?: string | undefined;
+  /** How North's own programs start (the session gives shell/own-programs.ts's, confined). */
+  startProgram?: StartProgram;
 }
 
 /**
@@ -62,7 +64,12 @@ export class Checkpoints {
     const session = options.session ?? crypto().randomUUID();
     const useGit = options.git !== false && (await ShadowGit.available());
     const git = useGit
-      ? new ShadowGit(join(dir, "git"), options.ws.root, join(dir, `index-${session}`))
+      ? new ShadowGit(
+          join(dir, "git"),
+          options.ws.root,
+          join(dir, `index-${session}`),
+          options.startProgram,
+        )
       : null;
     const store = new CheckpointStore(dir);
     const { entries, undone } = await store.load();

@@ -14,7 +14,7 @@ export class HeldByFifo extends Error {
  * repository's files — ripgrep its `.gitignore`, git its config — waits there for good on a FIFO
  * the repository planted. False elsewhere, and when it cannot be told.
  */
-function waitsOnFifo(pid: number): boolean {
+function waitsOnFifo(pid: number, depth = 0): boolean {
   if (!LINUX) return false;
   let tasks: string[];
   try {
@@ -23,11 +23,21 @@ function waitsOnFifo(pid: number): boolean {
     return false;
   }
   return tasks.some((task) => {
+    const dir = `/proc/${pid}/task/${task}`;
     try {
-      return readFileSync(`/proc/${pid}/task/${task}/wchan`, "latin1") === "wait_for_partner";
+      if (readFileSync(`${dir}/wchan`, "latin1") === "wait_for_partner") return true;
     } catch {
       return false;
     }
+    // A program run in the sandbox is a child of bwrap (a grandchild of North): look below too.
+    if (depth >= 3) return false;
+    let children: string[] = [];
+    try {
+      children = readFileSync(`${dir}/children`, "latin1").split(" ").filter(Boolean);
+    } catch {
+      // No children file (older kernels): only the process itself is watched.
+    }
+    return children.some((child) => waitsOnFifo(Number(child), depth + 1));
   });
 }
 

@@ -1,9 +1,21 @@
 import { mkdir, stat, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { ALWAYS_SKIPPED } from "./ignore-rules.js";
 import { readBoundedFileSync } from "./safe-read.js";
 import { HeldByFifo, stopIfHeldByFifo } from "./fifo-wait.js";
+import type { ChildProcess } from "node:child_process";
 import { childProcess } from "../platform/lazy-builtins.js";
+
+/**
+ * Starts one of North's own programs: the session passes `startOwnProgram`
+ * (shell/own-programs.ts: minimal environment, the sandbox's read-only profile with
+ * `ownWritable` writable). Resolves once the program runs; rejects when it cannot start.
+ */
+export type StartProgram = (
+  file: string,
+  args: readonly string[],
+  options: { root: string; env?: Record<string, string>; ownWritable?: readonly string[] },
+) => Promise<{ child: ChildProcess }>;
 
 /** A file that differs between two snapshots; contents null where it does not exist. */
 export interface SnapshotChange {
@@ -42,12 +54,14 @@ export class ShadowGit {
     private readonly gitDir: string,
     private readonly root: string,
     private readonly indexFile: string,
+    private readonly start: StartProgram = startPlain,
   ) {}
 
   /** Whether a `git` executable runs here. */
   static async available(): Promise<boolean> {
     try {
-      await runGit(["--version"], {});
+      const { child } = await startPlain("git", ["--version"], { root: "/" });
+      await collect(child, ["--version"]);
       return true;
     } catch {
       return false;
@@ -99,7 +113,7 @@ export class ShadowGit {
     } catch {
       await mkdir(this.gitDir, { recursive: true, mode: 0o700 });
       // Owner only: the snapshots hold the repository's files.
-      await runGit(["init", "-q", "--bare", "--shared=0600", this.gitDir], {});
+      await this.run(["init", "-q", "--bare", "--shared=0600", this.gitDir]);
     }
     const info = join(this.gitDir, "info");
     await mkdir(info, { recursive: true, mode: 0o700 });
@@ -134,29 +148,55 @@ export class ShadowGit {
   }
 
   private git(args: string[], input?: string): Promise<Buffer> {
-    return runGit(
-      [...CONFIG, `--git-dir=${this.gitDir}`, `--work-tree=${this.root}`, ...args],
+    return this.run(
+      [`--git-dir=${this.gitDir}`, `--work-tree=${this.root}`, ...args],
       { GIT_INDEX_FILE: this.indexFile },
       input,
     );
   }
+
+  /** Git on the store (writable: the folder of its git dir and index), the repository read. */
+  private async run(args: string[], env: Record<string, string> = {}, input?: string) {
+    const { child } = await this.start("git", [...CONFIG, ...args], {
+      root: this.root,
+      env: { ...env, ...GIT_ENV },
+      ownWritable: [...new Set([dirname(this.gitDir), dirname(this.indexFile)])],
+    });
+    return collect(child, args, input);
+  }
 }
 
-/** Runs git with a clean GIT_* environment; resolves stdout, rejects with stderr on failure. */
-function runGit(args: string[], extraEnv: Record<string, string>, input?: string): Promise<Buffer> {
+/** No system or global config (the person's filters, includes), no lazy fetch, no prompt. */
+const GIT_ENV = {
+  GIT_CONFIG_NOSYSTEM: "1",
+  GIT_CONFIG_GLOBAL: "/dev/null",
+  GIT_NO_LAZY_FETCH: "1",
+  GIT_TERMINAL_PROMPT: "0",
+};
+
+/** Without the session's starter (unit tests): the person's environment less every `GIT_*`. */
+const startPlain: StartProgram = (file, args, options) => {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !key.startsWith("GIT_")) env[key] = value;
   }
+  const child = childProcess().spawn(file, [...args], {
+    env: { ...env, ...options.env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   return new Promise((resolve, reject) => {
-    const child = childProcess().spawn("git", args, {
-      env: { ...env, ...extraEnv, GIT_CONFIG_NOSYSTEM: "1", GIT_TERMINAL_PROMPT: "0" },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
+    child.once("spawn", () => resolve({ child }));
+    child.once("error", reject);
+  });
+};
+
+/** Resolves the program's stdout, rejects with its stderr on failure. */
+function collect(child: ChildProcess, args: string[], input?: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+    child.stdout?.on("data", (chunk: Buffer) => out.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => err.push(chunk));
     // A FIFO in the work tree (a .gitignore, a .gitattributes) holds git for good: stopped.
     const held = stopIfHeldByFifo(child);
     child.on("error", reject);
@@ -165,7 +205,7 @@ function runGit(args: string[], extraEnv: Record<string, string>, input?: string
       else if (code === 0) resolve(Buffer.concat(out));
       else reject(new Error(`git ${args.at(-1)} failed: ${Buffer.concat(err).toString().trim()}`));
     });
-    child.stdin.on("error", () => undefined); // git exited before reading: its exit code tells
-    child.stdin.end(input ?? "");
+    child.stdin?.on("error", () => undefined); // git exited before reading: its exit code tells
+    child.stdin?.end(input ?? "");
   });
 }

@@ -168,7 +168,17 @@ afterAll(async () => {
 
 /** What must not change: everything outside, and the protected paths inside the repository. */
 function fingerprint(): string {
-  const protectedPaths = [".north", ".git/hooks", ".git/config"].map((p) => path.join(repo, p));
+  const protectedPaths = [
+    ".north",
+    ".git/hooks",
+    ".git/config",
+    ".git/config.worktree",
+    ".git/commondir",
+    ".git/gitdir",
+    ".git/info",
+    ".git/modules",
+    ".git/x",
+  ].map((p) => path.join(repo, p));
   return [treePrint(out), treePrint(hostTmp), ...protectedPaths.map(treePrint)].join("\n--\n");
 }
 
@@ -223,6 +233,10 @@ describe("the sandbox suite", () => {
     expect(await run("git diff")).toContain("+change");
     await run("git add -A && git commit -q -m 'work in the sandbox'");
     expect(await run("git log --oneline -1")).toContain("work in the sandbox");
+    await run("git checkout -q -b topic && echo more >> check.js && git commit -qam 'on topic'");
+    await run("git checkout -q - && git merge -q --no-edit topic && git tag -a v1 -m v1");
+    expect(await run("git log --oneline -1 && git status --short")).toContain("on topic");
+    expect(await run("git stash list; git branch -d topic")).toContain("Deleted branch topic");
     await run('mkdir -p deep/er && cd deep/er && mine() { echo "mine in $PWD"; }');
     expect(await run("mine")).toBe(`mine in ${path.join(repo, "deep", "er")}`);
     await run("cd ../..");

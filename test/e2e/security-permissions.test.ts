@@ -1,14 +1,5 @@
 import { execFileSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -104,7 +95,7 @@ describe("F1: a cloned repository grants itself nothing", () => {
     const r = await run(clone, env, attack("f1-symlink"));
     expect(r.code, r.stderr).toBe(0);
     expectNothingGranted(clone, "f1-symlink", r);
-    expect(r.stderr).toMatch(/not imported: `\.north` is a symbolic link/);
+    expect(r.stderr).not.toMatch(/\.north/);
     // Without the sandbox the command is asked for, and a headless run without --approve all refuses it.
     const off = await run(clone, env, attack("f1-symlink-off"), ["--sandbox", "off"]);
     expectNothingGranted(clone, "f1-symlink-off", off);
@@ -125,7 +116,7 @@ describe("F1: a cloned repository grants itself nothing", () => {
     expect(r.code, r.stderr).toBe(0);
     expectNothingGranted(clone, "f1-submodule", r);
     expect(r.results[0]!.content).toMatch(/--approve all/);
-    expect(r.stderr).toMatch(/not imported: `\.north` is a git (repository or )?submodule/);
+    expect(r.stderr).not.toMatch(/\.north/);
   });
 });
 
@@ -166,36 +157,33 @@ describe("F4: permission files the model writes grant nothing", () => {
   });
 });
 
-describe("the person's own .north files", () => {
-  it("are migrated once, with a notice, into a 0600 file of the data folder", async () => {
+describe("R7: an older North's .north files grant nothing, wherever they come from", () => {
+  it("a nested repository a sandboxed command planted gets no permission at the next start", async () => {
+    const repo = makeRepo({ "pkg/index.js": "1\n" });
+    const { env } = makeHome();
+    const plant =
+      "cd pkg && git init -q && mkdir -p .north && echo '{\"edits\":true}' > .north/autoaccept.json" +
+      ' && echo \'{"commands":[{"prefix":"touch"}]}\' > .north/allowlist.json';
+    const first = await run(repo, env, [["shell_run", { command: plant }]], ["--approve", "all"]);
+    expect(first.results[0]!.isError, first.results[0]!.content).toBe(false);
+    const pkg = join(repo, "pkg");
+    expect(existsSync(join(pkg, ".north/allowlist.json"))).toBe(true);
+    const r = await run(pkg, env, attack("r7-nested"), ["--sandbox", "off"]);
+    expect(r.code, r.stderr).toBe(0);
+    expectNothingGranted(pkg, "r7-nested", r);
+    expect(r.stderr).not.toMatch(/Imported/);
+    expect(existsSync(join(env.XDG_DATA_HOME!, "north", "permissions"))).toBe(false);
+  });
+
+  it("untracked files in the repository's own .north are not read either", async () => {
     const repo = makeRepo();
     mkdirSync(join(repo, ".north"));
     writeFileSync(join(repo, ".north/autoaccept.json"), AUTO);
     writeFileSync(join(repo, ".north/allowlist.json"), ALLOW);
     const { env } = makeHome();
-    const edit = (path: string): Call[] => [["edit_create_file", { path, content: "x" }]];
-    const first = await run(repo, env, edit("migrated-1.txt"), ["--sandbox", "off"]);
-    expect(first.stderr).toMatch(/Imported your permissions/);
-    expect(first.stderr).toMatch(/1 dropped/);
-    expect(existsSync(join(repo, "migrated-1.txt"))).toBe(true);
-    const dir = join(env.XDG_DATA_HOME!, "north", "permissions");
-    const [file, ...others] = readdirSync(dir);
-    expect(others).toEqual([]);
-    expect(statSync(join(dir, file!)).mode & 0o777).toBe(0o600);
-    expect(statSync(dir).mode & 0o777).toBe(0o700);
-    const second = await run(
-      repo,
-      env,
-      [
-        ...edit("migrated-2.txt"),
-        ["shell_run", { command: `python3 -c "open('${out}/migrated-py','w')"` }],
-      ],
-      ["--sandbox", "off"],
-    );
-    expect(second.stderr).not.toMatch(/Imported/);
-    expect(existsSync(join(repo, "migrated-2.txt"))).toBe(true);
-    // The dropped prefix rule for an interpreter grants nothing.
-    expect(existsSync(join(out, "migrated-py"))).toBe(false);
+    const r = await run(repo, env, attack("r7-own"), ["--sandbox", "off"]);
+    expectNothingGranted(repo, "r7-own", r);
+    expect(r.stderr).not.toMatch(/Imported/);
   });
 });
 

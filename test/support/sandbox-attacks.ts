@@ -109,6 +109,25 @@ export function sandboxAttacks(t: AttackTargets): Attack[] {
     { name: "config fsmonitor", command: "echo '[core] fsmonitor = touch /tmp/x' >> .git/config" },
     { name: ".git swap", command: "cp -r .git g2 && mv .git .git-old && mv g2 .git" },
     { name: "config symlink", command: "ln -sf ../evil-config .git/config" },
+    {
+      name: "commondir (R1)",
+      command:
+        "mkdir -p .git/x && cp .git/config .git/x/config && printf '[core]\\n\\tfsmonitor = touch /tmp/x\\n' >> .git/x/config && printf 'x\\n' > .git/commondir",
+    },
+    {
+      name: "config.worktree",
+      command: "printf '[core]\\n\\tfsmonitor = x\\n' > .git/config.worktree",
+    },
+    {
+      name: "info/attributes",
+      command: "mkdir -p .git/info && echo '* filter=evil' > .git/info/attributes",
+    },
+    { name: "info swap", command: "mv .git/info .git/info-old; mkdir .git/info" },
+    {
+      name: "modules config",
+      command: "mkdir -p .git/modules/m && echo '[core]' > .git/modules/m/config",
+    },
+    { name: "gitdir file", command: "echo 'gitdir: /elsewhere' > .git/gitdir" },
     { name: "curl loopback", command: `curl -sS --max-time 3 ${url}` },
     {
       name: "python http",

@@ -486,8 +486,6 @@ export const en = {
   "session.mcpWaitingHeadless":
     "{file} defines MCP servers not approved for this repository: {names}; they are not started (approve one with /mcp approve NAME in North's interface).",
   "session.cardUnread": "{name} was not read for the project card: {problem}.",
-  "session.legacyNotImported":
-    '{what} not imported: North\'s data folder cannot be written, so the choice could not be kept. Choose "always" in a review to allow it for this session.',
   "session.noUndo":
     "Undo is unavailable: North's data folder {dir} cannot be written ({problem}). Changes will be applied without checkpoints, and this conversation will not be saved.",
   "session.batchRolledBack":

@@ -467,8 +467,6 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "session.mcpWaitingHeadless":
     "{file} 定义了未在此仓库获批准的 MCP 服务器：{names}；它们没有启动（可在 North 的界面中用 /mcp approve NAME 批准）。",
   "session.cardUnread": "生成项目卡片时未读取 {name}：{problem}。",
-  "session.legacyNotImported":
-    "{what} 未导入：North 的数据文件夹不可写，无法保存这个选择。可在审阅中选择“始终”，在本次会话中允许。",
   "session.noUndo":
     "无法撤销：North 的数据文件夹 {dir} 不可写（{problem}）。改动将在没有检查点的情况下应用，本次对话也不会被保存。",
   "session.batchRolledBack":

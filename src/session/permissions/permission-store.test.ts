@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
   realpathSync,
-  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -50,104 +50,18 @@ describe("the standing permissions store", () => {
     const link = join(mkdtempSync(join(tmpdir(), "north-perm-link-")), "r");
     symlinkSync(root, link);
     expect(permissionsFile(env, link)).toBe(file);
-    expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ root, migrated: true });
+    expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ root });
     expect((await PermissionStore.load(link, env)).allows("cargo test --release")).toBe(true);
   });
 
-  it("imports the person's own files once, with a notice, dropping open-ended and malformed rules", async () => {
-    const { root, env, dir } = repo();
+  it("never reads an older North's .north/autoaccept.json or allowlist.json: a command could have written them", async () => {
+    const { root, env } = repo();
     const store = await PermissionStore.load(root, env);
-    expect(store.editsAutoAccepted).toBe(true);
-    expect(store.allows("npm run build")).toBe(true);
-    expect(store.allows("make")).toBe(true);
-    expect(store.allows("python3 -c 'x'")).toBe(false);
-    expect(store.notices).toHaveLength(1);
-    expect(store.notices[0]).toMatch(/Imported/);
-    expect(store.notices[0]).toMatch(/2 dropped/);
-    // Written later (a model through a shell): never read.
-    writeFileSync(
-      join(dir, "allowlist.json"),
-      JSON.stringify({ commands: [{ prefix: "touch x" }] }),
-    );
-    const again = await PermissionStore.load(root, env);
-    expect(again.allows("touch x y")).toBe(false);
-    expect(again.notices).toEqual([]);
+    expect(store.editsAutoAccepted).toBe(false);
+    expect(store.allows("npm run build")).toBe(false);
+    expect(store.allows("make")).toBe(false);
+    expect(existsSync(permissionsFile(env, root))).toBe(false);
   });
-
-  it("marks the migration done on the first load even when nothing was there", async () => {
-    const root = realpathSync(mkdtempSync(join(tmpdir(), "north-perm-")));
-    const env = { XDG_DATA_HOME: mkdtempSync(join(tmpdir(), "north-perm-data-")) };
-    git(root, "init", "-q");
-    await PermissionStore.load(root, env);
-    mkdirSync(join(root, ".north"));
-    writeFileSync(join(root, ".north/autoaccept.json"), '{"edits":true}');
-    expect((await PermissionStore.load(root, env)).editsAutoAccepted).toBe(false);
-  });
-
-  const refusedCases: [string, () => { root: string; env: Record<string, string> }, RegExp][] = [
-    [
-      "a symlinked .north",
-      () => {
-        const r = repo({ at: "cfg" });
-        symlinkSync("cfg", join(r.root, ".north"));
-        return r;
-      },
-      /symbolic link/,
-    ],
-    [
-      "committed files",
-      () => {
-        const r = repo();
-        git(r.root, "add", "-A");
-        git(r.root, "commit", "-qm", "x");
-        return r;
-      },
-      /committed/,
-    ],
-    [
-      "a .north with a .git of its own",
-      () => {
-        const r = repo();
-        writeFileSync(join(r.dir, ".git"), "gitdir: elsewhere");
-        return r;
-      },
-      /git repository or submodule/,
-    ],
-    ["a folder without git", () => repo({ git: false }), /not a git work tree/],
-    [
-      "a repository whose git config is a FIFO (git is stopped, not waited for)",
-      () => {
-        const r = repo();
-        const config = join(r.root, ".git", "config");
-        rmSync(config);
-        execFileSync("mkfifo", [config]);
-        return r;
-      },
-      /not a git work tree/,
-    ],
-    [
-      "a symlinked file",
-      () => {
-        const r = repo({ at: "elsewhere" });
-        mkdirSync(join(r.root, ".north"));
-        symlinkSync(join(r.dir, "allowlist.json"), join(r.root, ".north/allowlist.json"));
-        return r;
-      },
-      /not a regular file/,
-    ],
-  ];
-  for (const [name, make, why] of refusedCases) {
-    it(`imports nothing from ${name}, and says why once`, async () => {
-      const { root, env } = make();
-      const store = await PermissionStore.load(root, env);
-      expect(store.editsAutoAccepted).toBe(false);
-      expect(store.allows("npm run build")).toBe(false);
-      expect(store.notices).toHaveLength(1);
-      expect(store.notices[0]).toMatch(why);
-      expect(store.notices[0]).toMatch(/"always"/);
-      expect((await PermissionStore.load(root, env)).notices).toEqual([]);
-    });
-  }
 });
 
 describe("allow rules and open-ended programs", () => {

@@ -1,17 +1,15 @@
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { matchesRule, wellFormedRule, type AllowRule } from "./allow-rules.js";
-import { migrateLegacyPermissions } from "./permission-migration.js";
 import { dataDir } from "../config/paths.js";
 import { writePrivateFile } from "../config/private-file.js";
-import { t } from "../../i18n/index.js";
 import { sha256Hex } from "../../platform/lazy-builtins.js";
 
 export { matchesRule, suggestRule, type AllowRule } from "./allow-rules.js";
 
 type Env = Record<string, string | undefined>;
 
-/** The file's shape: the repository it belongs to, and whether `.north/` was looked at once. */
+/** The file's shape: the repository it belongs to and what the person allowed there. */
 interface StoredPermissions {
   root: string;
   edits: boolean;
@@ -23,8 +21,6 @@ interface StoredPermissions {
    * fingerprint of the definition approved (a changed definition needs approving again).
    */
   mcpServers?: Record<string, string>;
-  /** The one-time import of `.north/autoaccept.json` / `allowlist.json` has been done. */
-  migrated: boolean;
 }
 
 /**
@@ -43,22 +39,19 @@ function fileFor(env: Env, real: string): string {
  * The person's standing permissions for one repository — edits auto-accepted, command rules —
  * kept in North's data directory (folder 0700, file 0600, atomic writes), never in a file a
  * repository, a clone, a submodule or the model can write: nothing inside a repository grants
- * anything. On the first load for a repository, the person's own legacy `.north/` files are
- * imported once (see `migrateLegacyPermissions`), and the store remembers that it looked, so
- * files written there later are never read.
+ * anything: only the person's own answers in a review are written here (an older North's
+ * `.north/autoaccept.json` and `allowlist.json` are not read at all — a command or a clone could
+ * have written them).
  */
 export class PermissionStore {
   private data: StoredPermissions;
   /** The file's mtime when last read or written: a change on disk is read again. */
   private seen: number | undefined;
-  /** Said once to the person (the migration, or why nothing was imported). */
-  readonly notices: string[] = [];
-
   private constructor(
     private readonly file: string,
     root: string,
   ) {
-    this.data = { root, edits: false, commands: [], migrated: false };
+    this.data = { root, edits: false, commands: [] };
   }
 
   static async load(root: string, env: Env): Promise<PermissionStore> {
@@ -68,23 +61,6 @@ export class PermissionStore {
     if (stored) {
       store.data = stored;
       store.seen = mtimeOf(store.file);
-      return store;
-    }
-    // First load for this repository: look at `.north/` once, and mark that it was looked at.
-    const legacy = await migrateLegacyPermissions(real);
-    const next: StoredPermissions = {
-      root: real,
-      edits: legacy.edits,
-      commands: legacy.commands,
-      migrated: true,
-    };
-    const saved = store.write(next);
-    if (saved) {
-      store.data = next;
-      if (legacy.notice) store.notices.push(legacy.notice);
-    } else if (legacy.found) {
-      // Not remembered as done, so not imported: a later run would read the files again.
-      store.notices.push(t("session.legacyNotImported", { what: legacy.found }));
     }
     return store;
   }
@@ -191,12 +167,12 @@ function readStored(file: string, root: string): StoredPermissions | undefined {
   try {
     raw = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    // Unreadable or broken: start empty, but never look at `.north/` again.
+    // Unreadable or broken: start empty.
     const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
-    return missing ? undefined : { root, edits: false, commands: [], migrated: true };
+    return missing ? undefined : { root, edits: false, commands: [] };
   }
   const v = (raw ?? {}) as Record<string, unknown>;
-  if (v.root !== root) return { root, edits: false, commands: [], migrated: true };
+  if (v.root !== root) return { root, edits: false, commands: [] };
   const commands = Array.isArray(v.commands) ? v.commands : [];
   const tools = Array.isArray(v.mcpTools) ? (v.mcpTools as Record<string, unknown>[]) : [];
   const servers =
@@ -218,7 +194,6 @@ function readStored(file: string, root: string): StoredPermissions | undefined {
       const rule = wellFormedRule(c);
       return rule ? [rule] : [];
     }),
-    migrated: true,
   };
 }
 

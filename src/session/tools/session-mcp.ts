@@ -8,7 +8,7 @@ import {
 } from "../../mcp/index.js";
 import type { PermissionStore } from "../permissions/permission-store.js";
 import { join } from "node:path";
-import { dataDir } from "../config/paths.js";
+import { dataDir, ensurePrivateDir } from "../config/paths.js";
 import { t } from "../../i18n/index.js";
 import { childProcess } from "../../platform/lazy-builtins.js";
 
@@ -36,6 +36,16 @@ export interface McpControl {
   settled(): Promise<void>;
 }
 
+/**
+ * The empty folder servers of the person's config start in when their entry names no `cwd`:
+ * North's own (0700, in its data folder, which no sandboxed command can write), not the home
+ * folder (its files are the person's, but a server given "." would see all of them) nor the
+ * repository (its `node_modules` would choose what `npx` runs).
+ */
+export function mcpNeutralDir(env: Record<string, string | undefined>): string {
+  return join(dataDir(env), "mcp-cwd");
+}
+
 /** How long a headless run waits for its servers before its first request. */
 export const HEADLESS_MCP_WAIT_MS = 30_000;
 
@@ -55,12 +65,21 @@ export function openMcp(input: {
   changed: (servers: McpServerView[]) => void;
   notice: (text: string) => void;
 }): { hub: McpHub; control: McpControl; notices: string[] } {
+  const neutralCwd = mcpNeutralDir(input.env);
   const { servers, notices } = readMcpServers({
     global: input.global,
     root: input.root,
+    neutralCwd,
     env: input.env,
     protectedVariables: input.protectedVariables,
   });
+  if (servers.some((s) => s.config?.transport === "stdio" && s.config.cwd === neutralCwd)) {
+    try {
+      ensurePrivateDir(neutralCwd);
+    } catch {
+      // The server fails to start and says so (its folder is missing): /mcp shows it.
+    }
+  }
   const told = new Set<string>();
   const hub: McpHub = new McpHub({
     servers,

@@ -2,7 +2,7 @@ import { runTool, schemasReady, toolSchema, type AnyTool, type Review } from "..
 import { NO_ESCALATION } from "../../tools/index.js";
 import type { Logger } from "../../log/logger.js";
 import { serveTools, type ServedTool } from "../../mcp/serve.js";
-import { detectSandbox } from "../../shell/index.js";
+import { detectSandbox, startOwnProgram } from "../../shell/index.js";
 import { createWorkspace, openCheckpoints, setSecretFilePatterns } from "../../workspace/index.js";
 import { checkDataDir } from "../storage/data-checks.js";
 import { dataDir } from "../config/paths.js";
@@ -52,6 +52,7 @@ export async function serveRepositoryTools(options: ToolServerOptions): Promise<
         dataDir: dataDir(options.env),
         session: `mcp-serve-${Date.now().toString(36)}`,
         journal: data.journal,
+        startProgram: startOwnProgram,
       }),
     live: { emit: () => {} },
     journal: data.journal,

@@ -38,6 +38,10 @@ export interface BwrapLayout {
   masks?: readonly Mask[];
   /** Install the seccomp filter read from fd 3 (see seccomp.ts and `launchWithFilter`). */
   seccomp?: boolean;
+  /** North's own folders a program of North's writes (the undo store): bound writable, last. */
+  ownWritable?: readonly string[];
+  /** Where the program starts; the repository by default. */
+  chdir?: string;
 }
 
 /** A path to hide in the sandbox, and whether it is a folder. */
@@ -92,9 +96,10 @@ export function bwrapArgs(layout: BwrapLayout): string[] {
   }
   masks.filter(inRepo).forEach(mask);
   for (const dir of layout.privateDirs) args.push("--ro-bind", dir, dir);
+  for (const dir of layout.ownWritable ?? []) args.push("--bind", dir, dir);
   args.push("--unshare-net", "--unshare-pid", "--die-with-parent", "--cap-drop", "ALL");
   if (layout.seccomp) args.push("--seccomp", "3");
-  args.push("--chdir", layout.root);
+  args.push("--chdir", layout.chdir ?? layout.root);
   return args;
 }
 

@@ -5,12 +5,15 @@
  */
 import { realpathSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { moveAsideUnexpected } from "./git-dir-guard.js";
 import { bwrapArgs, findBwrap, launchWithFilter, probeBwrap, type Mask } from "./bubblewrap.js";
 import { seccompProgram } from "./seccomp.js";
 import { rememberedSuccess, rememberSuccess, type SandboxMemory } from "./remembered.js";
 
 export type { SandboxMemory } from "./remembered.js";
-import { workspaceMounts } from "./workspace-mounts.js";
+import { isInside, workspaceMounts } from "./workspace-mounts.js";
+
+const HIDDEN_DIRS = ["/tmp", "/run"];
 
 /**
  * Where a command runs: "workspace-write" (only the repository writable, minus `.north/` and
@@ -126,6 +129,38 @@ export interface SandboxSpec {
   masks?: readonly string[];
 }
 
+/**
+ * The command line that runs one of North's own programs (git, ripgrep) in the read-only
+ * profile: nothing writable but a private /tmp and `ownWritable` (North's own folders), no
+ * network, starting in `cwd`. Undefined when no sandbox was detected in this process.
+ */
+export function ownProgramCommand(spec: {
+  file: string;
+  args: readonly string[];
+  root: string;
+  cwd: string;
+  ownWritable?: readonly string[];
+}): { file: string; args: string[]; filter: Buffer } | undefined {
+  if (!bwrapFile) return undefined;
+  const args = bwrapArgs({
+    // The same seccomp filter as commands (no unix sockets: a planted program reaches no agent
+    // or Docker socket), read by bwrap from fd 3, which the caller fills with `filter`.
+    seccomp: true,
+    root: spec.root,
+    writeRepo: false,
+    mounts: { writable: [], readOnly: [] },
+    // The program itself may live where the sandbox hides (/tmp): shown read-only.
+    privateDirs: HIDDEN_DIRS.some((dir) => isInside(dir, spec.file)) ? [spec.file] : [],
+    ownWritable: spec.ownWritable ?? [],
+    chdir: spec.cwd,
+  });
+  return {
+    file: bwrapFile,
+    args: [...args, "--", spec.file, ...spec.args],
+    filter: seccompProgram(),
+  };
+}
+
 /** A command line that runs the shell sandboxed. */
 export interface SandboxCommand {
   file: string;
@@ -136,6 +171,11 @@ export interface SandboxCommand {
    * PID namespace (bwrap, its init, then the shell), which forward the shell's exit status.
    */
   shellDepth: number;
+  /**
+   * After each command: moves aside what the command added at the top of a git directory that
+   * git does not need to record work (git-dir-guard.ts); returns the paths moved.
+   */
+  afterCommand: () => string[];
 }
 
 /**
@@ -151,10 +191,11 @@ export function sandboxCommand(spec: SandboxSpec): SandboxCommand {
   if (!bwrap) throw new Error("bubblewrap (bwrap) is not installed");
   const root = realpathSync(resolve(spec.root));
   const writeRepo = spec.profile === "workspace-write";
+  const mounts = writeRepo ? workspaceMounts(root) : { writable: [], readOnly: [] };
   const args = bwrapArgs({
     root,
     writeRepo,
-    mounts: writeRepo ? workspaceMounts(root) : { writable: [], readOnly: [] },
+    mounts,
     privateDirs: spec.privateDirs.map((dir) => realpathSync(dir)),
     masks: existingMasks(spec.masks ?? []),
     seccomp: true,
@@ -162,7 +203,15 @@ export function sandboxCommand(spec: SandboxSpec): SandboxCommand {
   const filter = join(spec.filterDir, "seccomp.bpf");
   writeFileSync(filter, seccompProgram(), { mode: 0o600 });
   const run = launchWithFilter(bwrap, [...args, "--", spec.file, ...spec.args], filter);
-  return { ...run, env: { ...spec.env, TMPDIR: "/tmp" }, shellDepth: 2 };
+  return {
+    ...run,
+    env: { ...spec.env, TMPDIR: "/tmp" },
+    shellDepth: 2,
+    afterCommand: () =>
+      (mounts.gitDirs ?? []).flatMap(({ dir, existing }) =>
+        moveAsideUnexpected(dir, existing).map((name) => join(dir, name)),
+      ),
+  };
 }
 
 /** The masks that exist, resolved (a symlink masks what it leads to), with their kind. */

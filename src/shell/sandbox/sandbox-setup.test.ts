@@ -90,8 +90,12 @@ describe("workspaceMounts", () => {
     rmSync(path.join(root, ".git", "hooks"), { recursive: true });
     const mounts = workspaceMounts(root);
     expect(mounts.writable).toEqual([root, path.join(root, ".git")]);
-    expect(mounts.readOnly).toEqual(
-      [".north", ".git/hooks", ".git/config"].map((p) => path.join(root, p)),
+    // Every top-level entry git does not need to record work (git-dir-guard.ts) is read-only.
+    expect([...mounts.readOnly].sort()).toEqual(
+      [".north", ".git/hooks", ".git/branches", ".git/config", ".git/description", ".git/info"]
+        .map((p) => path.join(root, p))
+        .filter((p) => existsSync(p))
+        .sort(),
     );
     expect(existsSync(path.join(root, ".git", "hooks"))).toBe(true);
     expect(git(root, "status", "--porcelain")).toBe("");

@@ -8,7 +8,8 @@ import {
   readSync,
   realpathSync,
 } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { protectedEntries } from "./git-dir-guard.js";
 
 /** What a sandboxed shell may write, and what must stay read-only inside that. */
 export interface WorkspaceMounts {
@@ -16,6 +17,11 @@ export interface WorkspaceMounts {
   writable: string[];
   /** Bound read-only over their own path, after every writable one (files or folders). */
   readOnly: string[];
+  /**
+   * The git directories guarded (git-dir-guard.ts): each with the top-level names it held at
+   * the start, so that a later check moves aside only what a command added.
+   */
+  gitDirs?: { dir: string; existing: ReadonlySet<string> }[];
 }
 
 /** Whether `inner` is `outer` or lies below it (both absolute and resolved). */
@@ -39,7 +45,7 @@ function kind(file: string): "dir" | "file" | "link" | "none" | "other" {
  * have planted: opened without blocking and read only when it is a regular file, so a FIFO or a
  * device reads as nothing instead of holding North. Throws when it cannot be read.
  */
-function readStart(file: string, maxBytes: number): string {
+export function readStart(file: string, maxBytes: number): string {
   const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     if (!fstatSync(fd).isFile()) throw new Error(`${file} is not a regular file`);
@@ -157,10 +163,16 @@ export function workspaceMounts(root: string): WorkspaceMounts {
     if (gitdir && isInside(root, gitdir)) gitdirs.push(gitdir);
   }
   protect(join(root, ".north"), true);
+  const guarded: { dir: string; existing: ReadonlySet<string> }[] = [];
   for (const dir of gitdirs) {
     protect(join(dir, "hooks"), true);
-    protect(join(dir, "config"), false);
-    protect(join(dir, "config.worktree"), false);
+    // Everything at the top that is not needed to record work (an allowed list) is read-only.
+    const fixed = protectedEntries(dir);
+    // A linked worktree's own git dir lies in `worktrees/` of the common one: that stays writable.
+    for (const entry of fixed) {
+      if (!gitdirs.some((other) => other !== dir && isInside(entry, other))) protect(entry, false);
+    }
+    guarded.push({ dir, existing: new Set(fixed.map((entry) => basename(entry))) });
   }
-  return { writable, readOnly };
+  return { writable, readOnly, gitDirs: guarded };
 }

@@ -61,7 +61,11 @@ export function createHotfilesTool(ws: Workspace) {
       }
       const files = await recentlyModified(ws, limit, ctx.signal);
       const details: HotfilesDetails = { method: "mtime", files };
-      const why = history ? "no file in the git history still exists" : "no git history";
+      const why = history?.refused
+        ? `no git history: ${history.refused}`
+        : history
+          ? "no file in the git history still exists"
+          : "no git history";
       if (files.length === 0) return { content: `No files found (${why}).`, details };
       const lines = files.map(
         (f) => `${new Date(f.modified!).toISOString().slice(0, 16).replace("T", " ")}  ${f.path}`,

@@ -1,6 +1,6 @@
 import { access, stat } from "node:fs/promises";
 import { constants } from "node:fs";
-import { delimiter, join } from "node:path";
+import { delimiter, isAbsolute, join } from "node:path";
 
 export interface LocateOptions {
   /** The bundled binary's path; default: `rgPath` of `@vscode/ripgrep` when installed. */
@@ -18,7 +18,8 @@ export async function locateRipgrep(options: LocateOptions = {}): Promise<string
   if (bundled && (await isExecutable(bundled))) return bundled;
   const name = process.platform === "win32" ? "rg.exe" : "rg";
   for (const dir of (options.pathEnv ?? process.env.PATH ?? "").split(delimiter)) {
-    if (dir === "") continue;
+    // A relative entry ("node_modules/.bin") would find the repository's own rg.
+    if (!isAbsolute(dir)) continue;
     const candidate = join(dir, name);
     if (await isExecutable(candidate)) return candidate;
   }

@@ -1,3 +1,5 @@
+import type { ChildProcess } from "node:child_process";
+import { startOwnProgram } from "../../shell/index.js";
 import { stopIfHeldByFifo } from "../../workspace/index.js";
 import { ToolError } from "../../agent/tool.js";
 import { ALWAYS_SKIPPED } from "../../workspace/index.js";
@@ -10,7 +12,6 @@ import {
   type SearchQuery,
   type SearchResult,
 } from "./query.js";
-import { childProcess } from "../../platform/lazy-builtins.js";
 
 /** ripgrep could not be started (missing, not executable, wrong platform): use the JS walker. */
 export class RipgrepUnavailable extends Error {
@@ -67,11 +68,25 @@ export function searchWithRipgrep(
   query: SearchQuery,
 ): Promise<SearchResult> {
   query.signal.throwIfAborted();
+  // Confined like every program North runs in a repository (shell/own-programs.ts).
+  const starting = startOwnProgram(rgPath, ripgrepArgs(query), { root: cwd, stdin: "ignore" });
+  return starting.then(
+    ({ child, sandboxed }) => search(child, sandboxed, query),
+    (error: Error) => Promise.reject(new RipgrepUnavailable(error.message)),
+  );
+}
+
+function search(
+  child: ChildProcess,
+  sandboxed: boolean,
+  query: SearchQuery,
+): Promise<SearchResult> {
   return new Promise((resolve, reject) => {
-    const child = childProcess().spawn(rgPath, ripgrepArgs(query), {
-      cwd,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    if (!child.stdout || !child.stderr) return reject(new RipgrepUnavailable("no output"));
+    if (query.signal.aborted) {
+      child.kill();
+      return reject(query.signal.reason);
+    }
     // A FIFO planted as an ignore file holds ripgrep for good: stopped, the walker searches.
     const held = stopIfHeldByFifo(child);
     const found: SearchMatch[] = [];
@@ -142,6 +157,9 @@ export function searchWithRipgrep(
     child.on("close", (code) => {
       if (held())
         return finish(new RipgrepUnavailable("ripgrep waited on a FIFO in the repository"));
+      if (sandboxed && stderr.startsWith("bwrap:")) {
+        return finish(new RipgrepUnavailable(`the sandbox did not start: ${stderr.trim()}`));
+      }
       if (!full && code === 2 && found.length === 0 && isUsageError(stderr)) {
         return finish(new ToolError(describeError(stderr, query)));
       }

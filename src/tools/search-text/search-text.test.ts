@@ -1,6 +1,6 @@
 import { chmod, realpath, writeFile } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
-import { watch } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkspace, type Workspace } from "../../workspace/index.js";
@@ -158,32 +158,33 @@ describe("search_text engine choice", () => {
       });
       expect(limited.details).toMatchObject({ matches: 2, limitReached: true, engine: "ripgrep" });
 
-      // Records its pid and when it is terminated.
+      // Runs until killed (in the sandbox it can write nothing: it is found by its command line).
       const silent = path.join(bin.root, "silent-rg");
-      const script = `#!/bin/sh\ntrap 'echo done > "${bin.root}/killed"; exit 0' TERM\necho $$ > "${bin.root}/started"\nwhile :; do sleep 1; done\n`;
-      await writeFile(silent, script);
+      await writeFile(silent, "#!/bin/sh\nwhile :; do sleep 1; done\n");
       await chmod(silent, 0o755);
       const controller = new AbortController();
-      const appeared = (name: string) =>
-        new Promise<void>((resolve) => {
-          const watcher = watch(bin.root, (_event, file) => {
-            if (file === name) {
-              watcher.close();
-              resolve();
-            }
-          });
+      const running = () =>
+        readdirSync("/proc").some((pid) => {
+          try {
+            return (
+              /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(silent)
+            );
+          } catch {
+            return false;
+          }
         });
-      const started = appeared("started");
-      const killed = appeared("killed");
+      const until = async (state: () => boolean) => {
+        while (!state()) await new Promise((resolve) => setTimeout(resolve, 20));
+      };
       const pending = call(
         createSearchTextTool(ws, { rgPath: silent }),
         { pattern: "foo" },
         controller.signal,
       );
-      await started;
+      await until(running);
       controller.abort();
       expect((await pending).content).toBe("Cancelled by the user.");
-      await killed;
+      await until(() => !running());
     } finally {
       await bin.remove();
     }
