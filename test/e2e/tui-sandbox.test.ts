@@ -18,7 +18,10 @@ describe("the sandbox in the TUI", () => {
     await term.waitFor("sandboxed");
     await send(term, "write in.txt");
     await term.waitFor("Wrote it.");
-    expect(term.all()).toMatch(/✓ Ran `echo hi > in.txt` — exit 0 · sandboxed/);
+    // "exit 0", a duration when it took a second or more, then where it ran and what it changed.
+    expect(term.all()).toMatch(
+      /✓ Ran `echo hi > in.txt` — exit 0[^·\n]* · sandboxed · changed in\.txt \(\/undo restores them\)/,
+    );
     expect(term.all()).not.toContain("r run");
     expect(readFileSync(join(repo, "in.txt"), "utf8").trim()).toBe("hi");
   });

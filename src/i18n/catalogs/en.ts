@@ -345,6 +345,8 @@ export const en = {
   "tool.stoppedForInput": "stopped waiting for input",
   "tool.cancelled": "cancelled",
   "tool.took": " in {seconds}s",
+  "tool.changedUndo": "changed {files} (/undo restores them)",
+  "tool.changedMore": "{files} and {more} more",
   "tool.nowIn": " · now in {dir}",
   "tool.exit": "exit {code}",
   "tool.subagent": "sub-agent",

@@ -332,6 +332,8 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "tool.stoppedForInput": "因等待输入而停止",
   "tool.cancelled": "已取消",
   "tool.took": "，用时 {seconds} 秒",
+  "tool.changedUndo": "改动了 {files}（/undo 可恢复）",
+  "tool.changedMore": "{files} 等另外 {more} 个",
   "tool.nowIn": " · 当前目录 {dir}",
   "tool.exit": "退出码 {code}",
   "tool.subagent": "子代理",

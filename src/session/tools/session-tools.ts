@@ -63,8 +63,9 @@ export function createSessionTools(deps: {
         before: async () =>
           deps.profile() === "read-only" ? undefined : (await checkpoints()).snapshot(),
         after: async (snapshot) => {
-          if (snapshot === undefined) return;
-          await (await checkpoints()).recordSince(snapshot, { tool: "shell_run" });
+          if (snapshot === undefined) return undefined;
+          const entry = await (await checkpoints()).recordSince(snapshot, { tool: "shell_run" });
+          return entry ? { changed: entry.files.map((file) => file.path) } : undefined;
         },
       },
       // Only one command runs at a time, so its output belongs to the latest shell_run call.

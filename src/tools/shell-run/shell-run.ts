@@ -33,6 +33,8 @@ export interface ShellRunDetails {
   outputBytes: number;
   /** Where it ran (see `Review.sandbox`). */
   sandbox: SandboxProfile;
+  /** Files of the repository it changed (created, edited, deleted), as the checkpoint saw them. */
+  changed?: readonly string[];
 }
 
 /** What a hook is told about the command (`cwd` absolute). */
@@ -49,7 +51,12 @@ export interface ShellCommandInfo {
  */
 export interface ShellHooks<T = unknown> {
   before(info: ShellCommandInfo): Promise<T>;
-  after(token: T, info: ShellCommandInfo, result: ShellResult): Promise<void>;
+  /** May say which files of the repository the command changed (`changed`, relative paths). */
+  after(
+    token: T,
+    info: ShellCommandInfo,
+    result: ShellResult,
+  ): Promise<{ changed?: readonly string[] } | undefined | void>;
 }
 
 export interface ShellToolOptions<T = unknown> {
@@ -158,11 +165,12 @@ export function createShellTool<T>(
           } finally {
             last = shell;
           }
-          if (options.hooks) {
-            await options.hooks.after(token as T, info, result).catch((error: unknown) => {
-              options.logger?.log("shell_hook_failed", { error: String(error) });
-            });
-          }
+          const after = options.hooks
+            ? await options.hooks.after(token as T, info, result).catch((error: unknown) => {
+                options.logger?.log("shell_hook_failed", { error: String(error) });
+              })
+            : undefined;
+          const changed = after ? after.changed : undefined;
           const details: ShellRunDetails = {
             command: args.command,
             cwd: displayCwd(ws.root, info.cwd),
@@ -172,6 +180,7 @@ export function createShellTool<T>(
             waitingForInput: result.waitingForInput,
             outputBytes: result.totalBytes,
             sandbox,
+            ...(changed && changed.length > 0 ? { changed } : {}),
             ...(result.stopped ? { stopped: result.stopped } : {}),
             ...(result.restart ? { restart: result.restart } : {}),
           };

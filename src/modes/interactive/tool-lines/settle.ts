@@ -1,7 +1,7 @@
 import type { FileChange, Review } from "../../../agent/tool.js";
 import type { Decision } from "../../../session/index.js";
 import { changeLabel } from "../review/diff-rows.js";
-import { commandOutcome, outputTail, quoteCommand } from "./shell.js";
+import { changedNote, commandOutcome, outputTail, quoteCommand } from "./shell.js";
 import { type Args, type ChangeBody, clip, count } from "./types.js";
 import { t } from "../../../i18n/index.js";
 
@@ -91,7 +91,9 @@ export function settleChange(input: SettleInput): SettledChange | undefined {
     const tail = outputTail(details, input.content);
     // Ran in the OS sandbox: a small marker after how it ended.
     const boxed = details.sandbox === "workspace-write" || details.sandbox === "read-only";
-    const marked = boxed ? [outcome, t("tool.sandboxed")].filter(Boolean).join(" · ") : outcome;
+    const marked = [outcome, boxed ? t("tool.sandboxed") : undefined, changedNote(details)]
+      .filter(Boolean)
+      .join(" · ");
     return {
       title: t("tool.ran", {
         command: quoteCommand(

@@ -63,3 +63,17 @@ export function outputTail(
     omitted: Math.max(0, all.length - OUTPUT_TAIL_LINES),
   };
 }
+
+/** Files a command changed, shown on its line with how to take them back (at most `max` named). */
+export function changedNote(details: Args, max = 3): string | undefined {
+  const changed = Array.isArray(details.changed)
+    ? details.changed.filter((path): path is string => typeof path === "string")
+    : [];
+  if (changed.length === 0) return undefined;
+  const named = changed.slice(0, max).join(", ");
+  const files =
+    changed.length > max
+      ? t("tool.changedMore", { files: named, more: changed.length - max })
+      : named;
+  return t("tool.changedUndo", { files });
+}
