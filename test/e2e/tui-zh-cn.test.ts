@@ -124,7 +124,7 @@ describe("the interface in Simplified Chinese", () => {
     await command(term, "/help", "在空输入框中按 ? 可查看键盘快捷键。");
     await command(term, "/nosuch", "未知命令 /nosuch");
     await command(term, "/compact", "暂时没有可压缩的内容");
-    await command(term, "/permissions", "没有无需询问即可运行的命令。");
+    await command(term, "/permissions", "没有长期有效的命令规则。");
     await command(term, "/agents", "可在 .north/agents/");
     // /output shows a tool's result as the model read it: that text is not the interface's.
     await send(term, "/output");

@@ -110,7 +110,8 @@ describe("a review that appears while the person types", () => {
       await term.waitFor((screen) => screen.includes("Create notes.md") && /^> ok/m.test(screen));
     }
     await term.waitFor("> ok later, yay");
-    expect(term.screen()).toContain("Your letters go to the message below");
+    // The hint shows with the review's choices, once its key guard (0.4 s) is over.
+    await term.waitFor("Your letters go to the message below");
     expect(server.requests).toHaveLength(1);
     expect(term.screen()).toContain("Create notes.md");
     await waitForReview(term, "Create notes.md");
