@@ -82,6 +82,15 @@ describe("cleanDisplayText", () => {
     expect(cleanDisplayText("a\x08b\x7fc\x9bd")).toBe("a␈b␡c\ufffdd");
   });
 
+  it("shows bidirectional overrides and isolates by their code point: nothing reads reordered", () => {
+    // "rm -rf ~ #" hidden behind a right-to-left override that shows it reversed.
+    const attack = "echo safe \u202e# ~ fr- mr\u202c; \u2066x\u2069";
+    const shown = cleanDisplayText(attack);
+    expect(shown).toBe("echo safe <U+202E># ~ fr- mr<U+202C>; <U+2066>x<U+2069>");
+    expect(cleanDisplayText(shown)).toBe(shown);
+    expect(cleanDisplayText("עברית and العربية")).toBe("עברית and العربية");
+  });
+
   it("drops CR: CR LF reads as LF, a lone CR cannot rewrite a line", () => {
     expect(cleanDisplayText("one\r\ntwo\rthree")).toBe("one\ntwothree");
   });

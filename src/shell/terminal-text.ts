@@ -124,14 +124,15 @@ export function cleanTerminalText(text: string): string {
 }
 
 /** C0 controls other than tab and LF, DEL, C1 controls: what `cleanDisplayText` rewrites. */
-const DISPLAY_SPECIAL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
-const DISPLAY_SPECIAL_ALL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+const DISPLAY_SPECIAL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
+const DISPLAY_SPECIAL_ALL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * Text from outside North (the model, a tool's result, an MCP server, a saved session) made safe
  * to show in a terminal: every control character except LF and tab is replaced by a visible
  * stand-in — ESC by `␛`, the other C0 controls by their Control Pictures (`␇`, `␈`…), DEL by `␡`,
- * a C1 control by `�` — and CR is dropped (CR LF reads as LF), so no escape sequence (title,
+ * a C1 control by `�`, a bidirectional override or isolate by its code point (`<U+202E>`, so
+ * no text under review is shown reordered) — and CR is dropped (CR LF reads as LF), so no escape sequence (title,
  * clipboard, hyperlink, cursor movement, erase) and no raw control character can reach the
  * terminal, and a sequence the model wrote is seen as text rather than hidden: what it would
  * have done stays visible, and an OSC payload cannot hide part of a command under review.
@@ -145,6 +146,7 @@ export function cleanDisplayText(text: string): string {
     const code = c.charCodeAt(0);
     if (code === 0x0d) return "";
     if (code < 0x20) return String.fromCharCode(0x2400 + code);
+    if (code >= 0x202a) return `<U+${code.toString(16).toUpperCase()}>`;
     return code === 0x7f ? "\u2421" : "\ufffd";
   });
 }
