@@ -86,7 +86,7 @@ export function detectDanger(command: string, context: DangerContext): string | 
  * Whether `command` would discard work the person has not committed inside the repository — what
  * the sandbox lets a command write (see `WORK_RULES`): the first such invocation, with the rule's
  * kind of loss and the paths it names (absolute; none for the whole tree). Whether anything is
- * actually lost is for git to say (`atRisk`, workspace/uncommitted.ts).
+ * actually lost is for git to say (`atRisk`, tools/shell-run/uncommitted.ts).
  */
 export function detectWorkLoss(command: string, context: DangerContext): WorkLoss | undefined {
   const root = resolve(context.root);

@@ -14,11 +14,9 @@
 import type { ChildProcess } from "node:child_process";
 import { accessSync, constants, lstatSync, realpathSync } from "node:fs";
 import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
+import { childProcess } from "../platform/lazy-builtins.js";
 import { detectSandbox, ownProgramCommand } from "./sandbox/index.js";
 import { isInside, readStart } from "./sandbox/workspace-mounts.js";
-
-/** `node:child_process`, loaded when a process is first started (not on every run's start). */
-const childProcess = () => process.getBuiltinModule("node:child_process");
 
 /** The person's variables North's own programs keep; every other one is left out. */
 const KEPT = ["PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "TZ"];

@@ -65,4 +65,3 @@ export {
 } from "./checkpoints.js";
 export { formatSize } from "./format-size.js";
 export { HeldByFifo, stopIfHeldByFifo } from "./fifo-wait.js";
-export { atRisk, type LossQuery } from "./uncommitted.js";

@@ -11,7 +11,8 @@ import {
   type ShellService,
   type StopReason,
 } from "../../shell/index.js";
-import { atRisk, type Workspace } from "../../workspace/index.js";
+import type { Workspace } from "../../workspace/index.js";
+import { atRisk } from "./uncommitted.js";
 import description from "./description.md";
 import { displayCwd, formatShellResult, sandboxDenialNote } from "./format-result.js";
 import { maskForModel } from "../../log/secret-formats.js";

@@ -1,8 +1,6 @@
 import { relative } from "node:path";
-import { stopIfHeldByFifo } from "./fifo-wait.js";
-
-/** `node:child_process`, loaded when git is first run for this (not on every run's start). */
-const childProcess = () => process.getBuiltinModule("node:child_process");
+import { startOwnGit } from "../../shell/index.js";
+import { stopIfHeldByFifo } from "../../workspace/index.js";
 
 /** What a command would discard, as `detectWorkLoss` (shell/danger.ts) names it. */
 export interface LossQuery {
@@ -56,35 +54,41 @@ function listed(label: string, files: string[]): string {
   return `${label}: ${shown}${more}.`;
 }
 
+/** Output of git read here, at most. */
+const MAX_OUTPUT = 4 * 1024 * 1024;
+
 /**
- * The one place this asks git (to be moved onto North's hardened git runner): repository hooks,
- * fsmonitor, pagers and external diffs off; NUL-separated entries; undefined on any failure,
- * after 5 s, or once git waits on a FIFO the repository planted.
+ * Asks North's confined git (`startOwnGit`: sandboxed read-only where possible, hardened always,
+ * the repository's config unable to start a program); NUL-separated entries; undefined on any
+ * failure, after 5 s, past 4 MiB, or once git waits on a FIFO the repository planted.
  */
-function gitLines(root: string, args: string[]): Promise<string[] | undefined> {
-  const safe = [
-    "-c",
-    "core.fsmonitor=false",
-    "-c",
-    "core.hooksPath=/dev/null",
-    "-c",
-    "diff.external=",
-    "--no-pager",
-    "--no-optional-locks",
-  ];
+async function gitLines(root: string, args: string[]): Promise<string[] | undefined> {
+  let child;
+  try {
+    ({ child } = await startOwnGit(["--no-optional-locks", ...args], {
+      root,
+      env: { LC_ALL: "C" },
+      stdin: "ignore",
+    }));
+  } catch {
+    return undefined; // git missing, or refused on a redirecting git directory
+  }
+  const held = stopIfHeldByFifo(child);
   return new Promise((resolve) => {
-    const child = childProcess().execFile(
-      "git",
-      [...safe, ...args],
-      {
-        cwd: root,
-        timeout: 5000,
-        maxBuffer: 4 * 1024 * 1024,
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LC_ALL: "C" },
-      },
-      (error, out) =>
-        resolve(error || held() ? undefined : out.split("\0").filter((line) => line !== "")),
-    );
-    const held = stopIfHeldByFifo(child);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+    child.stdout?.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_OUTPUT) child.kill("SIGKILL");
+      else chunks.push(chunk);
+    });
+    child.once("close", (code) => {
+      clearTimeout(timer);
+      const out = Buffer.concat(chunks).toString("utf8");
+      resolve(
+        code !== 0 || size > MAX_OUTPUT || held() ? undefined : out.split("\0").filter(Boolean),
+      );
+    });
   });
 }
