@@ -39,6 +39,9 @@ export const en = {
   "queue.backMany": "The {count} queued messages are back in the composer, before your draft.",
   "queue.backOneEmpty": "The queued message is back in the composer.",
   "queue.backManyEmpty": "The {count} queued messages are back in the composer.",
+  "composer.shellPlaceholder":
+    "a shell command (outside the sandbox); its output goes with your next message",
+  "shortcuts.shell": "shell mode: run a command in your shell (Backspace leaves)",
 
   "review.accept": "accept",
   "review.alwaysProject": "always (this project)",

@@ -39,6 +39,8 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "queue.backMany": "{count} 条排队的消息已放回输入框，位于你的草稿之前。",
   "queue.backOneEmpty": "排队的消息已放回输入框。",
   "queue.backManyEmpty": "{count} 条排队的消息已放回输入框。",
+  "composer.shellPlaceholder": "在你的 shell 中运行的命令（沙箱之外）；其输出会随下一条消息发送",
+  "shortcuts.shell": "shell 模式：在你的 shell 中运行命令（退格键退出）",
 
   "review.accept": "接受",
   "review.alwaysProject": "始终接受（本项目）",
