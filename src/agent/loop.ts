@@ -50,11 +50,12 @@ export interface LoopConfig {
   toolsForStep?: () => { tools: readonly AnyTool[]; schemas: readonly ToolSchema[] };
   /**
    * Messages the person sent while the turn runs, to be delivered at the next step boundary:
-   * called after each step's tool results (and when the model would end the turn); each text
-   * becomes a user message of the history, announced by a `steer` event, and the turn goes on
-   * with another step. Texts taken are the loop's: the caller must not deliver them again.
+   * called after each step's tool results (`ending` false) and when the model would end the
+   * turn (`ending` true: the texts returned then keep the turn going); each text becomes a
+   * user message of the history, announced by a `steer` event, and the turn goes on with
+   * another step. Texts taken are the loop's: the caller must not deliver them again.
    */
-  steering?: () => string[];
+  steering?: (ending: boolean) => string[];
 }
 
 export interface TurnResult {
@@ -124,7 +125,11 @@ export async function runTurn(
     if (calls.length === 0) {
       const reason = message.stopReason;
       if (reason === "max_tokens" || reason === "refusal") return end(reason, step);
-      if (signal.aborted || step >= config.maxSteps || !deliverSteering(config, history, emit)) {
+      if (
+        signal.aborted ||
+        step >= config.maxSteps ||
+        !deliverSteering(config, history, emit, true)
+      ) {
         return end("end", step);
       }
       continue;
@@ -134,13 +139,18 @@ export async function runTurn(
     history.push(...(await runCalls(calls, stepConfig, signal, emit, spend)));
     if (signal.aborted) return end("aborted", step);
     if (step >= config.maxSteps) return end("max_steps", step);
-    deliverSteering(config, history, emit);
+    deliverSteering(config, history, emit, false);
   }
 }
 
 /** Appends the steering messages waiting now; whether there were any. */
-function deliverSteering(config: LoopConfig, history: Message[], emit: Emit): boolean {
-  const texts = config.steering?.() ?? [];
+function deliverSteering(
+  config: LoopConfig,
+  history: Message[],
+  emit: Emit,
+  ending: boolean,
+): boolean {
+  const texts = config.steering?.(ending) ?? [];
   for (const text of texts) {
     history.push({ role: "user", content: text });
     emit({ type: "steer", text });

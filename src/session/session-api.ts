@@ -69,8 +69,12 @@ export type SessionEvent =
    * without one the session is idle.
    */
   | { type: "message_end"; stop_reason?: TurnStopReason }
-  /** The messages waiting for the running turn, oldest first, after every change. */
-  | { type: "queue"; messages: string[] }
+  /**
+   * After every change of what waits: `messages` for the running turn to end, `steering` (sent
+   * with `steer`) for its next step boundary, each oldest first. Steering the turn ends without
+   * taking becomes a message in the order sent (a `notice` says so); see `TurnQueue`.
+   */
+  | { type: "queue"; messages: string[]; steering: string[] }
   /** A line for the person: a file that could not be attached, a message that failed. */
   | { type: "notice"; tone: "info" | "warn" | "error"; text: string }
   /** The MCP servers after any of them changed state or tools (connected, failed, approved). */
@@ -166,15 +170,18 @@ export interface Session {
   submit(text: string, options?: SubmitOptions): Submitted;
   /**
    * A message for the running turn, delivered at its next step boundary (a `steer` event says
-   * when); the turn then goes on with it. When idle it is submitted instead ("sent").
+   * when); the turn then goes on with it. It waits in the `queue` event's `steering` until then.
+   * It never overtakes a queued message when the model ends the turn: it then goes as a message
+   * in the order sent (a `notice` says so). When idle it is submitted instead ("sent").
    */
   steer(text: string): "steered" | "sent";
   /**
    * Cancels the running message (its turn ends `aborted`; a pending approval is refused) and
-   * empties the queue; returns the texts taken out (steering first), `undefined` when idle.
+   * empties the queue; returns the texts taken out (messages and undelivered steering, in the
+   * order sent) for the front end to give back to the person, `undefined` when idle.
    */
   cancel(): string[] | undefined;
-  /** Empties the queue (and undelivered steering) without cancelling; returns the texts. */
+  /** Empties the queue (and undelivered steering) without cancelling; returns the texts in order. */
   takeQueue(): string[];
   /**
    * Runs `action` after the running message ends, before the next queued one; now when idle.

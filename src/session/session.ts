@@ -219,7 +219,11 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   /** Runs one message as a turn: the queue's `run` once its files are attached. */
   async function runMessage(
     prompt: string,
-    { signal, mode, steering }: { signal: AbortSignal; mode?: Mode; steering?: () => string[] },
+    {
+      signal,
+      mode,
+      steering,
+    }: { signal: AbortSignal; mode?: Mode; steering?: (ending: boolean) => string[] },
   ): Promise<TurnResult> {
     if (mode && mode !== state.mode) {
       state.mode = mode;

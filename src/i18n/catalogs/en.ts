@@ -27,7 +27,21 @@ export const en = {
   "queue.item": "queued: {text}",
   "queue.more": "…and {count} more",
   "queue.hint":
-    "Sent when the turn ends · Ctrl+S sends now (at the next step) · Ctrl+X clears · Esc cancels the turn",
+    "Sent when the turn ends · Ctrl+S sends now (at the next step) · Ctrl+X clears · Esc cancels the turn and puts them back in the composer",
+  "queue.steer": "steer: {text}",
+  "queue.steerHint":
+    "Steering joins the turn at its next step; if the turn ends first, it goes as a message",
+  "queue.steerAsMessage":
+    "The turn ended before it could take your steering message: it goes as a message, after any queued before it.",
+  "queue.steersAsMessages":
+    "The turn ended before it could take {count} steering messages: they go as messages, after any queued before them.",
+  "queue.backOne": "The queued message is back in the composer, before your draft.",
+  "queue.backMany": "The {count} queued messages are back in the composer, before your draft.",
+  "queue.backOneEmpty": "The queued message is back in the composer.",
+  "queue.backManyEmpty": "The {count} queued messages are back in the composer.",
+  "composer.shellPlaceholder":
+    "a shell command (outside the sandbox); its output goes with your next message",
+  "shortcuts.shell": "shell mode: run a command in your shell (Backspace leaves)",
 
   "review.accept": "accept",
   "review.alwaysProject": "always (this project)",

@@ -27,7 +27,20 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
 
   "queue.item": "排队中：{text}",
   "queue.more": "……另有 {count} 条",
-  "queue.hint": "本轮结束后发送 · Ctrl+S 立即发送（下一步送达）· Ctrl+X 清空 · Esc 取消本轮",
+  "queue.hint":
+    "本轮结束后发送 · Ctrl+S 立即发送（下一步送达）· Ctrl+X 清空 · Esc 取消本轮并放回输入框",
+  "queue.steer": "引导：{text}",
+  "queue.steerHint": "引导消息在本轮的下一步送达；若本轮先结束，则作为一条消息发送",
+  "queue.steerAsMessage":
+    "本轮在收到你的引导消息之前已结束：它将作为一条消息发送，排在之前排队的消息之后。",
+  "queue.steersAsMessages":
+    "本轮在收到 {count} 条引导消息之前已结束：它们将作为消息发送，排在之前排队的消息之后。",
+  "queue.backOne": "排队的消息已放回输入框，位于你的草稿之前。",
+  "queue.backMany": "{count} 条排队的消息已放回输入框，位于你的草稿之前。",
+  "queue.backOneEmpty": "排队的消息已放回输入框。",
+  "queue.backManyEmpty": "{count} 条排队的消息已放回输入框。",
+  "composer.shellPlaceholder": "在你的 shell 中运行的命令（沙箱之外）；其输出会随下一条消息发送",
+  "shortcuts.shell": "shell 模式：在你的 shell 中运行命令（退格键退出）",
 
   "review.accept": "接受",
   "review.alwaysProject": "始终接受（本项目）",

@@ -189,7 +189,7 @@ function Live(
   return (
     <Box flexDirection="column">
       <LiveArea state={state} animate={props.animate} highlightEpoch={props.epoch} />
-      <QueueView queue={state.queue} />
+      <QueueView queue={state.queue} steering={state.steering} />
       <TodoView items={state.todos} open={state.todosOpen} />
       <Box marginTop={1} flexDirection="column">
         <ComposerView

@@ -50,6 +50,10 @@ describe("north rpc", () => {
       delivery: "steered",
     });
     expect(await rpc.request("state/get")).toMatchObject({ busy: true, queue: ["then two"] });
+    // The steer shows in the queue event until the turn takes it.
+    expect(
+      await rpc.waitForEvent((e) => e.type === "queue" && (e.steering as string[]).length > 0),
+    ).toEqual({ type: "queue", messages: ["then two"], steering: ["and say hi"] });
     expect(
       await rpc.request("approval/respond", { id: asked.id as string, decision: "accept" }),
     ).toEqual({ answered: true });

@@ -8,6 +8,13 @@ import { shownTabs } from "../keys/keys.js";
 /** The prompt mark before the input. */
 export const PROMPT = "> ";
 
+/**
+ * The prompt mark in shell mode: an input that begins with `!` runs in the person's shell
+ * (command-runner.ts). The `!` itself becomes the mark, the text takes the shell colour, as
+ * Claude Code's bash mode shows it; deleting the `!` (Backspace at the start) leaves the mode.
+ */
+export const SHELL_PROMPT = "! ";
+
 /** At most this many lines of the input show; a longer input scrolls with the cursor. */
 export const COMPOSER_MAX_LINES = 8;
 
@@ -101,26 +108,36 @@ export function ComposerView(props: {
   /** A ghost-text suggestion, drawn in grey after the cursor (which is then at the end). */
   ghost?: string | undefined;
 }) {
-  const { text, cursor } = props.state;
+  const { text: input, cursor: inputCursor } = props.state;
   if (props.frozen) {
-    const lines = text.split("\n");
+    const lines = input.split("\n");
     const more = lines.length > 1 ? t("composer.moreLines", { count: lines.length - 1 }) : "";
     return (
       <Text dimColor wrap="truncate-end">
         {PROMPT}
-        {text ? `${lines[0]}${more}` : t("composer.answerReview")}
+        {input ? `${lines[0]}${more}` : t("composer.answerReview")}
       </Text>
     );
   }
+  // Shell mode: the text is drawn without its `!`, which the mark stands for.
+  const shell = input.startsWith("!");
+  const text = shell ? input.slice(1) : input;
+  const cursor = shell ? Math.max(0, inputCursor - 1) : inputCursor;
   // ASCII on purpose: the first frame then needs no Unicode width tables (~25 ms at start-up).
-  const mark = <Text color={tint(props.busy ? "muted" : "accent")}>{PROMPT}</Text>;
+  const mark = shell ? (
+    <Text color={tint("shell")} bold>
+      {SHELL_PROMPT}
+    </Text>
+  ) : (
+    <Text color={tint(props.busy ? "muted" : "accent")}>{PROMPT}</Text>
+  );
   if (text === "") {
     return (
       <Box>
         {mark}
         <Text>
           {cursorCell(" ")}
-          <Text dimColor>{props.placeholder}</Text>
+          <Text dimColor>{shell ? t("composer.shellPlaceholder") : props.placeholder}</Text>
         </Text>
       </Box>
     );
@@ -152,12 +169,14 @@ export function ComposerView(props: {
       {shown.map((line, i) => (
         <Box key={first + i}>
           {i === 0 && first === 0 ? mark : <Text>{"  "}</Text>}
-          <CursorLine
-            line={line}
-            at={first + i === row ? column : undefined}
-            tokens={tokensOf(first + i)}
-            ghost={props.ghost}
-          />
+          <Text color={shell ? tint("shell") : undefined}>
+            <CursorLine
+              line={line}
+              at={first + i === row ? column : undefined}
+              tokens={tokensOf(first + i)}
+              ghost={props.ghost}
+            />
+          </Text>
         </Box>
       ))}
       {hiddenBelow > 0 ? (

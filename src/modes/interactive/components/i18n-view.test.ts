@@ -15,6 +15,8 @@ import type { AgentEvent } from "../../../agent/events.js";
 import { setTheme } from "../screen/theme.js";
 import { ReviewView } from "./review-view.js";
 import { Welcome } from "./welcome.js";
+import { QueueView } from "./queue-view.js";
+import { ComposerView } from "./composer-view.js";
 
 beforeAll(() => {
   setTheme(false);
@@ -251,6 +253,15 @@ describe("the interface in Simplified Chinese", () => {
     );
     chinese(h(EntryView, { entry: { id: 2, kind: "user", text: "你好" }, width: 100 }));
     chinese(h(EntryView, { entry: { id: 3, kind: "thinking", text: "想一想" }, width: 100 }));
+  });
+
+  test("the queue with steering, and the composer in shell mode", () => {
+    const queue = chinese(h(QueueView, { queue: ["稍后"], steering: ["短一点"] }));
+    expect(queue).toContain("引导：短一点");
+    const shell = chinese(
+      h(ComposerView, { state: { text: "!", cursor: 1 }, placeholder: "", busy: false }),
+    );
+    expect(shell).toContain("! ");
   });
 
   test("the welcome screen", () => {

@@ -138,7 +138,7 @@ export class TurnController {
         this.deps.dispatch({ type: "idle" });
         return;
       case "queue":
-        this.deps.dispatch({ type: "queue", queue: event.messages });
+        this.deps.dispatch({ type: "queue", queue: event.messages, steering: event.steering });
         return;
       case "notice":
         this.flush();

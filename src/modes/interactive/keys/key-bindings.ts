@@ -134,6 +134,7 @@ export function shortcutLines(): string[] {
   ]);
   rows.push(["/", t("shortcuts.commands")]);
   rows.push(["@", t("shortcuts.files")]);
+  rows.push(["!", t("shortcuts.shell")]);
   const width = Math.max(...rows.map(([k]) => k!.length));
   return rows.map(([k, help]) => `${k!.padEnd(width)}  ${help}`);
 }

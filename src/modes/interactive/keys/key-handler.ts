@@ -85,10 +85,29 @@ export function createKeyHandler(ctx: KeyContext) {
     exitArmed = undefined;
     ctx.dispatch({ type: "exit-hint", on: false });
   };
+  /**
+   * Cancels the running turn; nothing typed is lost: the messages and steering that waited come
+   * back to the composer in the order sent, before the draft (a line each; pasted blocks
+   * collapse again), the cursor where it was in the draft, and a note says so.
+   */
   const cancelTurn = () => {
     const queued = ctx.controller.cancel();
-    if (queued && queued.length > 0 && ctx.editor().text === "")
-      ctx.setEditor(ed.replaceText(queued.join("\n")));
+    if (!queued || queued.length === 0) return;
+    const draft = ctx.editor();
+    const back = queued.map(collapse).join("\n");
+    const text = draft.text === "" ? back : `${back}\n${draft.text}`;
+    const cursor = draft.text === "" ? text.length : back.length + 1 + draft.cursor;
+    ctx.setEditor({ ...draft, text, cursor });
+    const many = queued.length > 1;
+    const key =
+      draft.text === ""
+        ? many
+          ? "queue.backManyEmpty"
+          : "queue.backOneEmpty"
+        : many
+          ? "queue.backMany"
+          : "queue.backOne";
+    ctx.dispatch({ type: "note", tone: "info", text: t(key, { count: queued.length }) });
   };
   const setEditor = (next: ed.EditorState) => {
     if (next.text !== ctx.editor().text) ctx.dispatch({ type: "menu-reset" });
@@ -99,6 +118,12 @@ export function createKeyHandler(ctx: KeyContext) {
   const expand = (text: string) => {
     let out = text;
     for (const [label, block] of pastes) out = out.split(label).join(block);
+    return out;
+  };
+  /** `text` with its pasted blocks shown by their labels again (a message given back). */
+  const collapse = (text: string) => {
+    let out = text;
+    for (const [label, block] of pastes) out = out.split(block).join(label);
     return out;
   };
   const submit = (typed: string) => {
@@ -236,9 +261,12 @@ export function createKeyHandler(ctx: KeyContext) {
       if (pending?.picker?.other) return pasteIntoAnswer(review, pending.picker, text);
       const note = pending?.reason;
       if (note) return pasteIntoNote(review, note, text);
-      // A paste's trailing line break is not sent; a block of many lines shows collapsed.
-      const block = text.replace(/\n$/, "");
-      const lines = block.split("\n").length;
+      // A lone trailing line break of a one-line paste is not sent (a copied line often ends
+      // with one); multi-line text keeps its final line break. A block of many lines shows
+      // collapsed.
+      const body = text.replace(/\n$/, "");
+      const block = body.includes("\n") ? text : body;
+      const lines = body.split("\n").length;
       if (lines <= PASTE_LINES) return setEditor(ed.insert(ctx.editor(), block));
       const label = `[${t("composer.pasted", { n: pastes.size + 1, lines })}]`;
       pastes.set(label, block);

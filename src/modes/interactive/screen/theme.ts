@@ -44,7 +44,9 @@ export type Role =
   /** The status line's mode badge. */
   | "modePlan"
   | "modeAsk"
-  | "modeAgent";
+  | "modeAgent"
+  /** The composer in shell mode (its input begins with `!`): prompt mark and text. */
+  | "shell";
 
 /**
  * A palette gives each role a colour Ink and chalk understand: a named ANSI colour (the terminal
@@ -71,6 +73,7 @@ export const DARK: Palette = {
   modePlan: "blue",
   modeAsk: "green",
   modeAgent: "magenta",
+  shell: "magentaBright",
 };
 
 /**
@@ -95,6 +98,7 @@ export const LIGHT: Palette = {
   modePlan: "#0550ae",
   modeAsk: "#1a7f37",
   modeAgent: "#8250df",
+  shell: "#bf3989",
 };
 
 const PALETTES: Readonly<Record<ThemeName, Palette>> = { dark: DARK, light: LIGHT };

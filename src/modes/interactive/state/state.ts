@@ -96,6 +96,8 @@ export interface UiState {
   tools: readonly RunningTool[];
   busy: boolean;
   queue: readonly string[];
+  /** Steering sent with Ctrl+S that the running turn has not taken yet, oldest first. */
+  steering: readonly string[];
   rows: number;
   width: number;
   /** Tokens in the context window at the last step (input, cache and output). */
@@ -146,7 +148,7 @@ export type UiAction =
   | { type: "note"; text: string; tone: NoteTone }
   | { type: "welcome"; configFile: string }
   | { type: "header"; version: string; folder: string; model: string; provider: string }
-  | { type: "queue"; queue: readonly string[] }
+  | { type: "queue"; queue: readonly string[]; steering: readonly string[] }
   | { type: "resize"; rows: number; width: number }
   | { type: "exit-hint"; on: boolean }
   | {
@@ -178,6 +180,7 @@ export function initialState(rows: number, width: number, mode: Mode = "agent"):
     tools: [],
     busy: false,
     queue: [],
+    steering: [],
     rows,
     width,
     contextTokens: 0,
@@ -346,7 +349,7 @@ export function reduce(state: UiState, action: UiAction): UiState {
       return add(state, { kind: "header", ...header });
     }
     case "queue":
-      return { ...state, queue: action.queue };
+      return { ...state, queue: action.queue, steering: action.steering };
     case "resize":
       return { ...state, rows: action.rows, width: action.width };
     case "exit-hint":

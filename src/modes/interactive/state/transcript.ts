@@ -22,7 +22,11 @@ export function add(state: UiState, ...entries: NewEntry[]): UiState {
 /** Rows the streaming tail may take so that the live part stays shorter than the screen. */
 export function tailBudget(state: UiState): number {
   const reserved =
-    9 + runningToolRows(state.tools) + Math.min(state.queue.length, 3) + todoPanelRows(state);
+    9 +
+    runningToolRows(state.tools) +
+    Math.min(state.queue.length + state.steering.length, 3) +
+    (state.steering.length > 0 ? 1 : 0) +
+    todoPanelRows(state);
   return Math.max(3, Math.floor((state.rows - reserved) * 0.7));
 }
 
