@@ -49,8 +49,10 @@ export const hooksCommand: Command = {
       if (!hooks || !proposal) ctx.say(t("cmd.hooks.nothingToApprove", { file }), "error");
       else if (proposal.approved) ctx.say(t("cmd.hooks.alreadyApproved", { file }));
       else {
+        // What is approved is shown whole again: a headless approval shows what it approved.
         const saved = await hooks.approve(proposal.text);
-        ctx.say(t(saved ? "cmd.hooks.approved" : "cmd.hooks.approvedUnsaved", { file }));
+        const said = t(saved ? "cmd.hooks.approved" : "cmd.hooks.approvedUnsaved", { file });
+        ctx.say(`${said}\n${proposal.text.trimEnd()}`);
       }
       return;
     }
