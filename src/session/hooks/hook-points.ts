@@ -47,6 +47,8 @@ export class HookPoints {
   private stopRounds = 0;
   private stopReason: string | undefined;
   private turnStarted = 0;
+  /** Notification and PreCompact hooks still running. */
+  private readonly running = new Set<Promise<unknown>>();
 
   constructor(private readonly options: HookPointsOptions) {
     this.hooks = new Hooks(options, options.notice);
@@ -212,11 +214,18 @@ export class HookPoints {
   /** Runs `event`'s hooks without waiting for them (they cannot change what happens). */
   private fire(event: "Notification" | "PreCompact", fields: Record<string, unknown>): void {
     if (!this.hooks.has(event)) return;
-    void this.hooks.run(event, { ...this.options.common(), ...fields });
+    const running = this.hooks.run(event, { ...this.options.common(), ...fields });
+    this.running.add(running);
+    void running.finally(() => this.running.delete(running));
   }
 
-  /** SessionEnd, waited for (each hook within its timeout); then the hooks' folders go. */
+  /**
+   * SessionEnd, waited for (each hook within its timeout), after the hooks still running; then
+   * the hooks' folders go.
+   */
   async sessionEnd(reason: "clear" | "other"): Promise<void> {
+    // Those not waited for are waited for now (each within its timeout): none outlives North.
+    await Promise.all([...this.running]);
     if (this.hooks.has("SessionEnd")) {
       await this.hooks.run("SessionEnd", { ...this.options.common(), reason });
     }
