@@ -245,7 +245,7 @@ describe("hooks that misbehave", () => {
   });
 
   it("one that prints 10 MB is cut: the run ends normally, its line stays short", async () => {
-    const { server, run } = await e2e.open(
+    const { server, run, home } = await e2e.open(
       [reply().tool("read_file", { path: "README.md" }), reply().text("Read.")],
       {
         config: {
@@ -255,6 +255,7 @@ describe("hooks that misbehave", () => {
     );
     const result = await run(["-p", "read"]);
     expect(result.code).toBe(0);
+    expect(hookRuns(home)).toMatchObject([{ hook_event: "PostToolUse", code: 0, truncated: true }]);
     expect(result.stderr.length).toBeLessThan(2_000);
     // Plain stdout of PostToolUse is for the person, not the model.
     expect(toolResultsOf(server.requests[1]!)[0]!.content).not.toContain("xxxx");
