@@ -79,6 +79,7 @@ const sessionParts = {
   storage: ["config", "models"],
   context: ["config", "models", "storage"],
   tools: ["config", "permissions", "storage", "context"],
+  hooks: ["config", "permissions"],
 };
 
 /** The import bans of one part of session/ (its files sit one folder below the owner). */

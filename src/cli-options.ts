@@ -18,6 +18,7 @@ const OPTIONS = {
   resume: { type: "string" },
   all: { type: "boolean" },
   "allow-changes": { type: "boolean" },
+  "no-hooks": { type: "boolean" },
   version: { type: "boolean", short: "v" },
   help: { type: "boolean", short: "h" },
 } satisfies ParseArgsConfig["options"];

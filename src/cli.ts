@@ -44,6 +44,7 @@ async function run(
   const modeFlag = choice(values.mode, ["ask", "agent", "plan"], "--mode");
   const approve = choice(values.approve, ["none", "edits", "all"], "--approve") ?? "none";
   const sandbox = choice(values.sandbox, ["on", "off"], "--sandbox") ?? "on";
+  const hooks = values["no-hooks"] === true ? ("off" as const) : ("on" as const);
   const maxSteps = values["max-steps"] === undefined ? undefined : Number(values["max-steps"]);
   if (maxSteps !== undefined && (!Number.isInteger(maxSteps) || maxSteps < 1)) {
     return usageError(
@@ -111,6 +112,7 @@ async function run(
       ...(maxSteps !== undefined ? { maxSteps } : {}),
       ...resumeOption(values, session.isSessionId),
       sandbox,
+      hooks,
     });
   }
   const streamed = inputFormat === "stream-json";
@@ -148,6 +150,7 @@ async function run(
     mode: modeFlag ?? (await projectMode(session, root)),
     approve,
     sandbox,
+    hooks,
     env: process.env,
     ...(typeof values.model === "string" ? { model: values.model } : {}),
     ...(typeof values.provider === "string" ? { provider: values.provider } : {}),

@@ -2,7 +2,7 @@
 // loading North) and cli.ts (usage errors).
 
 export const USAGE =
-  "usage: north [-p [prompt]] [--output-format text|json|stream-json] [--input-format text|stream-json] [--model ID] [--provider NAME] [--mode ask|agent|plan] [--approve none|edits|all] [--sandbox on|off] [--max-steps N] [--path DIR] [--continue | --resume ID] [--log-level LEVEL]\n       north rpc [--path DIR] [--mode MODE]\n       north mcp serve [--path DIR] [--allow-changes]";
+  "usage: north [-p [prompt]] [--output-format text|json|stream-json] [--input-format text|stream-json] [--model ID] [--provider NAME] [--mode ask|agent|plan] [--approve none|edits|all] [--sandbox on|off] [--no-hooks] [--max-steps N] [--path DIR] [--continue | --resume ID] [--log-level LEVEL]\n       north rpc [--path DIR] [--mode MODE]\n       north mcp serve [--path DIR] [--allow-changes]";
 
 export const HELP = `North — a coding agent in your terminal.
 
@@ -25,6 +25,7 @@ ${USAGE}
                           no network, only the repository writable (read only in ask and plan
                           mode, and headless without --approve all); leaving it needs a person.
                           off: no sandbox, every command is asked for (headless: --approve all)
+  --no-hooks              run no hooks this time (the config's nor the repository's)
   --max-steps N           model calls per turn (default 50)
   --path DIR              work in DIR instead of the current directory
   -c, --continue          resume the newest conversation of this project

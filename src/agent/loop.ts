@@ -56,6 +56,32 @@ export interface LoopConfig {
    * another step. Texts taken are the loop's: the caller must not deliver them again.
    */
   steering?: (ending: boolean) => string[];
+  /** The person's hooks around calls and the turn's end (see `LoopHooks`); absent: none. */
+  hooks?: LoopHooks;
+}
+
+/**
+ * Points where the session's hooks (session/hooks/) act on a turn. Each resolves; none throws.
+ */
+export interface LoopHooks {
+  /**
+   * Before a call runs (before its review): a reason refuses it — the model gets it as the
+   * call's error result and nothing of the call happens.
+   */
+  beforeCall(call: ToolCallPart, signal: AbortSignal): Promise<string | undefined>;
+  /** After a call ran: text to add to its result for the model, or undefined. */
+  afterCall(
+    call: ToolCallPart,
+    result: { content: string; isError: boolean },
+    signal: AbortSignal,
+  ): Promise<string | undefined>;
+  /**
+   * The model would end the turn with `text`: an instruction sends it back to work (a user
+   * message, then another step); undefined lets the turn end.
+   */
+  beforeEnd(text: string, signal: AbortSignal): Promise<string | undefined>;
+  /** A hook asked to stop the agent: the turn ends after the step's calls. */
+  halted(): boolean;
 }
 
 export interface TurnResult {
@@ -125,19 +151,18 @@ export async function runTurn(
     if (calls.length === 0) {
       const reason = message.stopReason;
       if (reason === "max_tokens" || reason === "refusal") return end(reason, step);
-      if (
-        signal.aborted ||
-        step >= config.maxSteps ||
-        !deliverSteering(config, history, emit, true)
-      ) {
-        return end("end", step);
-      }
+      if (signal.aborted || step >= config.maxSteps) return end("end", step);
+      if (deliverSteering(config, history, emit, true)) continue;
+      const again = await config.hooks?.beforeEnd(text, signal);
+      if (!again || signal.aborted || config.hooks?.halted()) return end("end", step);
+      history.push({ role: "user", content: again });
       continue;
     }
     toolCalls += calls.length;
     const spend = (spent: Usage) => (usage = addUsage(usage, spent));
     history.push(...(await runCalls(calls, stepConfig, signal, emit, spend)));
     if (signal.aborted) return end("aborted", step);
+    if (config.hooks?.halted()) return end("end", step);
     if (step >= config.maxSteps) return end("max_steps", step);
     deliverSteering(config, history, emit, false);
   }
@@ -289,6 +314,9 @@ async function runCall(
     const names = config.tools.map((t) => t.name).join(", ");
     return answer(`Unknown tool "${call.name}". Available tools: ${names}.`, true);
   }
+  const blocked = await config.hooks?.beforeCall(call, signal);
+  if (blocked !== undefined) return answer(blocked, true);
+  if (signal.aborted) return answer(CANCELLED, true);
   // Shows `review` as this call's proposal, then asks the policy: the gate of a change, and
   // `ctx.confirm` for a read tool that must not act silently (a file that may hold secrets).
   const confirm: Gate = async (review) => {
@@ -307,5 +335,7 @@ async function runCall(
   const ctx = { signal, confirm, callId: call.id };
   const result = await runTool(tool, call.arguments, call.rawArguments, ctx, gate);
   if (result.usage) spend(result.usage);
-  return answer(result.content, result.isError, result);
+  const added = await config.hooks?.afterCall(call, result, signal);
+  const content = added ? `${result.content}\n\n${added}` : result.content;
+  return answer(content, result.isError, result);
 }

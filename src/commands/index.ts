@@ -12,6 +12,7 @@ import { modelCommand } from "./builtin/model.js";
 import { resumeCommand } from "./builtin/resume.js";
 import { sandboxCommand } from "./builtin/sandbox.js";
 import { mcpCommand } from "./builtin/mcp.js";
+import { hooksCommand } from "./builtin/hooks.js";
 import { toolsCommand } from "./builtin/tools.js";
 import { helpCommand } from "./builtin/help.js";
 import { initCommand } from "./builtin/init.js";
@@ -51,6 +52,7 @@ export const BUILTIN_COMMANDS = [
   summarizeCommand,
   permissionsCommand,
   outputCommand,
+  hooksCommand,
 ];
 
 /** Custom command folders are looked at again at most this often (a file added shows up). */

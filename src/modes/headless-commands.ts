@@ -14,6 +14,7 @@ const HEADLESS = new Set([
   "permissions",
   "mcp",
   "tools",
+  "hooks",
 ]);
 
 export interface HeadlessCommands {

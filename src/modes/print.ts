@@ -25,6 +25,8 @@ export interface PrintOptions {
   approve: Approve;
   /** `--sandbox`: run commands in the OS sandbox where available (default on). */
   sandbox?: "on" | "off";
+  /** `--no-hooks`: "off" runs no hooks (default on). */
+  hooks?: "on" | "off";
   maxSteps?: number;
   resume?: { continue: true } | { id: string; all?: boolean };
   env: Record<string, string | undefined>;
@@ -73,6 +75,7 @@ export async function runPrint(options: PrintOptions): Promise<number> {
       maxSteps: options.maxSteps,
       approvals: { approve: options.approve },
       sandbox: options.sandbox ?? "on",
+      hooks: options.hooks ?? "on",
       ...(options.resume ? { resume: options.resume } : {}),
       logger,
     });

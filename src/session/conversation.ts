@@ -60,6 +60,11 @@ export class Conversation {
     return this.storage.id;
   }
 
+  /** The session file's path (it may not exist before the first message). */
+  get transcriptPath(): string {
+    return this.storage.file.path;
+  }
+
   get todos(): readonly TodoItem[] {
     return this.todoItems;
   }

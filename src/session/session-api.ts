@@ -9,6 +9,7 @@ import type { GlobalConfig } from "./config/config.js";
 import type { CompactOptions, CompactResult } from "./context/context-keeper.js";
 import type { ContextReport } from "./context/context-usage.js";
 import type { McpControl, McpServerView } from "./tools/session-mcp.js";
+import type { HooksControl } from "./hooks/hook-points.js";
 import type { DevToolsReport } from "./context/dev-tools.js";
 import type { ModelSwitch } from "./models/model-switch.js";
 import type { Approve, Mode } from "./permissions/permissions.js";
@@ -53,6 +54,8 @@ export interface SessionOptions {
    * command runner exists); absent: the tool is not offered.
    */
   slashCommands?: () => SlashCommandRunner | undefined;
+  /** Run the hooks of the config and the approved `.north/hooks.json` (default "on"; `--no-hooks`). */
+  hooks?: "on" | "off";
 }
 
 /**
@@ -154,6 +157,11 @@ export interface Session {
   devTools(refresh?: boolean): Promise<DevToolsReport>;
   /** The MCP servers: their states, `/mcp reconnect` and `/mcp approve`. */
   readonly mcp: McpControl;
+  /**
+   * The hooks (`/hooks`): those in force and where each comes from, the repository's proposal and
+   * its approval. Undefined when the run has none to consider (or `--no-hooks`).
+   */
+  readonly hooks: HooksControl | undefined;
   /** Ends the shell, its jobs and the MCP servers; call once when the program is done with it. */
   dispose(): Promise<void>;
   /** The model's todo list (`todo_write`), restored with a resumed conversation. */

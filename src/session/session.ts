@@ -37,6 +37,7 @@ import { Conversation } from "./conversation.js";
 import { ToolSet } from "./tool-set.js";
 import { cachedDevTools, devToolsLine, discoverDevTools } from "./context/dev-tools.js";
 import { t } from "../i18n/index.js";
+import { openHooks } from "./hooks/open-hooks.js";
 
 /**
  * Opens a session in `options.root`: the model and its provider, the workspace, the tools and
@@ -113,11 +114,34 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     notice: (text) => events.notice(text),
   });
   notices.push(...mcp.notices);
+  // Loaded only when the config or the repository has hooks; undefined otherwise.
+  const hooks = await openHooks({
+    off: options.hooks === "off",
+    root: workspace.root,
+    env: options.env,
+    global: options.config.hooks,
+    configFile: configPath(options.env),
+    store,
+    logger,
+    secretEnv: providerKeyVariables(options.config),
+    mask: sandboxMasks(options.env, options.config),
+    sandboxed: () => sandbox.sandboxed,
+    stopLimit: options.config.stopHookLimit ?? DEFAULT_STOP_HOOK_LIMIT,
+    common: () => ({
+      session_id: conversation.id,
+      transcript_path: conversation.transcriptPath,
+      permission_mode: state.mode,
+    }),
+    notice: (text, tone) =>
+      tone === "warn" ? events.notice(text) : broadcast({ type: "notice", tone, text }),
+  });
+  const hookSays = hooks ? { hookSays: hooks.hookSays } : {};
   const authorize = createPolicy({
     state,
     store,
     ask: options.approvals === "interactive" ? broker.ask : options.approvals,
     profile,
+    ...hookSays,
   });
   allTools.push(
     createTaskTool(
@@ -135,7 +159,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
               ? { approve }
               : (request, signal) => broker.ask({ ...request, agent }, signal),
             profile,
+            ...hookSays,
           }),
+        hooks: (agent) => hooks?.loop(agent),
         emit: () => conversation.emit,
         spent: (used) => {
           const meter = new StepMeter(ledger, used);
@@ -229,6 +255,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       state.mode = mode;
       state.planAccepted = false;
     }
+    // UserPromptSubmit may refuse the prompt (thrown: a notice) or add context after it.
+    if (hooks) prompt = await hooks.prompt(prompt, signal);
     const info = model.info;
     logger.log("user_prompt", { chars: prompt.length, model: info.id, mode: state.mode });
     conversation.startTurn(prompt);
@@ -239,6 +267,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       meter.observe(event);
       if (event.type === "compaction_end") ledger.add(info, event.usage);
       routeShellOutput(live, emit, event);
+      hooks?.observe(event);
       broadcast(event);
     });
     broker.attach(emit);
@@ -268,6 +297,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         beforeStep: (_history, stepSignal) => keeper.beforeStep(request, emit, stepSignal),
         toolsForStep: () => tools.forStep(turnTools),
         ...(steering ? { steering } : {}),
+        ...(hooks ? { hooks: hooks.loop() } : {}),
       },
       signal,
       emit,
@@ -305,6 +335,11 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
   });
 
+  if (hooks) {
+    notices.push(...hooks.notices);
+    hooks.sessionStart(options.resume ? "resume" : "startup");
+  }
+
   return {
     root: workspace.root,
     get model() {
@@ -318,6 +353,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     newConversation() {
       idleOnly();
       conversation.startNew();
+      if (hooks) {
+        void hooks.sessionEnd("clear");
+        hooks.sessionStart("clear");
+      }
       keeper.reset();
       showContext();
       broadcast({ type: "todo", items: [] });
@@ -327,6 +366,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       conversation.resume(id, options.allProjects === true);
       keeper.reset(conversation.rewrittenAt);
       model.adopt(history);
+      hooks?.sessionStart("resume");
       showContext();
       broadcast({ type: "todo", items: [...conversation.todos] });
     },
@@ -350,9 +390,11 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     setSandbox: (on) => sandbox.set(on),
     mcp: mcp.control,
+    hooks: hooks?.control,
     devTools: (refresh) => discoverDevTools(options.env, { refresh }),
     async dispose() {
       suggestions?.cancel();
+      await hooks?.sessionEnd("other");
       conversation.release();
       await Promise.all([shells.dispose(), card.close(), mcp.hub.close()]);
     },
@@ -371,6 +413,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         onEvent: (event) => {
           logEvent(logger, event, model.info.id);
           if (event.type === "compaction_end") ledger.add(model.info, event.usage);
+          hooks?.observe(event);
           compactOptions.onEvent?.(event);
           broadcast(event);
         },
@@ -418,6 +461,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
 
 /** Steps (model calls) of one turn at most, when neither the options nor the config say. */
 const DEFAULT_MAX_STEPS = 50;
+
+/** How many times in a row a Stop hook may send the model back, when the config does not say. */
+const DEFAULT_STOP_HOOK_LIMIT = 5;
 
 /** A person's session looks for the developer tools this long after start (not during paint). */
 const DEV_TOOLS_DELAY_MS = 1_500;

@@ -15,9 +15,10 @@ export {
 } from "./shell-service.js";
 export type { StopReason } from "./command-run.js";
 export { ShellError } from "./errors.js";
-export { NON_INTERACTIVE_ENV, PROVIDER_KEY_ENV } from "./shell-env.js";
+export { NON_INTERACTIVE_ENV, PROVIDER_KEY_ENV, shellEnvironment } from "./shell-env.js";
 export {
   detectSandbox,
+  sandboxCommand,
   type SandboxMemory,
   type SandboxProfile,
   type SandboxStatus,

@@ -307,6 +307,40 @@ export const en = {
   "cmd.mcp.openUrl":
     'To sign in to "{name}", open this address in a browser (North waits up to 5 minutes):\n{url}',
   "cmd.mcp.signedIn": 'Signed in to "{name}".',
+  // Hooks (issue 28).
+  "hooks.projectUnreadable": "{file} is not read: {reason}.",
+  "hooks.projectNotApproved":
+    "This repository proposes hooks in {file}; they do not run until you approve them: /hooks shows them, /hooks approve runs them.",
+  "hooks.projectNotJson": "{file} is not valid JSON: its hooks do not run.",
+  "hooks.projectNeedsSandbox":
+    "The repository's hook \"{command}\" did not run: a repository's hooks run only in the sandbox, which is off or unavailable.",
+  "hooks.failed": 'Hook "{command}" failed: {why}',
+  "hooks.timedOut": "timed out after {seconds} s",
+  "hooks.exitCode": "exit code {code}",
+  "hooks.promptBlocked": "A UserPromptSubmit hook stopped this prompt: {reason}",
+  "hooks.stopLimit":
+    "A Stop hook sent the model back {count} times in a row; the turn ends here (stopHookLimit).",
+  "hooks.sentBack": "A Stop hook sent the model back: {reason}",
+  "hooks.stopped": "A hook stopped the agent: {reason}",
+  "cmd.hooks.description": "Hooks in force and where each comes from; approve the repository's",
+  "cmd.hooks.none": 'No hooks. Add them under "hooks" in your config file (see docs/hooks.md).',
+  "cmd.hooks.noneOrOff":
+    'No hooks: none are configured (under "hooks" in your config file, see docs/hooks.md), or this run has --no-hooks.',
+  "cmd.hooks.heading": "Hooks:",
+  "cmd.hooks.global": "your config",
+  "cmd.hooks.notApproved": "not approved",
+  "cmd.hooks.timeout": "timeout {seconds} s",
+  "cmd.hooks.proposal":
+    "This repository proposes {file}, not approved. /hooks approve runs its hooks (in the sandbox) as long as the file stays exactly this:",
+  "cmd.hooks.approved":
+    "Approved {file} as shown, for this repository: its hooks run from now on, in the sandbox. Any change asks again.",
+  "cmd.hooks.approvedUnsaved":
+    "Approved {file} for this session; the approval could not be saved for the next ones.",
+  "cmd.hooks.nothingToApprove": "This repository proposes no hooks ({file}).",
+  "cmd.hooks.alreadyApproved": "{file} is approved as it is.",
+  "cmd.hooks.usage": "Usage: /hooks, /hooks approve",
+  "cmd.hooks.listChoice": "the hooks in force and where each comes from",
+  "cmd.hooks.approveChoice": "run the repository's .north/hooks.json as shown",
   // Tool lines, notes, the commands' output and the session's notices (every string translated,
   // issue 14).
   "unit.file.one": "{count} file",

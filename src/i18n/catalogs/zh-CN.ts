@@ -293,6 +293,38 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.mcp.state.needs-sign-in": "需要登录（/mcp login NAME）",
   "cmd.mcp.openUrl": "要登录“{name}”，请在浏览器中打开此地址（North 最多等待 5 分钟）：\n{url}",
   "cmd.mcp.signedIn": "已登录“{name}”。",
+  // Hooks (issue 28).
+  "hooks.projectUnreadable": "未读取 {file}：{reason}。",
+  "hooks.projectNotApproved":
+    "此仓库在 {file} 中提议了钩子；在你批准之前它们不会运行：/hooks 显示它们，/hooks approve 让它们运行。",
+  "hooks.projectNotJson": "{file} 不是有效的 JSON：其中的钩子不会运行。",
+  "hooks.projectNeedsSandbox":
+    "仓库的钩子“{command}”没有运行：仓库的钩子只在沙箱中运行，而沙箱已关闭或不可用。",
+  "hooks.failed": "钩子“{command}”失败：{why}",
+  "hooks.timedOut": "{seconds} 秒后超时",
+  "hooks.exitCode": "退出码 {code}",
+  "hooks.promptBlocked": "UserPromptSubmit 钩子拦下了这条消息：{reason}",
+  "hooks.stopLimit": "Stop 钩子已连续 {count} 次让模型继续工作；本轮到此结束（stopHookLimit）。",
+  "hooks.sentBack": "Stop 钩子让模型继续工作：{reason}",
+  "hooks.stopped": "钩子让代理停止：{reason}",
+  "cmd.hooks.description": "生效的钩子及各自来源；批准仓库的钩子",
+  "cmd.hooks.none": "没有钩子。可在配置文件的“hooks”中添加（见 docs/hooks.md）。",
+  "cmd.hooks.noneOrOff":
+    "没有钩子：未配置任何钩子（见配置文件的“hooks”与 docs/hooks.md），或本次运行带有 --no-hooks。",
+  "cmd.hooks.heading": "钩子：",
+  "cmd.hooks.global": "你的配置",
+  "cmd.hooks.notApproved": "未批准",
+  "cmd.hooks.timeout": "超时 {seconds} 秒",
+  "cmd.hooks.proposal":
+    "此仓库提议了 {file}，尚未批准。只要文件与下面完全一致，/hooks approve 会让其中的钩子（在沙箱中）运行：",
+  "cmd.hooks.approved":
+    "已按所示内容为此仓库批准 {file}：其钩子从现在起在沙箱中运行。任何改动都会再次询问。",
+  "cmd.hooks.approvedUnsaved": "已在本次会话中批准 {file}；但批准未能保存，之后的会话会再次询问。",
+  "cmd.hooks.nothingToApprove": "此仓库没有提议钩子（{file}）。",
+  "cmd.hooks.alreadyApproved": "{file} 已按当前内容批准。",
+  "cmd.hooks.usage": "用法：/hooks、/hooks approve",
+  "cmd.hooks.listChoice": "生效的钩子及各自来源",
+  "cmd.hooks.approveChoice": "按所示内容运行仓库的 .north/hooks.json",
   // Tool lines, notes, the commands' output and the session's notices (every string translated,
   // issue 14).
   "unit.file.one": "{count} 个文件",

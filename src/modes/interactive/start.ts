@@ -48,6 +48,8 @@ export interface InteractiveOptions {
   resume?: { continue: true } | { id: string; all?: boolean } | { pick: true; all: boolean };
   /** `--sandbox`: run commands in the OS sandbox where available (default on). */
   sandbox?: "on" | "off";
+  /** `--no-hooks`: "off" runs no hooks (default on). */
+  hooks?: "on" | "off";
 }
 
 declare const __NORTH_VERSION__: string;
@@ -120,6 +122,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         maxSteps: options.maxSteps,
         approvals: "interactive",
         sandbox: options.sandbox ?? "on",
+        hooks: options.hooks ?? "on",
         ...(resume ? { resume } : {}),
         // `north --resume --all`: `/resume ID` may take another project's conversation.
         ...(options.resume && "all" in options.resume ? { allProjects: !!options.resume.all } : {}),

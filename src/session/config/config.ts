@@ -180,6 +180,13 @@ function buildSchemas(z: ZodModule) {
       mask: z.array(maskPath).optional(),
       unmask: z.array(maskPath).optional(),
     }).optional(),
+    /**
+     * Hooks on the agent's events, in Claude Code's shape (checked entry by entry in
+     * `session/hooks/hook-config.ts`, so one broken entry never disables the rest).
+     */
+    hooks: z.record(z.string(), z.unknown()).optional(),
+    /** How many times in a row a Stop hook may send the model back in one turn (5). */
+    stopHookLimit: positiveInt.max(100, { error: "expected a number from 1 to 100" }).optional(),
   });
   return { configSchema, providerSchema };
 }

@@ -21,6 +21,11 @@ interface StoredPermissions {
    * fingerprint of the definition approved (a changed definition needs approving again).
    */
   mcpServers?: Record<string, string>;
+  /**
+   * The repository's `.north/hooks.json` the person approved: the SHA-256 of its exact content
+   * (any change needs approving again).
+   */
+  hooks?: string;
 }
 
 /**
@@ -146,6 +151,17 @@ export class PermissionStore {
     return this.write(this.data);
   }
 
+  /** Whether the person approved this content (by its SHA-256) of the repository's hooks file. */
+  approvedHooks(digest: string): boolean {
+    return this.fresh().hooks === digest;
+  }
+
+  /** Records the person's approval of the repository's hooks file; false if unsaved. */
+  async approveHooks(digest: string): Promise<boolean> {
+    this.data = { ...this.fresh(), hooks: digest };
+    return this.write(this.data);
+  }
+
   async allowAlways(rule: AllowRule): Promise<void> {
     const data = this.fresh();
     if (data.commands.some((r) => JSON.stringify(r) === JSON.stringify(rule))) return;
@@ -190,6 +206,7 @@ function readStored(file: string, root: string): StoredPermissions | undefined {
         : [],
     ),
     mcpServers: Object.fromEntries(servers),
+    ...(typeof v.hooks === "string" ? { hooks: v.hooks } : {}),
     commands: commands.flatMap((c) => {
       const rule = wellFormedRule(c);
       return rule ? [rule] : [];

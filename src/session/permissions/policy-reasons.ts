@@ -21,7 +21,8 @@ export type RefusalCase =
   | "plan-mode-declined"
   | "slash-headless"
   | "mcp-headless"
-  | "mcp-hint-headless";
+  | "mcp-hint-headless"
+  | "hook-ask-headless";
 
 /**
  * `{allow: false}` with the reason for `which`. `detail` is the person's note (rejections), the
@@ -74,6 +75,8 @@ function text(which: RefusalCase, detail: string | undefined, escalating: boolea
       return note ?? `The person rejected this change. ${NO_RETRY}`;
     case "danger-headless":
       return `Refused: ${detail ?? ""} It needs a person's approval, which a headless run cannot give. ${NO_RETRY}`;
+    case "hook-ask-headless":
+      return `Refused: a PreToolUse hook asked for the person's approval, which this headless run cannot give. ${NO_RETRY}`;
     case "commands-headless":
       return `Refused: this headless run does not allow running commands (it needs --approve all). ${NO_RETRY}`;
     case "edits-headless":

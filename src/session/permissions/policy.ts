@@ -36,6 +36,13 @@ export interface PolicyOptions {
    * sandbox: then every command is the person's or `--approve all`'s to allow, as before.
    */
   profile?: () => Profile;
+  /**
+   * A PreToolUse hook's `permissionDecision` for a call (by its id): `allow` skips the review
+   * only where a person's yes is all that is missing (never an escalation, a danger, a read-only
+   * mode, a secret, a plan or a slash command); `ask` puts the person in front of what would run
+   * unasked (a sandboxed command, a standing permission); headless, `ask` refuses.
+   */
+  hookSays?: (callId: string) => "allow" | "ask" | undefined;
 }
 
 type Verdict = { allow: true } | { allow: false; reason: string };
@@ -64,7 +71,7 @@ const ALLOW: Verdict = { allow: true };
  *   plan mode before acceptance; then the person's standing permissions, `--approve`, or the
  *   person. Commands flagged as dangerous need a person there.
  */
-export function createPolicy({ state, store, ask, profile }: PolicyOptions): Authorize {
+export function createPolicy({ state, store, ask, profile, hookSays }: PolicyOptions): Authorize {
   const headless = typeof ask !== "function" ? ask.approve : undefined;
   const person = typeof ask === "function" ? ask : undefined;
   const currentProfile = profile ?? (() => "none" as const);
@@ -106,6 +113,7 @@ export function createPolicy({ state, store, ask, profile }: PolicyOptions): Aut
       if (decision.type === "reject") return refusal("secret-rejected", decision.reason);
       return ALLOW;
     }
+    const hook = hookSays?.(call.id);
     const command = review?.type === "command" ? review : undefined;
     const where = command?.sandbox ?? "none";
     if (command && where !== "none" && !command.escalate) {
@@ -115,6 +123,9 @@ export function createPolicy({ state, store, ask, profile }: PolicyOptions): Aut
       }
       // It would discard the person's uncommitted work, which the sandbox lets it write: a
       // person (never a standing rule or --approve), shown what it would lose.
+      if (hook === "ask") {
+        return headless !== undefined ? refusal("hook-ask-headless") : decide(command, false);
+      }
       if (!command.danger || where === "read-only") return ALLOW;
       if (headless !== undefined) return refusal("danger-headless", command.danger);
       return decide(command, false);
@@ -126,6 +137,10 @@ export function createPolicy({ state, store, ask, profile }: PolicyOptions): Aut
         return refusal(state.mode === "ask" ? "ask-mode" : "plan-mode");
       }
       // A stored "always" for it, `--approve all`, or a person.
+      if (hook === "allow") return ALLOW;
+      if (hook === "ask") {
+        return headless !== undefined ? refusal("hook-ask-headless") : decide(review, false);
+      }
       if (store.allowsMcpTool(review.server, review.tool)) return ALLOW;
       if (headless !== undefined) {
         if (headless === "all") return ALLOW;
@@ -143,6 +158,11 @@ export function createPolicy({ state, store, ask, profile }: PolicyOptions): Aut
       return decide(command, false);
     }
     const danger = command?.danger;
+    if (hook === "allow" && !danger) return ALLOW;
+    if (hook === "ask") {
+      if (headless !== undefined) return refusal("hook-ask-headless");
+      return review ? decide(review, false) : refusal("unreviewable", call.name);
+    }
     const standing =
       !danger &&
       ((tool.kind === "edit" && store.editsAutoAccepted) ||

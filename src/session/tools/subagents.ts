@@ -1,6 +1,6 @@
 import { emptyUsage, type Message, type ModelInfo, type Provider } from "../../ai/index.js";
 import type { AgentEvent, Emit } from "../../agent/events.js";
-import { runTurn, type Authorize } from "../../agent/loop.js";
+import { runTurn, type Authorize, type LoopHooks } from "../../agent/loop.js";
 import {
   ToolError,
   schemasReady,
@@ -47,6 +47,8 @@ export interface SubagentDeps {
   spent(model: ModelInfo): (event: AgentEvent) => void;
   /** Project rules, as sent to the parent. */
   rules(): string;
+  /** The session's hooks for a sub-agent of this kind (SubagentStop at its end), if any. */
+  hooks?: (agent: string) => LoopHooks | undefined;
 }
 
 /**
@@ -153,6 +155,7 @@ async function runSubagent(
       schemas: tools.map(toolSchema),
       maxSteps: settings?.maxSteps ?? DEFAULT_STEPS,
       authorize: deps.authorize(def.name),
+      ...withHooks(deps.hooks?.(def.name)),
     },
     ctx.signal,
     emit,
@@ -203,4 +206,8 @@ function cancelled(def: AgentDefinition, args: TaskArgs) {
 
 function clip(text: string): string {
   return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+}
+
+function withHooks(hooks: LoopHooks | undefined): { hooks?: LoopHooks } {
+  return hooks ? { hooks } : {};
 }

@@ -41,6 +41,7 @@ const MODEL_MAY: Record<string, string> = {
   mcp: "only the list; approve, reconnect and login are the person's",
   permissions: "only the list; revoking is the person's",
   sandbox: "only the state; on and off are the person's",
+  hooks: "only the list; approving the repository's hooks is the person's",
 };
 
 const session = {
@@ -118,6 +119,7 @@ describe("the model's slash commands", () => {
       "/permissions revoke all",
       "/permissions revoke edits",
       "/permissions revoke mcp",
+      "/hooks approve",
     ];
     for (const mode of ["ask", "plan", "agent"] as const) {
       const { runner } = setup(mode);
