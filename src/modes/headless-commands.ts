@@ -57,9 +57,11 @@ export async function runHeadlessCommands(
   if (parsed.commands.some((c) => c.name === "mcp")) await session.mcp.settled();
   const lines: HeadlessCommands["lines"] = [];
   const prompts: string[] = [];
+  let refused: string | undefined;
   const ctx: CommandContext = {
     session,
     say: (line, tone = "info") => void lines.push({ text: line, tone }),
+    refuse: (line) => void (refused ??= line),
     send: (prompt) => void prompts.push(prompt),
     setMode: (mode) => session.setMode(mode),
     mode: () => session.mode,
@@ -71,5 +73,6 @@ export async function runHeadlessCommands(
     commands: () => registry.list(),
   };
   const rest = await registry.run(text, ctx);
+  if (refused) return { prompt: "", lines: [], refused };
   return { prompt: [...prompts, rest.trim()].filter(Boolean).join("\n\n"), lines };
 }

@@ -2,6 +2,7 @@ import type { Session } from "../session/index.js";
 import { runHeadlessCommands } from "./headless-commands.js";
 import { exitCode, failureLine, RefusedCalls, resultObject } from "./print-result.js";
 import type { OutputFormat } from "./print.js";
+import { withClaudeFields } from "./result-fields.js";
 
 /** A message for a headless run: a turn of its own, or (`steer`) one for the running turn. */
 export interface Incoming {
@@ -34,7 +35,12 @@ export async function runMessages(
   signal: AbortSignal,
 ): Promise<number> {
   const refused = new RefusedCalls();
-  const off = session.subscribe((event) => refused.observe(event));
+  // Why a message could not run is said in a notice; its result object repeats it.
+  let lastProblem = "";
+  const off = session.subscribe((event) => {
+    refused.observe(event);
+    if (event.type === "notice" && event.tone === "error") lastProblem = event.text;
+  });
   let code = 0;
   // Results are printed in the order the messages came, each once its turn has ended.
   let printed: Promise<void> = Promise.resolve();
@@ -73,20 +79,27 @@ export async function runMessages(
         if (done && !result) {
           // Taken out of the queue by a cancel, or it could not start (said already).
           code = Math.max(code, signal.aborted ? 130 : 1);
+          if (out.format !== "text") {
+            const why = signal.aborted ? "cancelled before it ran" : lastProblem;
+            const failed = notRunResult(why || "the message could not run", session, started);
+            out.write(
+              JSON.stringify(signal.aborted ? { ...failed, stop_reason: "aborted" } : failed),
+            );
+          }
           return;
         }
         const calls = done ? refused.take() : [];
-        const summary = {
+        const summary = withClaudeFields({
           ...resultObject(result, session.model, Date.now() - started),
           session_id: session.id,
           ...(commands.lines.length > 0 ? { command_output: commands.lines } : {}),
           ...(calls.length > 0 ? { refused_calls: calls } : {}),
           ...(session.notices.length > 0 ? { notices: [...session.notices] } : {}),
-        };
+        });
         if (out.format !== "text") out.write(JSON.stringify(summary));
         else if (result?.text) out.write(result.text);
         const turnCode = result ? exitCode(result) : 0;
-        if (out.format === "text" && calls.length > 0) out.stderr(RefusedCalls.line(calls));
+        for (const line of RefusedCalls.lines(calls)) out.stderr(line);
         if (out.format === "text" && turnCode === 1 && result) out.stderr(failureLine(result));
         code = Math.max(code, turnCode);
       });
@@ -100,12 +113,22 @@ export async function runMessages(
 
 /** The result object of a message that was refused before anything ran. */
 function refusedResult(message: string, session: Session, durationMs: number) {
-  return {
+  return withClaudeFields({
     ...resultObject(undefined, session.model, durationMs),
     stop_reason: "error" as const,
     error: { kind: "refused", message },
     session_id: session.id,
-  };
+  });
+}
+
+/** The result object of a message that was submitted but never ran. */
+function notRunResult(message: string, session: Session, started: number) {
+  return withClaudeFields({
+    ...resultObject(undefined, session.model, Date.now() - started),
+    stop_reason: "error" as const,
+    error: { kind: "not_run", message },
+    session_id: session.id,
+  });
 }
 
 /** The messages until `signal` aborts: a cancel must not wait for more input to arrive. */
