@@ -158,7 +158,7 @@ async function run(
   }
   const prompts = streamed
     ? (await import("./modes/stream-input.js")).userMessages(process.stdin, (line, why) =>
-        process.stderr.write(`north: note: input line ${line} skipped: ${why}\n`),
+        process.stderr.write(`north: note: input line ${line} ${why}\n`),
       )
     : undefined;
   return runPrint({

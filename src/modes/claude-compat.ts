@@ -67,7 +67,7 @@ export function controlResponse(
   control: ControlRequest,
   session: Session,
   approve: Approve,
-  commands: readonly { name: string; description: string }[],
+  commands: () => readonly { name: string; description: string }[],
 ) {
   const success = (response?: Record<string, unknown>) => ({
     type: "control_response" as const,
@@ -83,7 +83,7 @@ export function controlResponse(
     const { type: _type, subtype: _subtype, ...described } = init;
     return success({
       ...described,
-      commands: commands.map((c) => ({
+      commands: commands().map((c) => ({
         name: c.name,
         description: c.description,
         argumentHint: "",

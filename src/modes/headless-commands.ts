@@ -76,3 +76,18 @@ export async function runHeadlessCommands(
   if (refused) return { prompt: "", lines: [], refused };
   return { prompt: [...prompts, rest.trim()].filter(Boolean).join("\n\n"), lines };
 }
+
+/**
+ * The commands a headless run takes (`HEADLESS`, custom commands, MCP prompts), for a program
+ * that asks (`control_request` `initialize`).
+ */
+export function headlessCommandList(
+  session: Session,
+  env: Record<string, string | undefined>,
+): { name: string; description: string }[] {
+  const registry = createCommands(session.root, env, () => session.mcp.prompts());
+  return registry
+    .list()
+    .filter((c) => c.source !== "builtin" || HEADLESS.has(c.name))
+    .map((c) => ({ name: c.name, description: c.description }));
+}

@@ -1,5 +1,6 @@
-import type { Session } from "../session/index.js";
-import { runHeadlessCommands } from "./headless-commands.js";
+import type { Approve, Session } from "../session/index.js";
+import { controlResponse, type ControlRequest } from "./claude-compat.js";
+import { headlessCommandList, runHeadlessCommands } from "./headless-commands.js";
 import { exitCode, failureLine, RefusedCalls, resultObject } from "./print-result.js";
 import type { OutputFormat } from "./print.js";
 import { withClaudeFields } from "./result-fields.js";
@@ -10,12 +11,16 @@ export interface Incoming {
   steer?: boolean;
   /** The input could not be taken (a line over the cap): answered with an error result. */
   error?: string;
+  /** A Claude Code `control_request`: answered at once with a `control_response` line. */
+  control?: ControlRequest;
 }
 
 export interface MessageOutput {
   format: OutputFormat;
   write(line: string): void;
   stderr(line: string): void;
+  /** `--approve`, for what a `control_request` `initialize` is told. */
+  approve: Approve;
 }
 
 /**
@@ -42,11 +47,20 @@ export async function runMessages(
     if (event.type === "notice" && event.tone === "error") lastProblem = event.text;
   });
   let code = 0;
+  // A program's `interrupt` cancelled a turn: its result says `aborted`, the run goes on.
+  let interrupted = false;
   // Results are printed in the order the messages came, each once its turn has ended.
   let printed: Promise<void> = Promise.resolve();
   try {
     for await (const message of untilAborted(messages, signal)) {
       if (code === 130) break;
+      if (message.control) {
+        // Answered at once, while a turn runs too: `interrupt` must reach the running turn.
+        if (message.control.request.subtype === "interrupt" && session.busy) interrupted = true;
+        const commands = () => headlessCommandList(session, env);
+        out.write(JSON.stringify(controlResponse(message.control, session, out.approve, commands)));
+        continue;
+      }
       if (message.steer) {
         session.steer(message.text);
         continue;
@@ -78,13 +92,12 @@ export async function runMessages(
         const result = done ? await done : undefined;
         if (done && !result) {
           // Taken out of the queue by a cancel, or it could not start (said already).
-          code = Math.max(code, signal.aborted ? 130 : 1);
+          const cancelled = signal.aborted || interrupted;
+          if (!interrupted || signal.aborted) code = Math.max(code, signal.aborted ? 130 : 1);
           if (out.format !== "text") {
-            const why = signal.aborted ? "cancelled before it ran" : lastProblem;
+            const why = cancelled ? "cancelled before it ran" : lastProblem;
             const failed = notRunResult(why || "the message could not run", session, started);
-            out.write(
-              JSON.stringify(signal.aborted ? { ...failed, stop_reason: "aborted" } : failed),
-            );
+            out.write(JSON.stringify(cancelled ? { ...failed, stop_reason: "aborted" } : failed));
           }
           return;
         }
@@ -98,7 +111,9 @@ export async function runMessages(
         });
         if (out.format !== "text") out.write(JSON.stringify(summary));
         else if (result?.text) out.write(result.text);
-        const turnCode = result ? exitCode(result) : 0;
+        // A turn the program interrupted is not the run's failure (Ctrl+C's is: 130).
+        const byProgram = result?.stopReason === "aborted" && !signal.aborted;
+        const turnCode = result && !byProgram ? exitCode(result) : 0;
         for (const line of RefusedCalls.lines(calls)) out.stderr(line);
         if (out.format === "text" && turnCode === 1 && result) out.stderr(failureLine(result));
         code = Math.max(code, turnCode);

@@ -106,7 +106,7 @@ export async function runPrint(options: PrintOptions): Promise<number> {
     let code: number;
     try {
       const messages = options.prompts ?? [{ text: options.prompt }];
-      const out = { format: options.format, write, stderr };
+      const out = { format: options.format, write, stderr, approve: options.approve };
       code = await runMessages(session, messages, out, options.env, controller.signal);
     } finally {
       controller.signal.removeEventListener("abort", stop);
