@@ -10,9 +10,17 @@ const prompt = process.argv.slice(2).join(" ") || "What does this repository do?
 const session = await createSession({ mode: "agent" });
 for (const notice of session.notices) console.error(`note: ${notice}`);
 
+// The texts of successive steps are separated by a blank line, not run together.
+let wrote = false;
+let stepWrote = false;
 session.subscribe((event) => {
   switch (event.type) {
+    case "step_start":
+      stepWrote = false;
+      break;
     case "text_delta":
+      if (!stepWrote && wrote) process.stdout.write("\n\n");
+      stepWrote = wrote = true;
       process.stdout.write(event.text);
       break;
     case "tool_call":

@@ -1,11 +1,19 @@
 import { parseCommandLine } from "./cli-options.js";
 import { HELP, USAGE } from "./help.js";
+import { failedRunResult } from "./modes/result-fields.js";
 
 declare const __NORTH_VERSION__: string;
 const VERSION = typeof __NORTH_VERSION__ === "string" ? __NORTH_VERSION__ : "0.0.0-dev";
 
+/**
+ * Set for `-p --output-format json|stream-json`: a run that fails before its session answers
+ * still prints one result object on stdout (`failedRunResult`), beside the line on stderr.
+ */
+let resultOnFailure: { started: number } | undefined;
+
 /** The edge: every error that reaches here becomes one line on stderr and an exit code. */
 export async function main(argv: string[]): Promise<number> {
+  const started = Date.now();
   let parsed;
   try {
     parsed = parseCommandLine(argv);
@@ -21,6 +29,10 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
+  const format = values["output-format"];
+  if (values.print && (format === "json" || format === "stream-json")) {
+    resultOnFailure = { started };
+  }
   try {
     return await run(values, positionals);
   } catch (error) {
@@ -28,11 +40,20 @@ export async function main(argv: string[]): Promise<number> {
     if (name === "UsageError") return usageError((error as Error).message);
     const known = ["SetupError", "ProviderSetupError", "WorkspaceError"];
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(
-      `north: ${known.includes(name ?? "") ? message : `internal error: ${message}`}\n`,
-    );
+    const isKnown = known.includes(name ?? "");
+    printFailure(isKnown ? "setup" : "internal", message);
+    process.stderr.write(`north: ${isKnown ? message : `internal error: ${message}`}\n`);
     return 1;
+  } finally {
+    resultOnFailure = undefined;
   }
+}
+
+/** The result object of a failed run, when the run prints results (`resultOnFailure`). */
+function printFailure(kind: string, message: string): void {
+  if (!resultOnFailure) return;
+  const result = failedRunResult(kind, message, Date.now() - resultOnFailure.started);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
 async function run(
@@ -139,7 +160,7 @@ async function run(
   }
   const prompts = streamed
     ? (await import("./modes/stream-input.js")).userMessages(process.stdin, (line, why) =>
-        process.stderr.write(`north: note: input line ${line} skipped: ${why}\n`),
+        process.stderr.write(`north: note: input line ${line} ${why}\n`),
       )
     : undefined;
   return runPrint({
@@ -210,6 +231,7 @@ function choice<T extends string>(
 }
 
 function usageError(message: string): number {
+  printFailure("usage", message);
   process.stderr.write(`north: ${message}\n${USAGE}\n`);
   return 2;
 }

@@ -13,7 +13,9 @@ export function mcpPromptCommand(entry: McpPromptCommand): Command {
     source: `mcp:${entry.server}`,
     async run(ctx, { args }) {
       const bound = entry.bind(args);
-      if ("problem" in bound) return ctx.say(bound.problem, "error");
+      if ("problem" in bound) {
+        return ctx.refuse ? ctx.refuse(bound.problem) : ctx.say(bound.problem, "error");
+      }
       ctx.send(await entry.get(bound.values));
     },
   };

@@ -69,6 +69,12 @@ export interface Choice {
 export interface CommandContext {
   session: Session;
   say(text: string, tone?: "info" | "error"): void;
+  /**
+   * The command cannot run as typed (a required argument missing): a headless run stops with
+   * the line and exit 2, like every usage error. Without it (the TUI) the line is said as an
+   * error.
+   */
+  refuse?(text: string): void;
   /** Sends a prompt to the model as if the person had typed it. */
   send(prompt: string): void;
   setMode(mode: Mode): void;

@@ -25,14 +25,15 @@ const VERSION = typeof __NORTH_VERSION__ === "string" ? __NORTH_VERSION__ : "0.0
 
 /**
  * Serves `tools` on `input`/`output` until the client closes the connection (end of input).
- * A call of an unknown tool is an error result, never a crash.
+ * A call of an unknown tool is the JSON-RPC error -32602 (Invalid params), as the MCP
+ * specification says; a tool's own failure is an error result. Never a crash.
  */
 export async function serveTools(
   tools: readonly ServedTool[],
   call: ServedCall,
   io: { input: Readable; output: Writable; onError?: (error: Error) => void },
 ): Promise<void> {
-  const { Server } = await import("@modelcontextprotocol/server");
+  const { Server, ProtocolError, ProtocolErrorCode } = await import("@modelcontextprotocol/server");
   const { StdioServerTransport } = await import("@modelcontextprotocol/server/stdio");
   const server = new Server({ name: "north", version: VERSION }, { capabilities: { tools: {} } });
   server.setRequestHandler("tools/list", async () => ({
@@ -47,10 +48,8 @@ export async function serveTools(
     const { name } = request.params;
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     if (!tools.some((t) => t.name === name)) {
-      return {
-        content: [{ type: "text" as const, text: `No tool "${name}": call tools/list.` }],
-        isError: true,
-      };
+      // The MCP specification's answer to an unknown tool: a protocol error, Invalid params.
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
     }
     const result = await call(name, args, ctx.mcpReq.signal);
     return { content: [{ type: "text" as const, text: result.content }], isError: result.isError };

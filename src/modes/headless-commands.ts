@@ -58,9 +58,11 @@ export async function runHeadlessCommands(
   if (parsed.commands.some((c) => c.name === "mcp")) await session.mcp.settled();
   const lines: HeadlessCommands["lines"] = [];
   const prompts: string[] = [];
+  let refused: string | undefined;
   const ctx: CommandContext = {
     session,
     say: (line, tone = "info") => void lines.push({ text: line, tone }),
+    refuse: (line) => void (refused ??= line),
     send: (prompt) => void prompts.push(prompt),
     setMode: (mode) => session.setMode(mode),
     mode: () => session.mode,
@@ -72,5 +74,21 @@ export async function runHeadlessCommands(
     commands: () => registry.list(),
   };
   const rest = await registry.run(text, ctx);
+  if (refused) return { prompt: "", lines: [], refused };
   return { prompt: [...prompts, rest.trim()].filter(Boolean).join("\n\n"), lines };
+}
+
+/**
+ * The commands a headless run takes (`HEADLESS`, custom commands, MCP prompts), for a program
+ * that asks (`control_request` `initialize`).
+ */
+export function headlessCommandList(
+  session: Session,
+  env: Record<string, string | undefined>,
+): { name: string; description: string }[] {
+  const registry = createCommands(session.root, env, () => session.mcp.prompts());
+  return registry
+    .list()
+    .filter((c) => c.source !== "builtin" || HEADLESS.has(c.name))
+    .map((c) => ({ name: c.name, description: c.description }));
 }

@@ -1,7 +1,9 @@
-import type { Session } from "../session/index.js";
-import { runHeadlessCommands } from "./headless-commands.js";
+import type { Approve, Session } from "../session/index.js";
+import { controlResponse, type ControlRequest } from "./claude-compat.js";
+import { headlessCommandList, runHeadlessCommands } from "./headless-commands.js";
 import { exitCode, failureLine, RefusedCalls, resultObject } from "./print-result.js";
 import type { OutputFormat } from "./print.js";
+import { withClaudeFields } from "./result-fields.js";
 
 /** A message for a headless run: a turn of its own, or (`steer`) one for the running turn. */
 export interface Incoming {
@@ -9,12 +11,16 @@ export interface Incoming {
   steer?: boolean;
   /** The input could not be taken (a line over the cap): answered with an error result. */
   error?: string;
+  /** A Claude Code `control_request`: answered at once with a `control_response` line. */
+  control?: ControlRequest;
 }
 
 export interface MessageOutput {
   format: OutputFormat;
   write(line: string): void;
   stderr(line: string): void;
+  /** `--approve`, for what a `control_request` `initialize` is told. */
+  approve: Approve;
 }
 
 /**
@@ -34,13 +40,27 @@ export async function runMessages(
   signal: AbortSignal,
 ): Promise<number> {
   const refused = new RefusedCalls();
-  const off = session.subscribe((event) => refused.observe(event));
+  // Why a message could not run is said in a notice; its result object repeats it.
+  let lastProblem = "";
+  const off = session.subscribe((event) => {
+    refused.observe(event);
+    if (event.type === "notice" && event.tone === "error") lastProblem = event.text;
+  });
   let code = 0;
+  // A program's `interrupt` cancelled a turn: its result says `aborted`, the run goes on.
+  let interrupted = false;
   // Results are printed in the order the messages came, each once its turn has ended.
   let printed: Promise<void> = Promise.resolve();
   try {
     for await (const message of untilAborted(messages, signal)) {
       if (code === 130) break;
+      if (message.control) {
+        // Answered at once, while a turn runs too: `interrupt` must reach the running turn.
+        if (message.control.request.subtype === "interrupt" && session.busy) interrupted = true;
+        const commands = () => headlessCommandList(session, env);
+        out.write(JSON.stringify(controlResponse(message.control, session, out.approve, commands)));
+        continue;
+      }
       if (message.steer) {
         session.steer(message.text);
         continue;
@@ -72,21 +92,29 @@ export async function runMessages(
         const result = done ? await done : undefined;
         if (done && !result) {
           // Taken out of the queue by a cancel, or it could not start (said already).
-          code = Math.max(code, signal.aborted ? 130 : 1);
+          const cancelled = signal.aborted || interrupted;
+          if (!interrupted || signal.aborted) code = Math.max(code, signal.aborted ? 130 : 1);
+          if (out.format !== "text") {
+            const why = cancelled ? "cancelled before it ran" : lastProblem;
+            const failed = notRunResult(why || "the message could not run", session, started);
+            out.write(JSON.stringify(cancelled ? { ...failed, stop_reason: "aborted" } : failed));
+          }
           return;
         }
         const calls = done ? refused.take() : [];
-        const summary = {
+        const summary = withClaudeFields({
           ...resultObject(result, session.model, Date.now() - started),
           session_id: session.id,
           ...(commands.lines.length > 0 ? { command_output: commands.lines } : {}),
           ...(calls.length > 0 ? { refused_calls: calls } : {}),
           ...(session.notices.length > 0 ? { notices: [...session.notices] } : {}),
-        };
+        });
         if (out.format !== "text") out.write(JSON.stringify(summary));
         else if (result?.text) out.write(result.text);
-        const turnCode = result ? exitCode(result) : 0;
-        if (out.format === "text" && calls.length > 0) out.stderr(RefusedCalls.line(calls));
+        // A turn the program interrupted is not the run's failure (Ctrl+C's is: 130).
+        const byProgram = result?.stopReason === "aborted" && !signal.aborted;
+        const turnCode = result && !byProgram ? exitCode(result) : 0;
+        for (const line of RefusedCalls.lines(calls)) out.stderr(line);
         if (out.format === "text" && turnCode === 1 && result) out.stderr(failureLine(result));
         code = Math.max(code, turnCode);
       });
@@ -100,12 +128,22 @@ export async function runMessages(
 
 /** The result object of a message that was refused before anything ran. */
 function refusedResult(message: string, session: Session, durationMs: number) {
-  return {
+  return withClaudeFields({
     ...resultObject(undefined, session.model, durationMs),
     stop_reason: "error" as const,
     error: { kind: "refused", message },
     session_id: session.id,
-  };
+  });
+}
+
+/** The result object of a message that was submitted but never ran. */
+function notRunResult(message: string, session: Session, started: number) {
+  return withClaudeFields({
+    ...resultObject(undefined, session.model, Date.now() - started),
+    stop_reason: "error" as const,
+    error: { kind: "not_run", message },
+    session_id: session.id,
+  });
 }
 
 /** The messages until `signal` aborts: a cancel must not wait for more input to arrive. */

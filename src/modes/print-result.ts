@@ -10,6 +10,15 @@ export interface RefusedCall {
   target: string;
   /** The flag that would have allowed it; absent when no flag does (a dangerous command). */
   allow_with?: string;
+  /**
+   * Why it did not happen: `permission` (the policy refused it: nobody to ask), `danger` (it
+   * could destroy work beyond undo), `sandbox` (it ran, and the OS sandbox stopped its write or
+   * its network access; a guess from its output, see `ShellRunDetails.sandboxDenied`).
+   */
+  reason: "permission" | "danger" | "sandbox";
+  /** For `sandbox`: what was stopped, and in which profile. */
+  blocked?: "write" | "network";
+  profile?: string;
 }
 
 /**
@@ -32,15 +41,41 @@ export class RefusedCalls {
     }
     if (event.type === "message_end") this.ended.push(this.calls);
     if (event.type === "tool_proposal") this.reviews.set(event.id, event);
-    if (event.type !== "tool_result" || !event.is_error) return;
-    const details = event.details as { denied?: boolean } | undefined;
-    if (!details?.denied) return;
+    if (event.type !== "tool_result") return;
+    const details = event.details as
+      | {
+          denied?: boolean;
+          sandboxDenied?: "write" | "network";
+          sandbox?: string;
+          command?: string;
+        }
+      | undefined;
+    if (details?.sandboxDenied && details.sandbox) {
+      // Writes in the read-only profile are what `--approve all` (the writable one) allows;
+      // the network, or a write outside the repository, only a run without the sandbox.
+      const widen = details.sandboxDenied === "write" && details.sandbox === "read-only";
+      this.calls.push({
+        id: event.id,
+        tool: event.name,
+        target: details.command ?? "",
+        allow_with: widen ? "--approve all" : "--approve all --sandbox off",
+        reason: "sandbox",
+        blocked: details.sandboxDenied,
+        profile: details.sandbox,
+      });
+      return;
+    }
+    if (!event.is_error || !details?.denied) return;
     const review = this.reviews.get(event.id)?.review;
     let target = "";
     let allow: string | undefined = "--approve all";
+    let reason: RefusedCall["reason"] = "permission";
     if (review?.type === "command") {
       target = review.command;
-      if (review.danger) allow = undefined;
+      if (review.danger) {
+        allow = undefined;
+        reason = "danger";
+      }
     } else if (review?.type === "edit") {
       target = review.files.map((f) => f.path).join(", ");
       allow = "--approve edits";
@@ -50,7 +85,21 @@ export class RefusedCalls {
       tool: event.name,
       target,
       ...(allow ? { allow_with: allow } : {}),
+      reason,
     });
+  }
+
+  /**
+   * The lines for stderr: one naming the calls the policy refused and the flag that would allow
+   * them, one for the commands the sandbox stopped.
+   */
+  static lines(calls: readonly RefusedCall[]): string[] {
+    const refused = calls.filter((c) => c.reason !== "sandbox");
+    const blocked = calls.filter((c) => c.reason === "sandbox");
+    return [
+      ...(refused.length > 0 ? [RefusedCalls.line(refused)] : []),
+      ...(blocked.length > 0 ? [blockedLine(blocked)] : []),
+    ];
   }
 
   /** One line for stderr naming the refused calls and the flag that would allow them. */
@@ -63,6 +112,22 @@ export class RefusedCalls {
         : "no flag allows a command that can destroy work beyond undo";
     return `refused ${calls.length} call${calls.length === 1 ? "" : "s"} (${named.join("; ")}): ${how}.`;
   }
+}
+
+/** `north: 1 command was blocked by the read-only sandbox (…): --approve all would allow it.` */
+function blockedLine(calls: readonly RefusedCall[]): string {
+  const n = calls.length;
+  const readOnly = calls.every((c) => c.profile === "read-only");
+  const by = calls.every((c) => c.blocked === "network")
+    ? "the sandbox, which has no network"
+    : readOnly
+      ? "the read-only sandbox"
+      : "the sandbox";
+  const named = calls.map((c) => `${c.tool}${c.target ? ` ${short(c.target)}` : ""}`);
+  const flags = calls.some((c) => c.allow_with === "--approve all --sandbox off")
+    ? "--approve all --sandbox off"
+    : "--approve all";
+  return `${n} command${n === 1 ? " was" : "s were"} blocked by ${by} (${named.join("; ")}): ${flags} would allow ${n === 1 ? "it" : "them"}.`;
 }
 
 const short = (text: string) => {

@@ -1,3 +1,4 @@
+import { initMessage } from "./claude-compat.js";
 import { runMessages, type Incoming } from "./print-messages.js";
 import { noteWiderRun } from "./wider-run.js";
 import { onEndSignals } from "./signals.js";
@@ -83,8 +84,11 @@ export async function runPrint(options: PrintOptions): Promise<number> {
     noteWiderRun(session);
     for (const notice of session.notices) stderr(`note: ${notice}`);
     const write = (line: string) => process.stdout.write(toTerminal(process.stdout, `${line}\n`));
-    // Said before anything runs (e.g. that undo is unavailable), in the machine-read outputs too.
+    // First Claude Code's `system`/`init` (its tools once the MCP servers settled, as the first
+    // request would); then what is said before anything runs (e.g. that undo is unavailable).
     if (options.format === "stream-json") {
+      await session.mcp.settled();
+      write(JSON.stringify(initMessage(session, options.approve)));
       for (const text of session.notices) write(JSON.stringify({ type: "notice", text }));
     }
     // A subscriber first gets the state it starts from: the context meter and the todo list;
@@ -105,7 +109,7 @@ export async function runPrint(options: PrintOptions): Promise<number> {
     let code: number;
     try {
       const messages = options.prompts ?? [{ text: options.prompt }];
-      const out = { format: options.format, write, stderr };
+      const out = { format: options.format, write, stderr, approve: options.approve };
       code = await runMessages(session, messages, out, options.env, controller.signal);
     } finally {
       controller.signal.removeEventListener("abort", stop);

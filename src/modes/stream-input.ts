@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { ControlRequest } from "./claude-compat.js";
 import { LineSplitter, MAX_LINE_BYTES, TOO_LONG } from "./line-splitter.js";
 
 /**
@@ -7,13 +8,16 @@ import { LineSplitter, MAX_LINE_BYTES, TOO_LONG } from "./line-splitter.js";
  * may also be a list of `{"type":"text","text":"…"}` blocks. North's addition: `"steer": true`
  * delivers the message to the running turn at its next step (`Session.steer`) instead of after
  * it. Yields each message as it arrives; a line that is not such a message is reported to `bad`
- * and skipped. A line over 16 MiB (RPC's cap) is never held whole: it is yielded as an `error`
+ * ("skipped: why") and skipped; image blocks, which North does not send yet, are reported too. A line over 16 MiB (RPC's cap) is never held whole: it is yielded as an `error`
  * in its place (answered with an error result), and its bytes are dropped as they arrive.
+ * Claude Code's `{"type":"control_request","request_id":…,"request":{"subtype":…}}` lines are
+ * yielded as `control` (answered at once, see `claude-compat.ts`); the `control_response` lines
+ * its SDKs send to answer requests of the CLI are skipped quietly (North sends none).
  */
 export async function* userMessages(
   input: Readable,
   bad: (line: number, why: string) => void,
-): AsyncGenerator<{ text: string; steer?: boolean; error?: string }> {
+): AsyncGenerator<{ text: string; steer?: boolean; error?: string; control?: ControlRequest }> {
   const splitter = new LineSplitter();
   let n = 0;
   function* take(line: string | typeof TOO_LONG | undefined) {
@@ -25,10 +29,21 @@ export async function* userMessages(
       return;
     }
     if (!line.trim()) return;
+    const control = controlLine(line);
+    if (control === "skip") return;
+    if (control) {
+      yield { text: "", control };
+      return;
+    }
     const text = messageText(line);
     if (typeof text !== "string") {
-      bad(n, text.why);
+      bad(n, `skipped: ${text.why}`);
       return;
+    }
+    const images = imageBlocks(line);
+    // Not silently: the model gets the text, and the person learns what it did not get.
+    if (images > 0) {
+      bad(n, `sent without its ${images} image block(s): North takes only text here yet`);
     }
     yield steering(line) ? { text, steer: true } : { text };
   }
@@ -37,6 +52,21 @@ export async function* userMessages(
     for (const line of splitter.push(chunk)) yield* take(line);
   }
   yield* take(splitter.end());
+}
+
+/** A `control_request` line's request, `skip` for a `control_response`, else undefined. */
+function controlLine(line: string): ControlRequest | "skip" | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  const v = value as { type?: unknown; request_id?: unknown; request?: { subtype?: unknown } };
+  if (v?.type === "control_response") return "skip";
+  if (v?.type !== "control_request") return undefined;
+  if (typeof v.request_id !== "string" || typeof v.request?.subtype !== "string") return undefined;
+  return v as ControlRequest;
 }
 
 function messageText(line: string): string | { why: string } {
@@ -66,3 +96,11 @@ function messageText(line: string): string | { why: string } {
 }
 
 const steering = (line: string) => (JSON.parse(line) as { steer?: unknown }).steer === true;
+
+/** How many image blocks the message's content holds. */
+function imageBlocks(line: string): number {
+  const content = (JSON.parse(line) as { message?: { content?: unknown } }).message?.content;
+  return Array.isArray(content)
+    ? content.filter((b) => (b as { type?: unknown } | null)?.type === "image").length
+    : 0;
+}

@@ -251,6 +251,11 @@ export interface Session {
   setModel(idOrAlias: string, provider?: string): Promise<ModelSwitch>;
   /** The models one may switch to now: those of every vendor that can be called. */
   listModels(): ModelInfo[];
+  /**
+   * The names of the tools the next step offers the model (its own for the mode, and MCP
+   * tools within the budget), in the order sent.
+   */
+  toolNames(): string[];
   /** How full the context is: the next request's tokens, by part (status meter, `/context`). */
   context(): ContextReport;
   /**

@@ -406,6 +406,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       return result;
     },
     listModels: () => model.list(),
+    toolNames: () => tools.offeredNames(),
     context: () => keeper.context(),
     compact: (compactOptions = {}) =>
       keeper.compact({

@@ -52,6 +52,11 @@ export class ToolSet {
     return toolsForMode(deps.mode(), [...deps.own, ...mcp], deps.profile());
   }
 
+  /** The names of the tools the next step offers the model, in its order. */
+  offeredNames(): string[] {
+    return offered(this.now(), this.deps.dialogue).map((tool) => tool.name);
+  }
+
   /** The schemas sent for `tools` (the dialogue tools nobody can answer left out). */
   schemas(tools: readonly AnyTool[]): Schema[] {
     return offered(tools, this.deps.dialogue).map((tool) => this.schemaOf(tool));

@@ -102,7 +102,7 @@ describe.each(protocols)("north -p over %s", (protocol) => {
       .split("\n")
       .map((l) => JSON.parse(l) as Json);
     const types = lines.map((l) => l.type);
-    expect(types.slice(0, 2)).toEqual(["message_start", "turn_start"]);
+    expect(types.slice(0, 3)).toEqual(["system", "message_start", "turn_start"]);
     expect(types.at(-2)).toBe("message_end");
     for (const t of [
       "step_start",

@@ -100,9 +100,14 @@ describe("north mcp serve", () => {
     const secret = await client.callTool({ name: "read_file", arguments: { path: ".env" } });
     expect(secret.isError).toBe(true);
     expect(text(secret)).not.toContain("abc123");
-    const unknown = await client.callTool({ name: "edit_create_file", arguments: {} });
-    expect(unknown.isError).toBe(true);
-    expect(text(unknown)).toMatch(/No tool "edit_create_file"/);
+    expect(text(secret)).not.toContain("--approve");
+    // The MCP specification's error for an unknown tool: -32602, not a tool result.
+    const unknown = await client.callTool({ name: "edit_create_file", arguments: {} }).then(
+      () => undefined,
+      (error: { code?: number; message?: string }) => error,
+    );
+    expect(unknown).toMatchObject({ code: -32602 });
+    expect(unknown?.message).toMatch(/Unknown tool: edit_create_file/);
     const bad = await client.callTool({ name: "read_file", arguments: { path: 42 } });
     expect(bad.isError).toBe(true);
     expect(text(bad)).toMatch(/Invalid arguments for read_file/);

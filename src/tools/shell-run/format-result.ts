@@ -71,11 +71,27 @@ export function formatShellResult(
 }
 
 /**
- * How commands fail when the sandbox stops them: a read-only file system, a permission refused,
- * no network (names do not resolve, no route, nothing listening on the sandbox's own loopback).
+ * How commands fail when the sandbox stops them: a read-only file system, a permission refused
+ * (`WRITE_DENIAL`), no network (names do not resolve, no route, nothing listening on the
+ * sandbox's own loopback).
  */
+const WRITE_DENIAL =
+  /read-only file system|\bEROFS\b|permission denied|operation not permitted|\bEACCES\b|\bEPERM\b/i;
 const SANDBOX_DENIAL =
   /read-only file system|\bEROFS\b|permission denied|operation not permitted|\bEACCES\b|\bEPERM\b|could not resolve|temporary failure in name resolution|name or service not known|\bEAI_AGAIN\b|\bENOTFOUND\b|getaddrinfo|network is unreachable|\bENETUNREACH\b|connection refused|\bECONNREFUSED\b|failed to connect|no route to host/i;
+
+/**
+ * How the sandbox seems to have stopped a command that failed: `write` (a write refused, which
+ * the read-only profile does to every write) or `network`; undefined when it succeeded, was
+ * stopped, or failed otherwise. Read from the output, so a guess: for reports, never for a
+ * decision about what may run.
+ */
+export function sandboxDenial(result: ShellResult): "write" | "network" | undefined {
+  if (result.exitCode === 0 || result.stopped || !SANDBOX_DENIAL.test(result.output)) {
+    return undefined;
+  }
+  return WRITE_DENIAL.test(result.output) ? "write" : "network";
+}
 
 /**
  * One line for the model when a sandboxed command failed the way the sandbox makes commands
@@ -86,9 +102,7 @@ export function sandboxDenialNote(
   result: ShellResult,
   profile: "workspace-write" | "read-only",
 ): string | undefined {
-  if (result.exitCode === 0 || result.stopped || !SANDBOX_DENIAL.test(result.output)) {
-    return undefined;
-  }
+  if (!sandboxDenial(result)) return undefined;
   const allows = profile === "read-only" ? "writes nothing" : "writes only in the repository";
   return `The sandbox may have blocked this (no network; it ${allows}): if it must run outside, call shell_run again with \`escalate\` giving the reason, for the person to allow.`;
 }

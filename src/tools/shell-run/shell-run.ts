@@ -14,7 +14,12 @@ import {
 import type { Workspace } from "../../workspace/index.js";
 import { atRisk } from "./uncommitted.js";
 import description from "./description.md";
-import { displayCwd, formatShellResult, sandboxDenialNote } from "./format-result.js";
+import {
+  displayCwd,
+  formatShellResult,
+  sandboxDenial,
+  sandboxDenialNote,
+} from "./format-result.js";
 import { maskForModel } from "../../log/secret-formats.js";
 
 /** For renderers: what ran, where, and how it ended. The output itself is the result's content. */
@@ -36,6 +41,11 @@ export interface ShellRunDetails {
   sandbox: SandboxProfile;
   /** Files of the repository it changed (created, edited, deleted), as the checkpoint saw them. */
   changed?: readonly string[];
+  /**
+   * Set when it ran in the sandbox and failed the way the sandbox makes commands fail
+   * (`sandboxDenial`: a guess from the output), so headless runs can report it.
+   */
+  sandboxDenied?: "write" | "network";
 }
 
 /** What a hook is told about the command (`cwd` absolute). */
@@ -172,6 +182,7 @@ export function createShellTool<T>(
               })
             : undefined;
           const changed = after ? after.changed : undefined;
+          const denied = sandbox === "none" ? undefined : sandboxDenial(result);
           const details: ShellRunDetails = {
             command: args.command,
             cwd: displayCwd(ws.root, info.cwd),
@@ -184,6 +195,7 @@ export function createShellTool<T>(
             ...(changed && changed.length > 0 ? { changed } : {}),
             ...(result.stopped ? { stopped: result.stopped } : {}),
             ...(result.restart ? { restart: result.restart } : {}),
+            ...(denied ? { sandboxDenied: denied } : {}),
           };
           const note =
             sandbox === "none" || options.escalation === false
