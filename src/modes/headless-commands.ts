@@ -73,3 +73,14 @@ export async function runHeadlessCommands(
   const rest = await registry.run(text, ctx);
   return { prompt: [...prompts, rest.trim()].filter(Boolean).join("\n\n"), lines };
 }
+
+/** The slash commands a headless front end takes (built-in ones of `HEADLESS`, custom ones). */
+export function headlessCommandList(
+  session: Session,
+  env: Record<string, string | undefined>,
+): { name: string; description: string }[] {
+  return createCommands(session.root, env, () => session.mcp.prompts())
+    .list()
+    .filter((c) => c.source !== "builtin" || HEADLESS.has(c.name))
+    .map((c) => ({ name: c.name, description: c.description }));
+}

@@ -3,7 +3,7 @@ import type { AgentEvent, TodoItem, TurnStopReason } from "../agent/events.js";
 import type { TurnResult } from "../agent/loop.js";
 import type { Logger } from "../log/logger.js";
 import type { SlashCommandRunner } from "../tools/index.js";
-import type { UndoResult } from "../workspace/index.js";
+import type { FileDelegate, UndoResult } from "../workspace/index.js";
 import type { AllowRule } from "./permissions/allow-rules.js";
 import type { GlobalConfig } from "./config/config.js";
 import type { CompactOptions, CompactResult } from "./context/context-keeper.js";
@@ -53,6 +53,11 @@ export interface SessionOptions {
    * command runner exists); absent: the tool is not offered.
    */
   slashCommands?: () => SlashCommandRunner | undefined;
+  /**
+   * Reads and writes of the file tools through an editor (`north acp` when the client offers
+   * its file system): the same workspace rules, read-before-edit and checkpoints apply.
+   */
+  files?: FileDelegate;
 }
 
 /**
