@@ -28,7 +28,7 @@ import {
 import { headlessCommandList, runHeadlessCommands } from "../headless-commands.js";
 import { noteWiderRun } from "../wider-run.js";
 import { decideReview } from "./acp-permissions.js";
-import { UpdateMapper } from "./acp-updates.js";
+import { reviewContent, UpdateMapper } from "./acp-updates.js";
 import { replayHistory } from "./acp-replay.js";
 import { editorFiles, type ClientFs } from "./acp-fs.js";
 
@@ -135,6 +135,8 @@ export class AcpSessions {
         input: { hint: "" },
       })),
     });
+    // A loaded conversation's replay comes before the answer (as ACP asks).
+    await entry.sent;
     return { sessionId: session.id, modes: modesOf(session), configOptions: configOf(session) };
   }
 
@@ -251,6 +253,7 @@ export class AcpSessions {
           toolCall: {
             toolCallId: event.id,
             ...(event.agent ? { title: `${event.agent}: ${event.name}` } : {}),
+            content: reviewContent(entry.session.root, event.review),
           },
           options,
         });

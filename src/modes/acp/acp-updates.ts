@@ -151,6 +151,8 @@ interface CallState {
  */
 export class UpdateMapper {
   private readonly calls = new Map<string, CallState>();
+  /** A plan was sent: an emptied list is sent too (a session's first, empty one is not). */
+  private planned = false;
 
   constructor(private readonly root: string) {}
 
@@ -159,6 +161,8 @@ export class UpdateMapper {
       case "subagent":
         return this.subagent(event.parent_id, event.event);
       case "todo":
+        if (event.items.length === 0 && !this.planned) return [];
+        this.planned = true;
         return [
           {
             sessionUpdate: "plan",
