@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionNotification, SessionUpdate } from "@agentclientprotocol/sdk";
@@ -241,6 +241,38 @@ describe("north acp", () => {
     expect(again.stopReason).toBe("end_turn");
     const requests = await server.waitForRequests(3);
     expect(JSON.stringify(requests[2]!.body)).toContain("what is this?");
+    expect(await acp.end()).toBe(0);
+  });
+
+  it("serves two sessions of one repository in one process, each its own conversation", async () => {
+    const server = await e2e.server([
+      reply().text("First answer.").hold("first", 4),
+      reply().text("Second answer."),
+    ]);
+    const { acp, repo } = await open(server);
+    const one = await acp.agent.request("session/new", { cwd: repo, mcpServers: [] });
+    const two = await acp.agent.request("session/new", { cwd: repo, mcpServers: [] });
+    expect(one.sessionId).not.toBe(two.sessionId);
+    const first = acp.agent.request("session/prompt", {
+      sessionId: one.sessionId,
+      prompt: [{ type: "text", text: "one" }],
+    });
+    await server.waitForRequests(1);
+    // The second runs while the first is held: no lock or turn is shared.
+    const second = await acp.agent.request("session/prompt", {
+      sessionId: two.sessionId,
+      prompt: [{ type: "text", text: "two" }],
+    });
+    expect(second.stopReason).toBe("end_turn");
+    server.release("first");
+    expect((await first).stopReason).toBe("end_turn");
+    const said = (id: string) =>
+      text(
+        acp.updates.filter((n) => n.sessionId === id),
+        "agent_message_chunk",
+      );
+    expect(said(one.sessionId)).toBe("First answer.");
+    expect(said(two.sessionId)).toBe("Second answer.");
     expect(await acp.end()).toBe(0);
   });
 
