@@ -18,6 +18,7 @@ import {
   loadConfigFile,
   type Mode,
 } from "../../session/index.js";
+import { noteWiderStart } from "../wider-run.js";
 import type { ClientFs } from "./acp-fs.js";
 import { AcpSessions } from "./acp-sessions.js";
 import { join } from "node:path";
@@ -42,6 +43,7 @@ export async function runAcp(options: AcpOptions): Promise<number> {
   const output = options.output ?? process.stdout;
   const logger = createLogger();
   logger.log("app_start", { mode: "acp", cwd: options.cwd });
+  noteWiderStart();
   const restoreWarn = captureSdkWarnings(logger, (message) =>
     logger.log("sdk_warning", { message }),
   );
