@@ -118,6 +118,12 @@ export class AcpSessions {
       }
       throw error;
     }
+    if (resume && session.id !== resume) {
+      // In use by another process: the session started a new conversation instead.
+      await session.dispose();
+      const message = `session ${resume} is in use by another North process`;
+      throw RequestError.invalidParams({ sessionId: resume }, message);
+    }
     noteWiderRun(session);
     if (this.open.has(session.id)) await this.close(session.id);
     const entry: Open = { session, sent: Promise.resolve(), mode: session.mode, off: () => {} };
