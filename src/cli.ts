@@ -90,6 +90,16 @@ async function run(
     const root = await session.findRepoRoot(cwd);
     return runRpc({ root, env: process.env, mode: modeFlag ?? (await projectMode(session, root)) });
   }
+  if (positionals[0] === "acp" && !values.print) {
+    if (positionals.length > 1) return usageError(`north acp takes no arguments`);
+    const { runAcp } = await import("./modes/acp/index.js");
+    return runAcp({
+      env: process.env,
+      cwd,
+      version: VERSION,
+      ...(modeFlag ? { mode: modeFlag } : {}),
+    });
+  }
   if (positionals[0] === "mcp" && !values.print) {
     if (positionals[1] !== "serve" || positionals.length > 2) {
       return usageError("north mcp takes one command: north mcp serve [--allow-changes]");

@@ -2,7 +2,7 @@
 // loading North) and cli.ts (usage errors).
 
 export const USAGE =
-  "usage: north [-p [prompt]] [--output-format text|json|stream-json] [--input-format text|stream-json] [--model ID] [--provider NAME] [--mode ask|agent|plan] [--approve none|edits|all] [--sandbox on|off] [--no-hooks] [--max-steps N] [--path DIR] [--continue | --resume ID] [--log-level LEVEL]\n       north rpc [--path DIR] [--mode MODE]\n       north mcp serve [--path DIR] [--allow-changes]";
+  "usage: north [-p [prompt]] [--output-format text|json|stream-json] [--input-format text|stream-json] [--model ID] [--provider NAME] [--mode ask|agent|plan] [--approve none|edits|all] [--sandbox on|off] [--no-hooks] [--max-steps N] [--path DIR] [--continue | --resume ID] [--log-level LEVEL]\n       north rpc [--path DIR] [--mode MODE]\n       north mcp serve [--path DIR] [--allow-changes]\n       north acp [--path DIR] [--mode MODE]";
 
 export const HELP = `North — a coding agent in your terminal.
 
@@ -44,6 +44,8 @@ north rpc: JSON-RPC 2.0 over standard input and output, one message per line, fo
 programs (docs/rpc.md).
 north mcp serve: the repository's read and search tools over MCP (stdio) for other clients;
 --allow-changes adds the edit tools and shell_run (commands only in the OS sandbox).
+north acp: the Agent Client Protocol over standard input and output, for editors (Zed,
+JetBrains, Neovim, Emacs); the editor starts it (docs/acp.md).
 
 Keys: ANTHROPIC_API_KEY, OPENAI_API_KEY; endpoints: ANTHROPIC_BASE_URL, OPENAI_BASE_URL (also read
 from .env at the repository root). With no key at all, a local Ollama or LM Studio is used.

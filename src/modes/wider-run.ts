@@ -15,3 +15,11 @@ export function noteWiderRun(session: Pick<Session, "subscribe">): void {
     queueMicrotask(() => off());
   });
 }
+
+/**
+ * Tells the code cache that this run uses code a plain answer does not from the start (`north
+ * acp`: the protocol's SDK and its schemas), so its compiled code is kept as for a tool run.
+ */
+export function noteWiderStart(): void {
+  (process as NodeJS.EventEmitter).emit(WIDER_RUN_EVENT);
+}

@@ -3,7 +3,7 @@ import type { AgentEvent, TodoItem, TurnStopReason } from "../agent/events.js";
 import type { TurnResult } from "../agent/loop.js";
 import type { Logger } from "../log/logger.js";
 import type { SlashCommandRunner } from "../tools/index.js";
-import type { UndoResult } from "../workspace/index.js";
+import type { FileDelegate, UndoResult } from "../workspace/index.js";
 import type { AllowRule } from "./permissions/allow-rules.js";
 import type { GlobalConfig } from "./config/config.js";
 import type { CompactOptions, CompactResult } from "./context/context-keeper.js";
@@ -56,6 +56,11 @@ export interface SessionOptions {
   slashCommands?: () => SlashCommandRunner | undefined;
   /** Run the hooks of the config and the approved `.north/hooks.json` (default "on"; `--no-hooks`). */
   hooks?: "on" | "off";
+  /**
+   * Reads and writes of the file tools through an editor (`north acp` when the client offers
+   * its file system): the same workspace rules, read-before-edit and checkpoints apply.
+   */
+  files?: FileDelegate;
 }
 
 /**

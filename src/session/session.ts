@@ -96,6 +96,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     profile,
     secretEnv: providerKeyVariables(options.config),
     mask: sandboxMasks(options.env, options.config),
+    ...(options.files ? { files: options.files } : {}),
   });
   const broker = new ApprovalBroker();
   const store = await PermissionStore.load(workspace.root, options.env);

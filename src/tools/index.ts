@@ -1,6 +1,6 @@
 /** The tools the model can call; each folder holds one tool, its description and its tests. */
 import type { AnyTool } from "../agent/tool.js";
-import type { ReadTracker, Workspace } from "../workspace/index.js";
+import type { FileDelegate, ReadTracker, Workspace } from "../workspace/index.js";
 import type { EditToolOptions } from "./edit-common/index.js";
 import { createEditApplyBatchTool } from "./edit-apply-batch/edit-apply-batch.js";
 import { createEditCreateFileTool } from "./edit-create-file/edit-create-file.js";
@@ -50,12 +50,17 @@ export {
  * read_file, read_readme, detect_languages, hotfiles. `tracker` (shared with `createEditTools`)
  * records what read_file shows, so the edit tools can check files were read.
  */
-export function createReadTools(ws: Workspace, tracker?: ReadTracker): AnyTool[] {
+export function createReadTools(
+  ws: Workspace,
+  tracker?: ReadTracker,
+  /** Where read_file reads text instead of the disk (an editor's buffers). */
+  files?: FileDelegate,
+): AnyTool[] {
   return [
     createListRootTool(ws),
     createFindFilesTool(ws),
     createSearchTextTool(ws),
-    createReadFileTool(ws, tracker),
+    createReadFileTool(ws, tracker, files),
     createReadReadmeTool(ws),
     createDetectLanguagesTool(ws),
     createHotfilesTool(ws),

@@ -28,6 +28,7 @@ export {
   type ReadState,
 } from "./read-tracker.js";
 export { resolveWriteTarget, type WriteTarget } from "./write-target.js";
+export type { FileDelegate } from "./file-delegate.js";
 export {
   NONBLOCKING_READ,
   readBoundedFileSync,

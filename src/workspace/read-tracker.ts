@@ -90,18 +90,21 @@ export class ReadTracker {
   /**
    * Records that read_file showed lines `start..end` of a file of `totalLines` lines. Hashes the
    * file as it is now; if it no longer has `totalLines` lines (it changed during the read) or is
-   * larger than `MAX_TRACKED_BYTES`, nothing is recorded. Never throws.
+   * larger than `MAX_TRACKED_BYTES`, nothing is recorded. Never throws. `content`: what was
+   * shown came from there (an editor's buffer), not from the disk.
    */
   async recordRead(
     absolute: string,
     shown: { start: number; end: number; totalLines: number },
+    content?: Uint8Array,
   ): Promise<void> {
     try {
       const real = await realpath(absolute);
       const info = await stat(real);
-      if (!info.isFile() || info.size > MAX_TRACKED_BYTES) return;
-      const bytes = await readFile(real, { flag: NONBLOCKING_READ });
-      if (bytes.length !== info.size || countLines(bytes) !== shown.totalLines) return;
+      const size = content?.length ?? info.size;
+      if (!info.isFile() || size > MAX_TRACKED_BYTES) return;
+      const bytes = content ?? (await readFile(real, { flag: NONBLOCKING_READ }));
+      if (bytes.length !== size || countLines(bytes) !== shown.totalLines) return;
       const hash = contentHash(bytes);
       const whole = shown.start <= 1 && shown.end >= shown.totalLines;
       const span: LineSpan[] = shown.end >= shown.start ? [[shown.start, shown.end]] : [];

@@ -609,6 +609,20 @@ export const en = {
   "cmd.theme.unknown": 'Unknown theme "{name}": choose auto, dark or light.',
   "cmd.theme.noColor":
     "Colours are off (NO_COLOR, or a terminal without colour): no theme colours anything.",
+  // north acp (issue 27): what an editor shows of North.
+  "acp.mode.ask": "Ask",
+  "acp.mode.agent": "Agent",
+  "acp.mode.plan": "Plan",
+  "acp.model": "Model",
+  "acp.allow": "Allow",
+  "acp.allowEditsAlways": "Allow, and accept edits in this project from now on",
+  "acp.allowRuleAlways": "Always allow {rule}",
+  "acp.allowToolAlways": "Always allow {tool} of {server}",
+  "acp.reject": "Reject",
+  "acp.acceptPlan": "Accept the plan",
+  "acp.planFirst": "Plan first",
+  "acp.decline": "Decline",
+  "acp.readSecret": "Read {path}",
   //
   //
   // Typing and rendering (issue 14): new keys go right below this line.

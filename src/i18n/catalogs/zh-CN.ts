@@ -584,6 +584,20 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.theme.light.about": "适用于浅色背景",
   "cmd.theme.unknown": "不支持主题“{name}”：请选择 auto、dark 或 light。",
   "cmd.theme.noColor": "颜色已关闭（设置了 NO_COLOR，或终端不支持颜色）：任何主题都不会着色。",
+  // north acp (issue 27): what an editor shows of North.
+  "acp.mode.ask": "问答",
+  "acp.mode.agent": "代理",
+  "acp.mode.plan": "计划",
+  "acp.model": "模型",
+  "acp.allow": "允许",
+  "acp.allowEditsAlways": "允许，并从此在本项目中自动接受修改",
+  "acp.allowRuleAlways": "始终允许 {rule}",
+  "acp.allowToolAlways": "始终允许 {server} 的 {tool}",
+  "acp.reject": "拒绝",
+  "acp.acceptPlan": "接受计划",
+  "acp.planFirst": "先做计划",
+  "acp.decline": "不回答",
+  "acp.readSecret": "读取 {path}",
   //
   //
   // Typing and rendering (issue 14): new keys go right below this line.

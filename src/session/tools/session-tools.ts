@@ -8,7 +8,12 @@ import {
   createReadTools,
   createShellTool,
 } from "../../tools/index.js";
-import { createReadTracker, type Checkpoints, type Workspace } from "../../workspace/index.js";
+import {
+  createReadTracker,
+  type Checkpoints,
+  type FileDelegate,
+  type Workspace,
+} from "../../workspace/index.js";
 import { createShellSet, type ShellSet } from "./shell-set.js";
 
 /** Where a running shell command's output goes: the current turn's events, under its call id. */
@@ -38,6 +43,8 @@ export function createSessionTools(deps: {
   mask?: readonly string[];
   /** `false`: `shell_run` refuses `escalate` (nobody here may allow leaving the sandbox). */
   escalation?: boolean;
+  /** Where the file tools read and write text instead of the disk (an editor's buffers). */
+  files?: FileDelegate;
 }): { tools: AnyTool[]; shells: ShellSet } {
   const { workspace, logger, checkpoints, live } = deps;
   const tracker = createReadTracker();
@@ -49,9 +56,10 @@ export function createSessionTools(deps: {
     mask: deps.mask ?? [],
   });
   const tools: AnyTool[] = [
-    ...createReadTools(workspace, tracker),
+    ...createReadTools(workspace, tracker, deps.files),
     ...createEditTools(workspace, {
       tracker,
+      ...(deps.files ? { files: deps.files } : {}),
       checkpoints: { record: async (change) => (await checkpoints()).record(change) },
       ...(deps.journal ? { journal: deps.journal } : {}),
     }),

@@ -60,7 +60,7 @@ export function createEditApplyBatchTool(ws: Workspace, options: EditToolOptions
       if (args.edits.length === 0 || args.edits.length > MAX_EDITS) {
         throw new ToolError(`edits must hold 1 to ${MAX_EDITS} edits (got ${args.edits.length}).`);
       }
-      const set = new WorkingSet(ws, options.tracker);
+      const set = new WorkingSet(ws, options.tracker, options.files);
       for (const [i, e] of args.edits.entries()) {
         try {
           await applyOne(set, e);

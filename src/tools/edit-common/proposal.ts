@@ -1,4 +1,4 @@
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import {
   ToolError,
   type FileChange,
@@ -7,17 +7,17 @@ import {
   type ToolOutput,
 } from "../../agent/tool.js";
 import {
-  NONBLOCKING_READ,
   diffText,
   resolveWriteTarget,
   WorkspaceError,
   writeFilesAtomic,
   type CheckpointEntry,
   type CheckpointFile,
+  type FileDelegate,
   type ReadTracker,
   type Workspace,
 } from "../../workspace/index.js";
-import type { WorkingFile } from "./working-set.js";
+import { readText, type WorkingFile } from "./working-set.js";
 
 /** Where applied edits are recorded for undo (`Checkpoints` fits). */
 export interface CheckpointRecorder {
@@ -35,6 +35,11 @@ export interface EditToolOptions {
    * is then finished or rolled back on the next start (`recoverJournals`).
    */
   journal?: string;
+  /**
+   * Reads and writes through an editor instead of the disk (its unsaved buffers, its undo
+   * history); the rules and checkpoints are the same.
+   */
+  files?: FileDelegate;
 }
 
 /** For renderers: the files changed, as reviewed. */
@@ -73,12 +78,18 @@ export function buildProposal(
     review: { type: "edit", files: changes },
     async apply(ctx: ToolContext): Promise<ToolOutput<EditDetails>> {
       ctx.signal.throwIfAborted();
-      for (const { file } of planned) await recheck(ws, file);
+      for (const { file } of planned) await recheck(ws, file, options.files);
       try {
-        await writeFilesAtomic(
-          planned.map((p) => ({ absolute: p.file.real, data: p.bytes })),
-          { journal: options.journal },
-        );
+        const write = options.files?.write?.bind(options.files);
+        if (write) {
+          // The editor writes each file (into its buffer and undo history).
+          for (const p of planned) await write(p.file.real, p.bytes.toString("utf8"));
+        } else {
+          await writeFilesAtomic(
+            planned.map((p) => ({ absolute: p.file.real, data: p.bytes })),
+            { journal: options.journal },
+          );
+        }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         throw new ToolError(`Nothing was written: ${message}`);
@@ -116,7 +127,7 @@ export function buildProposal(
 }
 
 /** Refuses to write when the file moved, became a symlink elsewhere, or changed since prepared. */
-async function recheck(ws: Workspace, file: WorkingFile): Promise<void> {
+async function recheck(ws: Workspace, file: WorkingFile, files?: FileDelegate): Promise<void> {
   let real: string;
   try {
     real = (await resolveWriteTarget(ws.root, file.relative)).real;
@@ -129,7 +140,7 @@ async function recheck(ws: Workspace, file: WorkingFile): Promise<void> {
       `Nothing was written: ${file.relative} now leads to another file (a symlink changed) since the edit was prepared. Read it again and redo the edit.`,
     );
   }
-  const now = await readFile(real, { flag: NONBLOCKING_READ }).catch(() => null);
+  const now = await readText(real, files).catch(() => null);
   const same = now === null ? file.original === null : file.original?.equals(now) === true;
   if (!same) {
     throw new ToolError(

@@ -6,6 +6,7 @@ import {
   MAX_TRACKED_BYTES,
   resolveWriteTarget,
   TextDoc,
+  type FileDelegate,
   type LineSpan,
   type ReadTracker,
   type Workspace,
@@ -42,6 +43,8 @@ export class WorkingSet {
   constructor(
     private readonly ws: Workspace,
     private readonly tracker: ReadTracker,
+    /** Reads the text from an editor's buffer instead of the disk, where it has one. */
+    private readonly delegate?: FileDelegate,
   ) {}
 
   /** The files loaded, in first-use order. */
@@ -82,7 +85,7 @@ export class WorkingSet {
   }
 
   private async load(relative: string, real: string): Promise<WorkingFile> {
-    const bytes = await readFile(real, { flag: NONBLOCKING_READ });
+    const bytes = await readText(real, this.delegate);
     if (bytes.length > MAX_TRACKED_BYTES) {
       throw new ToolError(
         `${relative} is too large to edit with the edit tools (${formatSize(bytes.length)}; at most ${formatSize(MAX_TRACKED_BYTES)}).`,
@@ -118,4 +121,12 @@ export class WorkingSet {
       lastSpan: null,
     };
   }
+}
+
+/** A file's bytes: the editor's buffer when the delegate has one, else the disk's. */
+export async function readText(real: string, files?: FileDelegate): Promise<Buffer> {
+  const buffered = await files?.read?.(real);
+  return buffered === undefined
+    ? await readFile(real, { flag: NONBLOCKING_READ })
+    : Buffer.from(buffered, "utf8");
 }

@@ -25,7 +25,7 @@ export function createEditCreateFileTool(ws: Workspace, options: EditToolOptions
     description,
     schema,
     async prepare(args) {
-      const set = new WorkingSet(ws, options.tracker);
+      const set = new WorkingSet(ws, options.tracker, options.files);
       const file = await set.open(args.path, false);
       createFile(file, args.content);
       return buildProposal("edit_create_file", ws, set.files(), options);

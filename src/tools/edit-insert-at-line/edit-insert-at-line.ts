@@ -26,7 +26,7 @@ export function createEditInsertAtLineTool(ws: Workspace, options: EditToolOptio
     description,
     schema,
     async prepare(args) {
-      const set = new WorkingSet(ws, options.tracker);
+      const set = new WorkingSet(ws, options.tracker, options.files);
       const file = await set.open(args.path, true);
       insertAtLine(file, args.line, args.text);
       return buildProposal("edit_insert_at_line", ws, set.files(), options);

@@ -30,7 +30,7 @@ export function createEditReplaceExactTool(ws: Workspace, options: EditToolOptio
     description,
     schema,
     async prepare(args) {
-      const set = new WorkingSet(ws, options.tracker);
+      const set = new WorkingSet(ws, options.tracker, options.files);
       const file = await set.open(args.path, true);
       replaceExact(file, args.old_string, args.new_string);
       return buildProposal("edit_replace_exact", ws, set.files(), options);

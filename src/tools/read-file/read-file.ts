@@ -2,6 +2,7 @@ import { defineTool, ToolError, type ZodModule } from "../../agent/tool.js";
 import {
   isBinaryFile,
   secretReason,
+  type FileDelegate,
   type ReadTracker,
   type Workspace,
 } from "../../workspace/index.js";
@@ -41,8 +42,9 @@ const schema = (z: ZodModule) =>
  * @throws ToolError for paths outside the root, missing files (with near names), folders, binary
  *   files, line numbers past the end, and secret files that were not allowed.
  * @param tracker records what was shown, for the edit tools' read rules (one per session)
+ * @param files reads the text from an editor's buffer instead of the disk, where it has one
  */
-export function createReadFileTool(ws: Workspace, tracker?: ReadTracker) {
+export function createReadFileTool(ws: Workspace, tracker?: ReadTracker, files?: FileDelegate) {
   return defineTool({
     name: "read_file",
     kind: "read",
@@ -69,12 +71,15 @@ export function createReadFileTool(ws: Workspace, tracker?: ReadTracker) {
           `${target.relative} is a binary file (${formatSize(target.size)}); read_file shows text files only.`,
         );
       }
+      // The editor's buffer when it has one (unsaved changes are what the model sees).
+      const buffered = await files?.read?.(target.absolute);
+      const content = buffered === undefined ? undefined : Buffer.from(buffered, "utf8");
       const start = args.start_line ?? 1;
       const end = args.end_line ?? Number.MAX_SAFE_INTEGER;
       if (end < start) {
         throw new ToolError(`end_line ${end} is before start_line ${start}.`);
       }
-      const window = await readLines(target.absolute, {
+      const window = await readLines(content ?? target.absolute, {
         start,
         end,
         maxLines: MAX_READ_LINES,
@@ -84,7 +89,7 @@ export function createReadFileTool(ws: Workspace, tracker?: ReadTracker) {
       });
       const { lines, totalLines } = window;
       if (totalLines === 0) {
-        await tracker?.recordRead(target.absolute, { start: 1, end: 0, totalLines: 0 });
+        await tracker?.recordRead(target.absolute, { start: 1, end: 0, totalLines: 0 }, content);
         return {
           content: `${target.relative} is empty.`,
           details: { path: target.relative, startLine: 1, endLine: 0, totalLines: 0, bytes: 0 },
@@ -105,13 +110,13 @@ export function createReadFileTool(ws: Workspace, tracker?: ReadTracker) {
           `[showing lines ${start}-${last} of ${totalLines}; call again with start_line=${last + 1} to read on]`,
         );
       }
-      await tracker?.recordRead(target.absolute, { start, end: last, totalLines });
+      await tracker?.recordRead(target.absolute, { start, end: last, totalLines }, content);
       const details: ReadFileDetails = {
         path: target.relative,
         startLine: start,
         endLine: last,
         totalLines,
-        bytes: target.size,
+        bytes: content?.length ?? target.size,
       };
       return { content: maskForModel(body.join("\n")), details, truncated: cut };
     },

@@ -28,9 +28,10 @@ export interface LineRange {
  * Reads a file once, counting all its lines and keeping lines `start..end` within the bounds
  * (memory stays bounded by `maxBytes` plus one chunk, whatever the file size). A trailing `\r`
  * is dropped from each line.
+ * `source` is the file's path, or its content already read (an editor's buffer).
  * @throws the fs error, or the signal's reason when aborted.
  */
-export async function readLines(absolute: string, range: LineRange): Promise<LineWindow> {
+export async function readLines(source: string | Buffer, range: LineRange): Promise<LineWindow> {
   const lines: string[] = [];
   let bytes = 0;
   let cut = false;
@@ -66,15 +67,23 @@ export async function readLines(absolute: string, range: LineRange): Promise<Lin
     lineNumber++;
   };
 
-  const handle = await open(absolute, NONBLOCKING_READ);
+  const handle = typeof source === "string" ? await open(source, NONBLOCKING_READ) : undefined;
   // One buffer for the whole file; a line that goes on into the next read is copied out first.
-  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  const buffer = handle ? Buffer.allocUnsafe(CHUNK_BYTES) : Buffer.alloc(0);
+  let given = typeof source === "string" ? undefined : source;
   try {
     for (;;) {
       range.signal.throwIfAborted();
-      const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES);
-      if (bytesRead === 0) break;
-      const chunk = buffer.subarray(0, bytesRead);
+      let chunk: Buffer;
+      if (handle) {
+        const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES);
+        if (bytesRead === 0) break;
+        chunk = buffer.subarray(0, bytesRead);
+      } else {
+        if (!given || given.length === 0) break;
+        chunk = given;
+        given = undefined;
+      }
       sawBytes = true;
       let from = 0;
       for (let nl = chunk.indexOf(10, from); nl !== -1; nl = chunk.indexOf(10, from)) {
@@ -87,7 +96,7 @@ export async function readLines(absolute: string, range: LineRange): Promise<Lin
       if (partial.length > 0) partial = [Buffer.concat(partial)];
     }
   } finally {
-    await handle.close();
+    await handle?.close();
   }
   if (sawBytes && !endedWithNewline) closeLine();
   return { lines, totalLines: lineNumber - 1, cut };

@@ -1,0 +1,118 @@
+// A review (an `approval_request`) as ACP `session/request_permission` requests, and the option
+// the person picked as North's decision. "Always" stores what the TUI's "always" stores (the
+// policy does it on an `always` decision: edits in this project, the command's suggested rule,
+// the MCP server's tool); a review the TUI offers no "always" for offers none here.
+import type { PermissionOption, RequestPermissionOutcome } from "@agentclientprotocol/sdk";
+import type { Review } from "../../agent/tool.js";
+import { suggestRule, type Decision } from "../../session/index.js";
+import { t } from "../../i18n/index.js";
+
+/** One request to the client: the options shown, and what each picked option decides. */
+export interface PermissionAsk {
+  options: PermissionOption[];
+  /** The decision for the client's outcome (a cancelled request or an unknown option rejects). */
+  decide(outcome: RequestPermissionOutcome): Decision;
+}
+
+const REJECT = { optionId: "reject", name: "", kind: "reject_once" } as const;
+
+/**
+ * The requests a review becomes, in order: one for every review but a `question`, which asks
+ * each question as its own request (its options are the answers). A review type this front end
+ * does not know (a newer one) gets a plain allow once / reject once.
+ */
+export function permissionAsks(review: Review): PermissionAsk[] {
+  const allow = (name = t("acp.allow")): PermissionOption => ({
+    optionId: "allow",
+    name,
+    kind: "allow_once",
+  });
+  const reject: PermissionOption = { ...REJECT, name: t("acp.reject") };
+  const simple = (options: PermissionOption[], always?: Decision): PermissionAsk => ({
+    options,
+    decide: (outcome) => {
+      if (outcome.outcome !== "selected") return { type: "reject" };
+      if (outcome.optionId === "allow") return { type: "accept" };
+      if (outcome.optionId === "always" && always) return always;
+      return { type: "reject" };
+    },
+  });
+  const always = (name: string): PermissionOption => ({
+    optionId: "always",
+    name,
+    kind: "allow_always",
+  });
+  switch (review.type) {
+    case "edit":
+      return [simple([allow(), always(t("acp.allowEditsAlways")), reject], { type: "always" })];
+    case "command": {
+      // Dangerous commands and leaving the sandbox are allowed one at a time (as in the TUI).
+      if (review.danger || review.escalate) return [simple([allow(), reject])];
+      const rule = suggestRule(review.command);
+      const shown = "prefix" in rule ? `${rule.prefix} …` : rule.exact;
+      return [
+        simple([allow(), always(t("acp.allowRuleAlways", { rule: shown })), reject], {
+          type: "always",
+          rule,
+        }),
+      ];
+    }
+    case "mcp":
+      return [
+        simple(
+          [
+            allow(),
+            always(t("acp.allowToolAlways", { tool: review.tool, server: review.server })),
+            reject,
+          ],
+          { type: "always" },
+        ),
+      ];
+    case "secret":
+      return [simple([allow(t("acp.readSecret", { path: review.path })), reject])];
+    case "plan":
+      return [simple([allow(t("acp.acceptPlan")), reject])];
+    case "plan-mode":
+      return [simple([allow(t("acp.planFirst")), reject])];
+    case "question":
+      return review.questions.map((question) => ({
+        options: [
+          ...question.options.map((option, i): PermissionOption => ({
+            optionId: `answer-${i}`,
+            name: option.label,
+            kind: "allow_once",
+          })),
+          { ...REJECT, name: t("acp.decline") },
+        ],
+        decide: (outcome): Decision => {
+          const index =
+            outcome.outcome === "selected"
+              ? /^answer-(\d+)$/.exec(outcome.optionId)?.[1]
+              : undefined;
+          const option = index === undefined ? undefined : question.options[Number(index)];
+          return option ? { type: "answer", answers: [option.label] } : { type: "reject" };
+        },
+      }));
+    default:
+      return [simple([allow(), reject])];
+  }
+}
+
+/**
+ * The decision for a review from the answers to its requests, asked one by one through `ask`:
+ * a question review collects one answer per question and is declined by any refusal.
+ */
+export async function decideReview(
+  review: Review,
+  ask: (options: PermissionOption[]) => Promise<RequestPermissionOutcome>,
+): Promise<Decision> {
+  const asks = permissionAsks(review);
+  if (review.type !== "question") return asks[0]!.decide(await ask(asks[0]!.options));
+  const answers: string[] = [];
+  for (const one of asks) {
+    const decision = one.decide(await ask(one.options));
+    if (decision.type !== "answer") return { type: "reject" };
+    answers.push(...decision.answers);
+  }
+  return { type: "answer", answers };
+}

@@ -1,0 +1,1 @@
+export { runAcp, type AcpOptions } from "./acp-server.js";
