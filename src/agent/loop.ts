@@ -55,6 +55,17 @@ export interface LoopConfig {
    * with another step. Texts taken are the loop's: the caller must not deliver them again.
    */
   steering?: () => string[];
+  /**
+   * Called with a step's tool results before they join the history (not after a cancel); it may
+   * add text to a result's `content` (checks after edits). Must not throw.
+   */
+  afterCalls?: (results: ToolResultMessage[], signal: AbortSignal) => Promise<void>;
+  /**
+   * Called when the model would end the turn (no steering waiting, under the step cap). A text
+   * returned becomes a user message of the history and the turn goes on with another step
+   * (checks before done). Must not throw.
+   */
+  beforeEnd?: (signal: AbortSignal) => Promise<string | undefined>;
 }
 
 export interface TurnResult {
@@ -124,14 +135,18 @@ export async function runTurn(
     if (calls.length === 0) {
       const reason = message.stopReason;
       if (reason === "max_tokens" || reason === "refusal") return end(reason, step);
-      if (signal.aborted || step >= config.maxSteps || !deliverSteering(config, history, emit)) {
-        return end("end", step);
-      }
+      if (signal.aborted || step >= config.maxSteps) return end("end", step);
+      if (deliverSteering(config, history, emit)) continue;
+      const more = await config.beforeEnd?.(signal);
+      if (more === undefined || signal.aborted) return end("end", step);
+      history.push({ role: "user", content: more });
       continue;
     }
     toolCalls += calls.length;
     const spend = (spent: Usage) => (usage = addUsage(usage, spent));
-    history.push(...(await runCalls(calls, stepConfig, signal, emit, spend)));
+    const results = await runCalls(calls, stepConfig, signal, emit, spend);
+    if (!signal.aborted) await config.afterCalls?.(results, signal);
+    history.push(...results);
     if (signal.aborted) return end("aborted", step);
     if (step >= config.maxSteps) return end("max_steps", step);
     deliverSteering(config, history, emit);

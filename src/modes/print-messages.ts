@@ -1,6 +1,6 @@
 import type { Session } from "../session/index.js";
 import { runHeadlessCommands } from "./headless-commands.js";
-import { exitCode, failureLine, RefusedCalls, resultObject } from "./print-result.js";
+import { ChecksRun, exitCode, failureLine, RefusedCalls, resultObject } from "./print-result.js";
 import type { OutputFormat } from "./print.js";
 
 /** A message for a headless run: a turn of its own, or (`steer`) one for the running turn. */
@@ -34,7 +34,11 @@ export async function runMessages(
   signal: AbortSignal,
 ): Promise<number> {
   const refused = new RefusedCalls();
-  const off = session.subscribe((event) => refused.observe(event));
+  const checks = new ChecksRun();
+  const off = session.subscribe((event) => {
+    refused.observe(event);
+    checks.observe(event);
+  });
   let code = 0;
   // Results are printed in the order the messages came, each once its turn has ended.
   let printed: Promise<void> = Promise.resolve();
@@ -76,11 +80,13 @@ export async function runMessages(
           return;
         }
         const calls = done ? refused.take() : [];
+        const ran = done ? checks.take() : [];
         const summary = {
           ...resultObject(result, session.model, Date.now() - started),
           session_id: session.id,
           ...(commands.lines.length > 0 ? { command_output: commands.lines } : {}),
           ...(calls.length > 0 ? { refused_calls: calls } : {}),
+          ...(ran.length > 0 ? { checks: ran } : {}),
           ...(session.notices.length > 0 ? { notices: [...session.notices] } : {}),
         };
         if (out.format !== "text") out.write(JSON.stringify(summary));

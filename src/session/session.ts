@@ -24,6 +24,7 @@ import { joinSystem, type RequestParts } from "./context/context-usage.js";
 import { ProjectCardLoader } from "./context/project-card.js";
 import { StepMeter, UsageLedger } from "./models/usage-ledger.js";
 import { createDialogueTools } from "./tools/dialogue-tools.js";
+import { checksInForce, turnChecks, BEFORE_DONE_ROUNDS } from "./tools/checks.js";
 import type { Session, SessionOptions } from "./session-api.js";
 import type { TurnResult } from "../agent/loop.js";
 import type { Mode } from "./permissions/permissions.js";
@@ -168,6 +169,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   rules.current();
   notices.push(...rules.takeNotices(), ...card.notices);
   const ledger = new UsageLedger();
+  // Commands run after the model's edits: the person's config, then the repository's settings.
+  const checks = checksInForce(options.config.checks, setup.project.checks);
   const tools = new ToolSet({
     own: allTools,
     mcp: () => mcp.hub.tools(),
@@ -248,6 +251,19 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     void model.provider.prepare?.();
     await Promise.all([card.ready(CARD_WAIT_MS), tools.ready(offer)]);
     const request = parts(offer);
+    const checkHooks = turnChecks({
+      checks,
+      root: workspace.root,
+      shell: (profile) => shells.get(profile),
+      sandboxed: () => sandbox.sandboxed,
+      checkpoints,
+      emit,
+      stillFailing: (commands) =>
+        events.notice(
+          t("checks.stillFailing", { rounds: BEFORE_DONE_ROUNDS, commands: commands.join(", ") }),
+        ),
+      logger,
+    });
     const turnTools = { tools: offer, schemas: request.schemas, mode: turnMode };
     const turnDone = runTurn(
       history,
@@ -264,6 +280,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         beforeStep: (_history, stepSignal) => keeper.beforeStep(request, emit, stepSignal),
         toolsForStep: () => tools.forStep(turnTools),
         ...(steering ? { steering } : {}),
+        ...checkHooks,
       },
       signal,
       emit,

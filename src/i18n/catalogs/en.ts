@@ -18,6 +18,12 @@ export const en = {
   "composer.answerReview": "Answer the review above first",
   "app.exitHint": "Press Ctrl+C again to exit",
   "turn.cancelled": "[Cancelled]",
+  // Checks after edits (issue 28).
+  "check.running": "Checking with {name}",
+  "check.passed": "{name} {seconds} s",
+  "check.stopped": "stopped",
+  "check.skipped": "not run: a repository's check runs only in the sandbox",
+  "checks.stillFailing": "Checks before done still fail after {rounds} rounds: {commands}",
 
   "status.noModel": "no model",
   "status.tokens": "{count} tokens",

@@ -19,6 +19,12 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "composer.answerReview": "请先处理上方的审阅",
   "app.exitHint": "再按一次 Ctrl+C 退出",
   "turn.cancelled": "[已取消]",
+  // Checks after edits (issue 28).
+  "check.running": "正在用 {name} 检查",
+  "check.passed": "{name} {seconds} 秒",
+  "check.stopped": "已停止",
+  "check.skipped": "未运行：仓库提供的检查只在沙箱中运行",
+  "checks.stillFailing": "结束前的检查在 {rounds} 轮后仍未通过：{commands}",
 
   "status.noModel": "未选模型",
   "status.tokens": "{count} 个 token",

@@ -4,6 +4,7 @@ import { loadZod, type ZodModule } from "../../agent/zod.js";
 import { compileGlob, SECRET_FILE_PATTERNS } from "../../workspace/index.js";
 import { readJsonFile } from "./json-file.js";
 import { configDir } from "./paths.js";
+import { checksSchema } from "./settings.js";
 
 /** An object that names the fields it knows when it meets one it does not (a typo). */
 export function strictObject<T extends z.core.$ZodLooseShape>(z: ZodModule, shape: T) {
@@ -180,6 +181,8 @@ function buildSchemas(z: ZodModule) {
       mask: z.array(maskPath).optional(),
       unmask: z.array(maskPath).optional(),
     }).optional(),
+    /** Checks after the model's edits (`checksSchema` in settings.ts): every repository's. */
+    checks: checksSchema(z).optional(),
   });
   return { configSchema, providerSchema };
 }
