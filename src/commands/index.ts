@@ -13,6 +13,7 @@ import { resumeCommand } from "./builtin/resume.js";
 import { sandboxCommand } from "./builtin/sandbox.js";
 import { mcpCommand } from "./builtin/mcp.js";
 import { toolsCommand } from "./builtin/tools.js";
+import { checksCommand } from "./builtin/checks.js";
 import { helpCommand } from "./builtin/help.js";
 import { initCommand } from "./builtin/init.js";
 import { languageCommand } from "./builtin/language.js";
@@ -51,6 +52,7 @@ export const BUILTIN_COMMANDS = [
   summarizeCommand,
   permissionsCommand,
   outputCommand,
+  checksCommand,
 ];
 
 /** Custom command folders are looked at again at most this often (a file added shows up). */

@@ -14,6 +14,7 @@ const HEADLESS = new Set([
   "permissions",
   "mcp",
   "tools",
+  "checks",
 ]);
 
 export interface HeadlessCommands {

@@ -9,6 +9,7 @@ import type { GlobalConfig } from "./config/config.js";
 import type { CompactOptions, CompactResult } from "./context/context-keeper.js";
 import type { ContextReport } from "./context/context-usage.js";
 import type { McpControl, McpServerView } from "./tools/session-mcp.js";
+import type { ChecksControl } from "./tools/checks.js";
 import type { DevToolsReport } from "./context/dev-tools.js";
 import type { ModelSwitch } from "./models/model-switch.js";
 import type { Approve, Mode } from "./permissions/permissions.js";
@@ -148,6 +149,8 @@ export interface Session {
    * how to get them (`/tools`); `refresh` asks every program again instead of the cache.
    */
   devTools(refresh?: boolean): Promise<DevToolsReport>;
+  /** Checks after edits (`/checks`): those in force, those to propose, turning them on. */
+  readonly checks: ChecksControl;
   /** The MCP servers: their states, `/mcp reconnect` and `/mcp approve`. */
   readonly mcp: McpControl;
   /** Ends the shell, its jobs and the MCP servers; call once when the program is done with it. */

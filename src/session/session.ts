@@ -24,7 +24,9 @@ import { joinSystem, type RequestParts } from "./context/context-usage.js";
 import { ProjectCardLoader } from "./context/project-card.js";
 import { StepMeter, UsageLedger } from "./models/usage-ledger.js";
 import { createDialogueTools } from "./tools/dialogue-tools.js";
-import { checksInForce, turnChecks, BEFORE_DONE_ROUNDS } from "./tools/checks.js";
+import { checksInForce, proposeChecks, turnChecks, BEFORE_DONE_ROUNDS } from "./tools/checks.js";
+import { detectCommands } from "./context/project-commands.js";
+import { saveProjectChecks } from "./config/config-save.js";
 import type { Session, SessionOptions } from "./session-api.js";
 import type { TurnResult } from "../agent/loop.js";
 import type { Mode } from "./permissions/permissions.js";
@@ -170,7 +172,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   notices.push(...rules.takeNotices(), ...card.notices);
   const ledger = new UsageLedger();
   // Commands run after the model's edits: the person's config, then the repository's settings.
-  const checks = checksInForce(options.config.checks, setup.project.checks);
+  const inForce = (forRepository = options.config.projects?.[workspace.root]?.checks) =>
+    checksInForce(options.config.checks, setup.project.checks, forRepository);
+  let checks = inForce();
   const tools = new ToolSet({
     own: allTools,
     mcp: () => mcp.hub.tools(),
@@ -363,6 +367,15 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     setSandbox: (on) => sandbox.set(on),
     mcp: mcp.control,
+    checks: {
+      inForce: () => checks,
+      proposed: () => proposeChecks(detectCommands(workspace.root)),
+      async turnOn(chosen) {
+        const saved = await saveProjectChecks(options.env, workspace.root, chosen);
+        if (saved.saved) checks = inForce(chosen);
+        return saved;
+      },
+    },
     devTools: (refresh) => discoverDevTools(options.env, { refresh }),
     async dispose() {
       suggestions?.cancel();

@@ -2,7 +2,7 @@
 // (`afterEdit`) and before a turn that edited files ends (`beforeDone`); their failures go back to
 // the model, what they change is part of the turn's checkpoint, and the run's output has them.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e-fixture.js";
@@ -204,5 +204,38 @@ describe.skipIf(!hasBwrap)("checks in the sandbox", () => {
     expect(off.code, off.stderr).toBe(0);
     expect(off.stderr).toContain("not run (a repository's check runs only in the sandbox)");
     expect(() => readFileSync(outside)).toThrow();
+  });
+});
+
+describe("/checks", () => {
+  it("proposes the manifests' checks, runs nothing, and turns them on in the person's config", async () => {
+    const scripts = { lint: "eslint .", test: "vitest run", build: "tsc" };
+    const { run, repo, env, server } = await e2e.open([], {
+      files: { "package.json": JSON.stringify({ name: "x", scripts }), "README.md": "hi\n" },
+    });
+    const shown = await run(["-p", "/checks"]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain("npm run lint");
+    expect(shown.stdout).toContain("npm test");
+    expect(shown.stdout).toContain("/checks on");
+    const configFile = join(env.XDG_CONFIG_HOME!, "north", "config.json");
+    expect(() => readFileSync(configFile)).toThrow();
+
+    const on = await run(["-p", "/checks on"]);
+    expect(on.code, on.stderr).toBe(0);
+    const saved = JSON.parse(readFileSync(configFile, "utf8")) as {
+      projects: Record<string, { checks: unknown }>;
+    };
+    expect(saved.projects[realpathSync(repo)]!.checks).toEqual({
+      afterEdit: ["npm run lint"],
+      beforeDone: ["npm test"],
+    });
+    // Nothing was written into the repository, and no model was asked.
+    expect(existsSync(join(repo, ".north", "settings.json"))).toBe(false);
+    expect(server.requests).toHaveLength(0);
+
+    const listed = await run(["-p", "/checks"]);
+    expect(listed.stdout).toContain("Checks in force:");
+    expect(listed.stdout).toMatch(/npm run lint {2}\(your config\)/);
   });
 });

@@ -183,6 +183,11 @@ function buildSchemas(z: ZodModule) {
     }).optional(),
     /** Checks after the model's edits (`checksSchema` in settings.ts): every repository's. */
     checks: checksSchema(z).optional(),
+    /**
+     * What the person set for one repository, keyed by its root's absolute path (as Codex's
+     * `[projects."path"]`): `checks` turned on with `/checks on`.
+     */
+    projects: z.record(z.string(), z.object({ checks: checksSchema(z).optional() })).optional(),
   });
   return { configSchema, providerSchema };
 }

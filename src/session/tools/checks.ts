@@ -18,21 +18,56 @@ export interface ChecksInForce {
   beforeDone: CheckCommand[];
 }
 
-type ChecksField = { afterEdit?: string[] | undefined; beforeDone?: string[] | undefined };
+export type ChecksField = { afterEdit?: string[] | undefined; beforeDone?: string[] | undefined };
 
-/** Both settings' `checks` together; a command named by both runs once, as the person's. */
+/**
+ * The settings' `checks` together: the person's config (its `checks`, then those it holds for
+ * this repository under `projects`), then the repository's settings; a command named twice runs
+ * once, as the person's.
+ */
 export function checksInForce(
   config: ChecksField | undefined,
   project: ChecksField | undefined,
+  forRepository?: ChecksField,
 ): ChecksInForce {
   const join = (key: keyof ChecksField): CheckCommand[] => {
-    const mine = (config?.[key] ?? []).map((command) => ({ command, source: "config" as const }));
+    const own = [...new Set([...(config?.[key] ?? []), ...(forRepository?.[key] ?? [])])];
+    const mine = own.map((command) => ({ command, source: "config" as const }));
     const theirs = (project?.[key] ?? [])
       .filter((command) => !mine.some((c) => c.command === command))
       .map((command) => ({ command, source: "project" as const }));
     return [...mine, ...theirs];
   };
   return { afterEdit: join("afterEdit"), beforeDone: join("beforeDone") };
+}
+
+/**
+ * Checks to propose from the commands the project card found (`detectCommands`): its format
+ * and lint commands after edits, its first test command before done. Nothing runs from this
+ * until the person turns them on.
+ */
+export function proposeChecks(commands: readonly string[]): ChecksField {
+  const formatAndLint = commands.filter((c) => /\b(format|fmt|lint)$/.test(c));
+  const tests = commands.filter((c) => /\btest\b/.test(c)).slice(0, 1);
+  return {
+    ...(formatAndLint.length > 0 ? { afterEdit: formatAndLint } : {}),
+    ...(tests.length > 0 ? { beforeDone: tests } : {}),
+  };
+}
+
+/** What `/checks` sees and changes (`Session.checks`). */
+export interface ChecksControl {
+  /** The checks in force now. */
+  inForce(): ChecksInForce;
+  /** What the repository's manifests suggest (see `proposeChecks`); empty when none. */
+  proposed(): ChecksField;
+  /**
+   * Turns `checks` on for this repository in the person's config (never the repository's
+   * files); they are in force from the next turn on. Never throws.
+   */
+  turnOn(
+    checks: ChecksField,
+  ): Promise<{ saved: true; path: string } | { saved: false; reason: string }>;
 }
 
 /** Times the model gets a failing `beforeDone` back in one turn; the next failure ends it. */

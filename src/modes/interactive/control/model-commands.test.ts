@@ -41,6 +41,7 @@ const MODEL_MAY: Record<string, string> = {
   mcp: "only the list; approve, reconnect and login are the person's",
   permissions: "only the list; revoking is the person's",
   sandbox: "only the state; on and off are the person's",
+  checks: "only the list; turning checks on is the person's",
 };
 
 const session = {
@@ -114,6 +115,7 @@ describe("the model's slash commands", () => {
       "/mcp login cloud",
       "/sandbox off",
       "/sandbox on",
+      "/checks on",
       "/permissions revoke 1",
       "/permissions revoke all",
       "/permissions revoke edits",
