@@ -23,6 +23,8 @@ describe("check lines", () => {
     expect(checkName("npm test")).toBe("npm test");
     expect(checkName("npm run lint -- --fix")).toBe("npm run lint");
     expect(checkName("./node_modules/.bin/tsc --noEmit")).toBe("tsc");
+    expect(checkName("sh scripts/lint.sh {files}")).toBe("lint.sh");
+    expect(checkName("python -m pytest")).toBe("python");
   });
 
   it("shows a pass with its time and a failure with its count and last lines", () => {

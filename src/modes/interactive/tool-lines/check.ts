@@ -6,10 +6,13 @@ import { clip } from "./types.js";
 
 const RUNNERS = new Set(["npx", "bunx", "pnpx"]);
 const MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
+/** Interpreters whose script names the check better than they do (`sh lint.sh` is `lint.sh`). */
+const INTERPRETERS = new Set(["sh", "bash", "zsh", "node", "python", "python3", "ruby", "perl"]);
 
 /**
- * A check's short name from its command: the program (`eslint` for `npx eslint {files}`), or
- * the package manager's script (`npm test`, `npm run lint`).
+ * A check's short name from its command: the program (`eslint` for `npx eslint {files}`), the
+ * script an interpreter runs (`lint.sh` for `sh lint.sh`), or the package manager's script
+ * (`npm test`, `npm run lint`).
  */
 export function checkName(command: string): string {
   const words = command.replaceAll("{files}", "").trim().split(/\s+/);
@@ -20,6 +23,7 @@ export function checkName(command: string): string {
   } else if (MANAGERS.has(words[0] ?? "") && words[1] === "exec") {
     i = 2;
   }
+  if (INTERPRETERS.has(words[i] ?? "") && words[i + 1] && !words[i + 1]!.startsWith("-")) i++;
   const first = words[i] ?? command;
   if (MANAGERS.has(first)) return words.slice(i, words[i + 1] === "run" ? i + 3 : i + 2).join(" ");
   return clip(first.split("/").pop() || first, 40);
