@@ -46,7 +46,7 @@ export const checksCommand: Command = {
   source: "builtin",
   // Listing is a report; turning commands on that then run after every edit is the person's.
   forModel: reportWithoutArgs(PERSON),
-  choices: () => [{ value: "on", label: "on", description: t("cmd.checks.onChoice") }],
+  // No menu of choices: Enter on `/checks` must list, never turn checks on.
   async run(ctx, { args }) {
     const word = args[0];
     if (word !== undefined && word !== "on") {

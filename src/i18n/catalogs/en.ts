@@ -24,7 +24,6 @@ export const en = {
   "check.stopped": "stopped",
   "check.skipped": "not run: a repository's check runs only in the sandbox",
   "cmd.checks.description": "Checks after edits: those in force, or what to turn on",
-  "cmd.checks.onChoice": "turn the suggested checks on for this repository",
   "cmd.checks.usage": "Usage: /checks, or /checks on to turn the suggested checks on.",
   "cmd.checks.afterEdit": "After each step that edits files:",
   "cmd.checks.beforeDone": "Before a turn that edited files ends:",

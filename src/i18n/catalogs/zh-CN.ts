@@ -25,7 +25,6 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "check.stopped": "已停止",
   "check.skipped": "未运行：仓库提供的检查只在沙箱中运行",
   "cmd.checks.description": "编辑后的检查：当前生效的检查，或可开启的建议",
-  "cmd.checks.onChoice": "为此仓库开启建议的检查",
   "cmd.checks.usage": "用法：/checks，或用 /checks on 开启建议的检查。",
   "cmd.checks.afterEdit": "每个修改了文件的步骤之后：",
   "cmd.checks.beforeDone": "修改过文件的轮次结束之前：",
