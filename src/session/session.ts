@@ -260,6 +260,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       root: workspace.root,
       shell: (profile) => shells.get(profile),
       sandboxed: () => sandbox.sandboxed,
+      profile,
       checkpoints,
       emit,
       stillFailing: (commands) =>

@@ -2,7 +2,7 @@
 // (`afterEdit`) and before a turn that edited files ends (`beforeDone`); their failures go back to
 // the model, what they change is part of the turn's checkpoint, and the run's output has them.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e-fixture.js";
@@ -177,10 +177,12 @@ describe.skipIf(!hasBwrap)("checks in the sandbox", () => {
     expect(readFileSync(join(repo, "style.txt"), "utf8")).toBe("plain\n");
   });
 
-  it("a repository's checks run inside the sandbox, and not at all with the sandbox off", async () => {
+  it("a repository's checks run where the model's commands do, never without the sandbox", async () => {
     const { run, repo, home } = await e2e.open(
       [
         reply().tool("edit_create_file", { path: "a.txt", content: "x\n" }),
+        reply().text("Done."),
+        reply().tool("edit_create_file", { path: "c.txt", content: "z\n" }),
         reply().text("Done."),
         reply().tool("edit_create_file", { path: "b.txt", content: "y\n" }),
         reply().text("Done."),
@@ -194,13 +196,19 @@ describe.skipIf(!hasBwrap)("checks in the sandbox", () => {
       join(repo, ".north", "settings.json"),
       JSON.stringify({ checks: { afterEdit: [write] } }),
     );
-    const sandboxed = await run(["-p", "a", "--approve", "edits"]);
+    // Where the model's commands may write (--approve all), it writes in the repository only.
+    const sandboxed = await run(["-p", "a", "--approve", "all"]);
     expect(sandboxed.code, sandboxed.stderr).toBe(0);
-    // It ran (it wrote in the repository) but could not write outside it.
     expect(readFileSync(join(repo, "ran.txt"), "utf8")).toBe("ran\n");
     expect(() => readFileSync(outside)).toThrow();
+    rmSync(join(repo, "ran.txt"));
 
-    const off = await run(["-p", "b", "--approve", "edits", "--sandbox", "off"]);
+    // Where they may not (--approve edits: commands read-only), it cannot write either.
+    const readOnly = await run(["-p", "c", "--approve", "edits"]);
+    expect(readOnly.code, readOnly.stderr).toBe(0);
+    expect(existsSync(join(repo, "ran.txt"))).toBe(false);
+
+    const off = await run(["-p", "b", "--approve", "all", "--sandbox", "off"]);
     expect(off.code, off.stderr).toBe(0);
     expect(off.stderr).toContain("not run (a repository's check runs only in the sandbox)");
     expect(() => readFileSync(outside)).toThrow();

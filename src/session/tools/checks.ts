@@ -87,6 +87,8 @@ export interface TurnChecksDeps {
   shell: (profile: SandboxProfile) => ShellService;
   /** Whether commands run in the OS sandbox now. */
   sandboxed: () => boolean;
+  /** Where the model's commands run now (`commandProfile`): a repository's checks run there. */
+  profile: () => SandboxProfile;
   /** The conversation's checkpoints at the running turn: what checks change joins the turn's. */
   checkpoints: () => Promise<Checkpoints>;
   emit: Emit;
@@ -108,9 +110,10 @@ interface Failure {
  * model would end a turn that edited files, and sends a failure back (at most
  * `BEFORE_DONE_ROUNDS` times, then the turn ends and the person is told).
  *
- * Checks run in the sandbox's writable profile, in the session's shell, one at a time; a
- * repository's check never runs without the sandbox (its `check_end` says `skipped`), the
- * person's runs as the person then. What they change is recorded as one checkpoint of the turn
+ * Checks run in the session's shell, one at a time: the person's in the writable sandbox (as
+ * the person without one), a repository's where the model's commands run now (read-only in ask
+ * mode or headless without `--approve all`) and never without the sandbox (its `check_end`
+ * says `skipped`). What they change is recorded as one checkpoint of the turn
  * (`tool: "check"`), so `/undo` takes it back with the edits.
  */
 export function turnChecks(deps: TurnChecksDeps): Pick<LoopConfig, "afterCalls" | "beforeEnd"> {
@@ -128,6 +131,7 @@ export function turnChecks(deps: TurnChecksDeps): Pick<LoopConfig, "afterCalls" 
   ): Promise<Failure[]> {
     const failures: Failure[] = [];
     const sandboxed = deps.sandboxed();
+    const theirs = deps.profile();
     const store = await deps.checkpoints().catch(() => undefined);
     const before = await store?.snapshot().catch(() => undefined);
     for (const { command, source } of list) {
@@ -135,11 +139,14 @@ export function turnChecks(deps: TurnChecksDeps): Pick<LoopConfig, "afterCalls" 
       const id = `check_${++count}`;
       const base = { id, phase, command, source };
       deps.emit({ type: "check_start", ...base });
-      if (!sandboxed && source === "project") {
+      // The person's checks run in the writable sandbox (as the person without one); the
+      // repository's exactly where the model's commands would, never outside the sandbox.
+      const where = source === "config" ? (sandboxed ? "workspace-write" : "none") : theirs;
+      if (source === "project" && (!sandboxed || where === "none")) {
         deps.emit({ type: "check_end", ...base, ...NOT_RUN, skipped: true });
         continue;
       }
-      const ran = await runOne(command, files, phase, sandboxed, signal);
+      const ran = await runOne(command, files, phase, where, signal);
       const output = boundOutput(maskForModel(ran.output));
       const ok = ran.exitCode === 0 && ran.stopped === undefined;
       const summary = ok ? undefined : failureCount(ran.output);
@@ -174,13 +181,13 @@ export function turnChecks(deps: TurnChecksDeps): Pick<LoopConfig, "afterCalls" 
     command: string,
     files: string[],
     phase: CheckPhase,
-    sandboxed: boolean,
+    where: SandboxProfile,
     signal: AbortSignal,
   ): Promise<Pick<ShellResult, "output" | "exitCode" | "durationMs" | "truncated" | "stopped">> {
     const started = performance.now();
     const timeoutMs = phase === "after_edit" ? AFTER_EDIT_TIMEOUT_MS : BEFORE_DONE_TIMEOUT_MS;
     try {
-      const shell = deps.shell(sandboxed ? "workspace-write" : "none");
+      const shell = deps.shell(where);
       return await shell.run(inSubshell(deps.root, expand(command, files)), { timeoutMs, signal });
     } catch (error) {
       // No shell could start (the sandbox failed): the check did not run; the model hears so.
