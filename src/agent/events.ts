@@ -48,6 +48,13 @@ export type AgentEvent =
     }
   | { type: "usage"; usage: Usage; total: Usage }
   /**
+   * A configured check starts (`checks` in the config or `.north/settings.json`): `after_edit`
+   * after the tool results of a step that edited files, `before_done` when the model would end a
+   * turn that edited files. `source` says whose settings name it. Its `check_end` follows.
+   */
+  | { type: "check_start"; id: string; phase: CheckPhase; command: string; source: CheckSource }
+  | CheckEndEvent
+  /**
    * One event of a sub-agent started by the `task` call `parent_id` (its own `turn_start` …
    * `turn_end`, steps, tool calls, usage), wrapped whole, in the order it happened. The parent's
    * `tool_result` for `parent_id` follows the sub-agent's `turn_end`. Its usage is also counted in
@@ -80,6 +87,30 @@ export type AgentEvent =
       tool_calls: number;
       usage: Usage;
     };
+
+export type CheckPhase = "after_edit" | "before_done";
+/** `config`: the person's config file; `project`: the repository's `.north/settings.json`. */
+export type CheckSource = "config" | "project";
+
+/**
+ * A check ended: `ok` when it exited 0. `output` is its output as the model gets it (bounded:
+ * `truncated` when cut), `summary` a count of failures found in it (`2 failed`), if any.
+ * `skipped`: it did not run (a repository's check while the sandbox is off), `output` says why.
+ */
+export interface CheckEndEvent {
+  type: "check_end";
+  id: string;
+  phase: CheckPhase;
+  command: string;
+  source: CheckSource;
+  ok: boolean;
+  exit_code: number | null;
+  duration_ms: number;
+  output: string;
+  truncated: boolean;
+  summary?: string;
+  skipped?: boolean;
+}
 
 /** One item of the model's todo list (`todo_write`). */
 export interface TodoItem {

@@ -58,6 +58,17 @@ export interface LoopConfig {
   steering?: (ending: boolean) => string[];
   /** The person's hooks around calls and the turn's end (see `LoopHooks`); absent: none. */
   hooks?: LoopHooks;
+  /**
+   * Called with a step's tool results before they join the history (not after a cancel); it may
+   * add text to a result's `content` (checks after edits). Must not throw.
+   */
+  afterCalls?: (results: ToolResultMessage[], signal: AbortSignal) => Promise<void>;
+  /**
+   * Called when the model would end the turn (no steering waiting, under the step cap). A text
+   * returned becomes a user message of the history and the turn goes on with another step
+   * (checks before done). Must not throw.
+   */
+  beforeEnd?: (signal: AbortSignal) => Promise<string | undefined>;
 }
 
 /**
@@ -153,6 +164,12 @@ export async function runTurn(
       if (reason === "max_tokens" || reason === "refusal") return end(reason, step);
       if (signal.aborted || step >= config.maxSteps) return end("end", step);
       if (deliverSteering(config, history, emit, true)) continue;
+      const more = await config.beforeEnd?.(signal);
+      if (signal.aborted) return end("end", step);
+      if (more !== undefined) {
+        history.push({ role: "user", content: more });
+        continue;
+      }
       const again = await config.hooks?.beforeEnd(text, signal);
       if (!again || signal.aborted || config.hooks?.halted()) return end("end", step);
       history.push({ role: "user", content: again });
@@ -160,7 +177,9 @@ export async function runTurn(
     }
     toolCalls += calls.length;
     const spend = (spent: Usage) => (usage = addUsage(usage, spent));
-    history.push(...(await runCalls(calls, stepConfig, signal, emit, spend)));
+    const results = await runCalls(calls, stepConfig, signal, emit, spend);
+    if (!signal.aborted) await config.afterCalls?.(results, signal);
+    history.push(...results);
     if (signal.aborted) return end("aborted", step);
     if (config.hooks?.halted()) return end("end", step);
     if (step >= config.maxSteps) return end("max_steps", step);

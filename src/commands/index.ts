@@ -14,6 +14,7 @@ import { sandboxCommand } from "./builtin/sandbox.js";
 import { mcpCommand } from "./builtin/mcp.js";
 import { hooksCommand } from "./builtin/hooks.js";
 import { toolsCommand } from "./builtin/tools.js";
+import { checksCommand } from "./builtin/checks.js";
 import { helpCommand } from "./builtin/help.js";
 import { initCommand } from "./builtin/init.js";
 import { languageCommand } from "./builtin/language.js";
@@ -53,6 +54,7 @@ export const BUILTIN_COMMANDS = [
   permissionsCommand,
   outputCommand,
   hooksCommand,
+  checksCommand,
 ];
 
 /** Custom command folders are looked at again at most this often (a file added shows up). */

@@ -15,6 +15,7 @@ const HEADLESS = new Set([
   "mcp",
   "tools",
   "hooks",
+  "checks",
 ]);
 
 export interface HeadlessCommands {

@@ -1,7 +1,7 @@
 import type { Approve, Session } from "../session/index.js";
 import { controlResponse, type ControlRequest } from "./claude-compat.js";
 import { headlessCommandList, runHeadlessCommands } from "./headless-commands.js";
-import { exitCode, failureLine, RefusedCalls, resultObject } from "./print-result.js";
+import { ChecksRun, exitCode, failureLine, RefusedCalls, resultObject } from "./print-result.js";
 import type { OutputFormat } from "./print.js";
 import { withClaudeFields } from "./result-fields.js";
 
@@ -42,8 +42,10 @@ export async function runMessages(
   const refused = new RefusedCalls();
   // Why a message could not run is said in a notice; its result object repeats it.
   let lastProblem = "";
+  const checks = new ChecksRun();
   const off = session.subscribe((event) => {
     refused.observe(event);
+    checks.observe(event);
     if (event.type === "notice" && event.tone === "error") lastProblem = event.text;
   });
   let code = 0;
@@ -102,11 +104,13 @@ export async function runMessages(
           return;
         }
         const calls = done ? refused.take() : [];
+        const ran = done ? checks.take() : [];
         const summary = withClaudeFields({
           ...resultObject(result, session.model, Date.now() - started),
           session_id: session.id,
           ...(commands.lines.length > 0 ? { command_output: commands.lines } : {}),
           ...(calls.length > 0 ? { refused_calls: calls } : {}),
+          ...(ran.length > 0 ? { checks: ran } : {}),
           ...(session.notices.length > 0 ? { notices: [...session.notices] } : {}),
         });
         if (out.format !== "text") out.write(JSON.stringify(summary));

@@ -130,6 +130,27 @@ function blockedLine(calls: readonly RefusedCall[]): string {
   return `${n} command${n === 1 ? " was" : "s were"} blocked by ${by} (${named.join("; ")}): ${flags} would allow ${n === 1 ? "it" : "them"}.`;
 }
 
+/** A check's outcome in the `json` result object (the `check_end` event without its output). */
+export type CheckOutcome = Omit<SessionEvent & { type: "check_end" }, "type" | "id" | "output">;
+
+/** Collects the checks that ran, message by message, as {@link RefusedCalls} does calls. */
+export class ChecksRun {
+  private checks: CheckOutcome[] = [];
+  private ended: CheckOutcome[][] = [];
+
+  take(): CheckOutcome[] {
+    return this.ended.shift() ?? [];
+  }
+
+  observe(event: SessionEvent): void {
+    if (event.type === "message_start") this.checks = [];
+    if (event.type === "message_end") this.ended.push(this.checks);
+    if (event.type !== "check_end") return;
+    const { type: _type, id: _id, output: _output, ...outcome } = event;
+    this.checks.push(outcome);
+  }
+}
+
 const short = (text: string) => {
   const one = text.replace(/\s+/g, " ");
   return one.length > 60 ? `“${one.slice(0, 59)}…”` : `“${one}”`;

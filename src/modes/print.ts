@@ -141,4 +141,11 @@ function noteEvent(event: SessionEvent, stderr: (line: string) => void): void {
     const seconds = (event.delay_ms / 1000).toFixed(1);
     stderr(`${event.error.message} — retrying in ${seconds}s (attempt ${event.attempt + 1})`);
   }
+  // A failed check (`checks` in the settings): the answer alone would not say it.
+  if (event.type === "check_end" && !event.ok) {
+    const how = event.skipped
+      ? "not run (a repository's check runs only in the sandbox)"
+      : (event.summary ?? (event.exit_code === null ? "stopped" : `exit ${event.exit_code}`));
+    stderr(`check failed: ${event.command} — ${how}`);
+  }
 }

@@ -10,6 +10,7 @@ import type { CompactOptions, CompactResult } from "./context/context-keeper.js"
 import type { ContextReport } from "./context/context-usage.js";
 import type { McpControl, McpServerView } from "./tools/session-mcp.js";
 import type { HooksControl } from "./hooks/hook-points.js";
+import type { ChecksControl } from "./tools/checks.js";
 import type { DevToolsReport } from "./context/dev-tools.js";
 import type { ModelSwitch } from "./models/model-switch.js";
 import type { Approve, Mode } from "./permissions/permissions.js";
@@ -160,6 +161,8 @@ export interface Session {
    * how to get them (`/tools`); `refresh` asks every program again instead of the cache.
    */
   devTools(refresh?: boolean): Promise<DevToolsReport>;
+  /** Checks after edits (`/checks`): those in force, those to propose, turning them on. */
+  readonly checks: ChecksControl;
   /** The MCP servers: their states, `/mcp reconnect` and `/mcp approve`. */
   readonly mcp: McpControl;
   /**

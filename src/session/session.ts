@@ -24,6 +24,9 @@ import { joinSystem, type RequestParts } from "./context/context-usage.js";
 import { ProjectCardLoader } from "./context/project-card.js";
 import { StepMeter, UsageLedger } from "./models/usage-ledger.js";
 import { createDialogueTools } from "./tools/dialogue-tools.js";
+import { checksInForce, proposeChecks, turnChecks, BEFORE_DONE_ROUNDS } from "./tools/checks.js";
+import { detectCommands } from "./context/project-commands.js";
+import { saveProjectChecks } from "./config/config-save.js";
 import type { Session, SessionOptions } from "./session-api.js";
 import type { TurnResult } from "../agent/loop.js";
 import type { Mode } from "./permissions/permissions.js";
@@ -195,6 +198,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   rules.current();
   notices.push(...rules.takeNotices(), ...card.notices);
   const ledger = new UsageLedger();
+  // Commands run after the model's edits: the person's config, then the repository's settings.
+  const inForce = (forRepository = options.config.projects?.[workspace.root]?.checks) =>
+    checksInForce(options.config.checks, setup.project.checks, forRepository);
+  let checks = inForce();
   const tools = new ToolSet({
     own: allTools,
     mcp: () => mcp.hub.tools(),
@@ -282,6 +289,20 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     void model.provider.prepare?.();
     await Promise.all([card.ready(CARD_WAIT_MS), tools.ready(offer)]);
     const request = parts(offer);
+    const checkHooks = turnChecks({
+      checks,
+      root: workspace.root,
+      shell: (profile) => shells.get(profile),
+      sandboxed: () => sandbox.sandboxed,
+      profile,
+      checkpoints,
+      emit,
+      stillFailing: (commands) =>
+        events.notice(
+          t("checks.stillFailing", { rounds: BEFORE_DONE_ROUNDS, commands: commands.join(", ") }),
+        ),
+      logger,
+    });
     const turnTools = { tools: offer, schemas: request.schemas, mode: turnMode };
     const turnDone = runTurn(
       history,
@@ -299,6 +320,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         toolsForStep: () => tools.forStep(turnTools),
         ...(steering ? { steering } : {}),
         ...(hooks ? { hooks: hooks.loop() } : {}),
+        ...checkHooks,
       },
       signal,
       emit,
@@ -392,6 +414,15 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     setSandbox: (on) => sandbox.set(on),
     mcp: mcp.control,
     hooks: hooks?.control,
+    checks: {
+      inForce: () => checks,
+      proposed: () => proposeChecks(detectCommands(workspace.root)),
+      async turnOn(chosen) {
+        const saved = await saveProjectChecks(options.env, workspace.root, chosen);
+        if (saved.saved) checks = inForce(chosen);
+        return saved;
+      },
+    },
     devTools: (refresh) => discoverDevTools(options.env, { refresh }),
     async dispose() {
       suggestions?.cancel();

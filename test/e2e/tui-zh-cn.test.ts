@@ -126,6 +126,7 @@ describe("the interface in Simplified Chinese", () => {
     await command(term, "/compact", "暂时没有可压缩的内容");
     await command(term, "/permissions", "没有长期有效的命令规则。");
     await command(term, "/agents", "可在 .north/agents/");
+    await command(term, "/checks", "未设置检查");
     // /output shows a tool's result as the model read it: that text is not the interface's.
     await send(term, "/output");
     await term.waitFor("edit_create_file");

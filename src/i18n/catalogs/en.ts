@@ -18,6 +18,28 @@ export const en = {
   "composer.answerReview": "Answer the review above first",
   "app.exitHint": "Press Ctrl+C again to exit",
   "turn.cancelled": "[Cancelled]",
+  // Checks after edits (issue 28).
+  "check.running": "Checking with {name}",
+  "check.passed": "{name} {seconds} s",
+  "check.stopped": "stopped",
+  "check.skipped": "not run: a repository's check runs only in the sandbox",
+  "cmd.checks.description": "Checks after edits: those in force, or what to turn on",
+  "cmd.checks.usage": "Usage: /checks, or /checks on to turn the suggested checks on.",
+  "cmd.checks.afterEdit": "After each step that edits files:",
+  "cmd.checks.beforeDone": "Before a turn that edited files ends:",
+  "cmd.checks.fromConfig": "your config",
+  "cmd.checks.inForce": "Checks in force:",
+  "cmd.checks.already":
+    "Checks are set already; change them in your config or .north/settings.json.",
+  "cmd.checks.noSandbox":
+    "The sandbox is off: your checks run as you, the repository's do not run.",
+  "cmd.checks.none":
+    'No checks are set, and this repository\'s manifests suggest none. Set them under "checks" in your config.',
+  "cmd.checks.proposed": "No checks are set. This repository's manifests suggest:",
+  "cmd.checks.turnOnHint":
+    "Nothing runs until you turn them on with /checks on (kept in your config for this repository).",
+  "cmd.checks.turnedOn": "Checks on for this repository (saved in {file}):",
+  "checks.stillFailing": "Checks before done still fail after {rounds} rounds: {commands}",
 
   "status.noModel": "no model",
   "status.tokens": "{count} tokens",

@@ -35,9 +35,24 @@ export function saveTheme(
   return saveFields(env, { theme });
 }
 
+/**
+ * Turns `checks` on for the repository at `root` (`projects[root].checks` in the global config),
+ * keeping every other field and repository as they are; as {@link saveModelChoice}.
+ */
+export function saveProjectChecks(
+  env: Record<string, string | undefined>,
+  root: string,
+  checks: { afterEdit?: string[]; beforeDone?: string[] },
+): Promise<SaveResult> {
+  return saveFields(env, (current) => {
+    const projects = (current.projects ?? {}) as Record<string, Record<string, unknown>>;
+    return { projects: { ...projects, [root]: { ...projects[root], checks } } };
+  });
+}
+
 async function saveFields(
   env: Record<string, string | undefined>,
-  fields: Record<string, string>,
+  wanted: Record<string, unknown> | ((current: Record<string, unknown>) => Record<string, unknown>),
 ): Promise<SaveResult> {
   const path = configPath(env);
   let current: Record<string, unknown> = {};
@@ -51,6 +66,7 @@ async function saveFields(
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== "ENOENT") return refused(path, `it cannot be read (${code ?? "error"})`);
   }
+  const fields = typeof wanted === "function" ? wanted(current) : wanted;
   if (Object.entries(fields).every(([key, value]) => current[key] === value)) {
     return { saved: true, path };
   }

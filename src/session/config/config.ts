@@ -4,6 +4,7 @@ import { loadZod, type ZodModule } from "../../agent/zod.js";
 import { compileGlob, SECRET_FILE_PATTERNS } from "../../workspace/index.js";
 import { readJsonFile } from "./json-file.js";
 import { configDir } from "./paths.js";
+import { checksSchema } from "./settings.js";
 
 /** An object that names the fields it knows when it meets one it does not (a typo). */
 export function strictObject<T extends z.core.$ZodLooseShape>(z: ZodModule, shape: T) {
@@ -187,6 +188,13 @@ function buildSchemas(z: ZodModule) {
     hooks: z.record(z.string(), z.unknown()).optional(),
     /** How many times in a row a Stop hook may send the model back in one turn (5). */
     stopHookLimit: positiveInt.max(100, { error: "expected a number from 1 to 100" }).optional(),
+    /** Checks after the model's edits (`checksSchema` in settings.ts): every repository's. */
+    checks: checksSchema(z).optional(),
+    /**
+     * What the person set for one repository, keyed by its root's absolute path (as Codex's
+     * `[projects."path"]`): `checks` turned on with `/checks on`.
+     */
+    projects: z.record(z.string(), z.object({ checks: checksSchema(z).optional() })).optional(),
   });
   return { configSchema, providerSchema };
 }

@@ -42,6 +42,7 @@ const MODEL_MAY: Record<string, string> = {
   permissions: "only the list; revoking is the person's",
   sandbox: "only the state; on and off are the person's",
   hooks: "only the list; approving the repository's hooks is the person's",
+  checks: "only the list; turning checks on is the person's",
 };
 
 const session = {
@@ -115,6 +116,7 @@ describe("the model's slash commands", () => {
       "/mcp login cloud",
       "/sandbox off",
       "/sandbox on",
+      "/checks on",
       "/permissions revoke 1",
       "/permissions revoke all",
       "/permissions revoke edits",

@@ -14,6 +14,35 @@ const run = (actions: UiAction[], start: UiState = initialState(30, 100)) =>
 const kinds = (s: UiState) => s.entries.map((e) => e.kind);
 
 describe("reduce", () => {
+  test("a check runs as a tool line and settles as one", () => {
+    const base = { id: "check_1", phase: "after_edit", command: "npx eslint {files}" } as const;
+    const s = run([agent({ type: "check_start", ...base, source: "config" })]);
+    expect(s.tools).toEqual([{ id: "check_1", name: "check", title: "Checking with eslint" }]);
+    const done = run(
+      [
+        agent({
+          type: "check_end",
+          ...base,
+          source: "config",
+          ok: false,
+          exit_code: 1,
+          duration_ms: 900,
+          output: "a.ts: 2 errors",
+          truncated: false,
+          summary: "2 errors",
+        }),
+      ],
+      s,
+    );
+    expect(done.tools).toEqual([]);
+    expect(done.entries.at(-1)).toMatchObject({
+      kind: "tool",
+      title: "eslint",
+      outcome: "2 errors",
+      error: true,
+    });
+  });
+
   test("a turn with text, a tool and an answer settles in order", () => {
     const s = run([
       { type: "submitted", text: "how?" },

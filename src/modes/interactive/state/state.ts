@@ -17,6 +17,7 @@ import {
 import { reduceExtras, type ContextMeter } from "./live-extras.js";
 import { settleTool, toolTitle, type ChangeBody } from "../tool-lines/index.js";
 import { add, settleAll, settleAtEnd, settleText, settleThinking } from "./transcript.js";
+import { checkRunningTitle, settleCheck } from "../tool-lines/check.js";
 import { advanceSubagent, type SubagentProgress } from "./subagent-progress.js";
 import { errorText, t } from "../../../i18n/index.js";
 
@@ -260,6 +261,23 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
         turnLabelled: true,
       };
       return add(s, { kind: "tool", ...settled, ...(state.turnLabelled ? {} : { label: true }) });
+    }
+    case "check_start": {
+      const s = settleAll(state);
+      const tool = { id: event.id, name: "check", title: checkRunningTitle(event.command) };
+      return { ...s, tools: [...s.tools, tool], labelPending: true };
+    }
+    case "check_end": {
+      const s = {
+        ...state,
+        tools: state.tools.filter((t) => t.id !== event.id),
+        turnLabelled: true,
+      };
+      return add(s, {
+        kind: "tool",
+        ...settleCheck(event),
+        ...(state.turnLabelled ? {} : { label: true }),
+      });
     }
     case "todo":
       return { ...state, todos: event.items };
