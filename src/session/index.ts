@@ -9,6 +9,8 @@ export type {
   SuggestionControl,
 } from "./session-api.js";
 export type { McpControl, McpPromptCommand, McpServerView, McpState } from "./tools/session-mcp.js";
+export { ELICITATION_CANCEL } from "./tools/session-mcp.js";
+export { checkForm } from "../mcp/elicitation.js";
 export type { DevTool, DevToolsReport } from "./context/dev-tools.js";
 export type { CompactOptions, CompactResult } from "./context/context-keeper.js";
 export type { ContextBreakdown, ContextReport } from "./context/context-usage.js";

@@ -97,6 +97,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     mask: sandboxMasks(options.env, options.config),
   });
   const broker = new ApprovalBroker();
+  /** The running turn's signal (an MCP server's question is asked only while one runs). */
+  let turnSignal: AbortSignal | undefined;
   const store = await PermissionStore.load(workspace.root, options.env);
   const events = new SessionEvents();
   const { broadcast } = events;
@@ -111,6 +113,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     logger,
     changed: (servers) => broadcast({ type: "mcp", servers }),
     notice: (text) => events.notice(text),
+    ...(options.approvals === "interactive" ? { ask: broker.ask } : {}),
+    turn: () => (turnSignal && !turnSignal.aborted && turns.busy ? turnSignal : undefined),
   });
   notices.push(...mcp.notices);
   const authorize = createPolicy({
@@ -225,6 +229,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       state.mode = mode;
       state.planAccepted = false;
     }
+    turnSignal = signal;
     const info = model.info;
     logger.log("user_prompt", { chars: prompt.length, model: info.id, mode: state.mode });
     conversation.startTurn(prompt);

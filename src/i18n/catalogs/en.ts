@@ -483,6 +483,8 @@ export const en = {
   "session.fileDefaults": "; using the defaults instead (the file was left unchanged).",
   "session.mcpFailed": 'MCP server "{name}" failed: {error} (/mcp for details).',
   "session.mcpNotStarted": 'MCP server "{name}" is not started: {error}.',
+  "session.mcpElicitationDeclined":
+    'MCP server "{name}" asked you a question; nobody could answer it here, so it was declined.',
   "session.mcpWaiting":
     "{file} defines MCP servers not approved for this repository: {names}. Check what they run with /mcp; /mcp approve NAME starts one.",
   "session.mcpWaitingHeadless":

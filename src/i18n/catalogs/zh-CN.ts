@@ -464,6 +464,7 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "session.fileDefaults": "；改用默认设置（文件未作改动）。",
   "session.mcpFailed": "MCP 服务器“{name}”失败：{error}（/mcp 查看详情）。",
   "session.mcpNotStarted": "MCP 服务器“{name}”未启动：{error}。",
+  "session.mcpElicitationDeclined": "MCP 服务器“{name}”向你提了一个问题；此处无人可答，已拒绝。",
   "session.mcpWaiting":
     "{file} 定义了未在此仓库获批准的 MCP 服务器：{names}。用 /mcp 查看它们运行什么；/mcp approve NAME 可启动其中一个。",
   "session.mcpWaitingHeadless":

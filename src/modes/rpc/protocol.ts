@@ -50,6 +50,15 @@ export interface RpcMethods {
     params: { id: string; answers: string[] };
     result: { answered: boolean };
   };
+  /**
+   * Answers an `approval_request` whose review is an `elicitation` (an MCP server's form):
+   * `accept` with `content` (values by field name, checked against the fields: -32602 when they
+   * do not fit), `decline`, or `cancel` (dismissed). `approval/respond` with `reject` declines.
+   */
+  "elicitation/answer": {
+    params: ElicitationAnswerParams;
+    result: { answered: boolean };
+  };
   /** Switches model (and provider) for the next message; the running turn finishes on the old. */
   "model/set": {
     params: { model: string; provider?: string };
@@ -94,6 +103,13 @@ export interface ApprovalParams {
   decision: "accept" | "always" | "reject";
   /** With "reject": why, for the model. */
   reason?: string;
+}
+
+export interface ElicitationAnswerParams {
+  id: string;
+  action: "accept" | "decline" | "cancel";
+  /** With `accept`: a value per field (string, number or boolean), by the field's name. */
+  content?: Record<string, string | number | boolean>;
 }
 
 export interface StateResult {

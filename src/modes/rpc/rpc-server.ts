@@ -1,4 +1,5 @@
 import type { Readable, Writable } from "node:stream";
+import type { Review } from "../../agent/tool.js";
 import {
   captureSdkWarnings,
   createLogger,
@@ -34,6 +35,8 @@ export async function runRpc(options: RpcOptions): Promise<number> {
   );
   const { config, notice } = await loadConfigFile(options.env);
   let session: Session | undefined;
+  /** The reviews of this turn's `approval_request`s, by id (an elicitation's answer is checked). */
+  const reviews = new Map<string, Review>();
   let finish!: () => void;
   const finished = new Promise<void>((resolve) => (finish = resolve));
   let chain: Promise<unknown> = Promise.resolve();
@@ -71,9 +74,14 @@ export async function runRpc(options: RpcOptions): Promise<number> {
     defaultMode: options.mode,
     logger,
     session: () => session,
+    pendingReview: (id) => reviews.get(id),
     open(opened) {
       session = opened;
-      opened.subscribe((event) => channel.send({ jsonrpc: "2.0", method: "event", params: event }));
+      opened.subscribe((event) => {
+        if (event.type === "approval_request") reviews.set(event.id, event.review);
+        if (event.type === "turn_end") reviews.clear();
+        channel.send({ jsonrpc: "2.0", method: "event", params: event });
+      });
     },
     shutdown: () => void (chain = chain.then(() => end())),
   };
