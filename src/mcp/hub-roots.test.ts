@@ -29,7 +29,13 @@ describe("McpHub roots", () => {
     const log = join(dir, "events.log");
     const lines = () => (existsSync(log) ? readFileSync(log, "utf8").split("\n") : []);
     const { servers } = readMcpServers({
-      global: { t: { command: process.execPath, args: [TEST_SERVER], env: { MCP_TEST_LOG: log } } },
+      global: {
+        t: {
+          command: process.execPath,
+          args: [TEST_SERVER, "--client-features"],
+          env: { MCP_TEST_LOG: log },
+        },
+      },
       root: dir,
       neutralCwd: dir,
       env: {},

@@ -24,7 +24,11 @@ afterEach(() => {
 
 function home() {
   const log = join(mkdtempSync(join(tmpdir(), "north-mcp-log-")), "events.log");
-  const entry = { command: process.execPath, args: [TEST_SERVER], env: { MCP_TEST_LOG: log } };
+  const entry = {
+    command: process.execPath,
+    args: [TEST_SERVER, "--client-features"],
+    env: { MCP_TEST_LOG: log },
+  };
   const { env } = makeHome({ mcpServers: { t: { ...entry, trustReadOnlyHint: true } } });
   const lines = () => (existsSync(log) ? readFileSync(log, "utf8").split("\n") : []);
   return { env, lines };

@@ -87,6 +87,58 @@ function build() {
       return { content: [{ type: "text", text: "unlocked" }] };
     },
   );
+  server.registerPrompt(
+    "review",
+    {
+      description: "Review one file carefully.",
+      argsSchema: z.object({ file: z.string(), focus: z.string().optional() }),
+    },
+    ({ file, focus }) => ({
+      messages: [
+        {
+          role: "user",
+          content: { type: "text", text: `Review ${file}${focus ? ` for ${focus}` : ""}.` },
+        },
+      ],
+    }),
+  );
+  server.registerResource(
+    "today",
+    "notes://today",
+    { description: "Today's notes.", mimeType: "text/plain" },
+    async (uri) => ({ contents: [{ uri: uri.href, text: "Ship the release on Friday." }] }),
+  );
+  // `--many N`: N more tools, each with a paragraph of description and a few arguments, as a
+  // large server (an issue tracker, a cloud console) has.
+  const manyAt = process.argv.indexOf("--many");
+  const many = manyAt > 0 ? Number(process.argv[manyAt + 1]) : 0;
+  for (let i = 0; i < many; i++) {
+    server.registerTool(
+      `records_${i}`,
+      {
+        description: `Lists the records of collection ${i}, newest first, filtered by owner, state and label. Use it to find what changed recently in that collection.`,
+        inputSchema: z.object({
+          owner: z.string().describe("Who owns the records"),
+          state: z.enum(["open", "closed", "all"]).describe("Which records"),
+          label: z.string().optional().describe("Only records with this label"),
+          limit: z.number().int().optional().describe("Most records to return"),
+        }),
+        annotations: readOnly,
+      },
+      async () => ({ content: [{ type: "text", text: `collection ${i}: nothing` }] }),
+    );
+  }
+  if (process.argv.includes("--client-features")) addClientFeatures(server);
+  return server;
+}
+
+/**
+ * `--client-features`: tools that use what a client declares — `where` asks for its roots
+ * (`roots/list`), `book` asks the person a form (`elicitInput`) — and a note when the roots
+ * change.
+ */
+function addClientFeatures(server) {
+  const readOnly = { readOnlyHint: true };
   // Asks the client for its roots (`roots/list`), as servers that work on "the project" do.
   server.registerTool(
     "where",
@@ -131,48 +183,6 @@ function build() {
     const { roots } = await server.server.listRoots();
     note(`roots changed ${roots.map((r) => r.uri).join(" ")}`);
   });
-  server.registerPrompt(
-    "review",
-    {
-      description: "Review one file carefully.",
-      argsSchema: z.object({ file: z.string(), focus: z.string().optional() }),
-    },
-    ({ file, focus }) => ({
-      messages: [
-        {
-          role: "user",
-          content: { type: "text", text: `Review ${file}${focus ? ` for ${focus}` : ""}.` },
-        },
-      ],
-    }),
-  );
-  server.registerResource(
-    "today",
-    "notes://today",
-    { description: "Today's notes.", mimeType: "text/plain" },
-    async (uri) => ({ contents: [{ uri: uri.href, text: "Ship the release on Friday." }] }),
-  );
-  // `--many N`: N more tools, each with a paragraph of description and a few arguments, as a
-  // large server (an issue tracker, a cloud console) has.
-  const manyAt = process.argv.indexOf("--many");
-  const many = manyAt > 0 ? Number(process.argv[manyAt + 1]) : 0;
-  for (let i = 0; i < many; i++) {
-    server.registerTool(
-      `records_${i}`,
-      {
-        description: `Lists the records of collection ${i}, newest first, filtered by owner, state and label. Use it to find what changed recently in that collection.`,
-        inputSchema: z.object({
-          owner: z.string().describe("Who owns the records"),
-          state: z.enum(["open", "closed", "all"]).describe("Which records"),
-          label: z.string().optional().describe("Only records with this label"),
-          limit: z.number().int().optional().describe("Most records to return"),
-        }),
-        annotations: readOnly,
-      },
-      async () => ({ content: [{ type: "text", text: `collection ${i}: nothing` }] }),
-    );
-  }
-  return server;
 }
 
 note("start");
