@@ -101,7 +101,41 @@ export type Review =
    * Questions for the person (`ask_user_question`): answered with a `answer` decision, one
    * answer per question, or declined. Never a permission: the policy does not see it.
    */
-  | { type: "question"; questions: Question[] };
+  | { type: "question"; questions: Question[] }
+  /**
+   * An MCP server asks the person for information (`elicitation/create`, form mode), usually while
+   * one of its tools runs: `message` is the server's question, `fields` the requested schema's
+   * properties in its order (`requestedSchema` as the server sent it, for front ends that pass it
+   * on). Answered with a `form` decision (the values, checked against the fields), declined with
+   * a rejection, cancelled with the turn. Never a permission: the policy does not see it.
+   */
+  | {
+      type: "elicitation";
+      server: string;
+      message: string;
+      fields: ElicitationField[];
+      requestedSchema: Record<string, unknown>;
+    };
+
+/** One field of an MCP elicitation form (a property of the requested schema). */
+export interface ElicitationField {
+  name: string;
+  /** `integer` is a number without a fraction. */
+  type: "string" | "number" | "integer" | "boolean";
+  title?: string;
+  description?: string;
+  required: boolean;
+  /** A string field with fixed choices; `enumNames` their labels where the server gave them. */
+  enum?: string[];
+  enumNames?: string[];
+  default?: string | number | boolean;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  /** `email`, `uri`, `date` or `date-time`: said to the person, checked by the server. */
+  format?: string;
+}
 
 /** One question of `ask_user_question`: 2–4 options; the person may also answer in own words. */
 export interface Question {

@@ -13,6 +13,13 @@ import { createMcpTools } from "./tool-bridge.js";
 import { NorthOAuthProvider } from "./oauth/oauth-provider.js";
 import { OAuthStore } from "./oauth/oauth-store.js";
 import { createMcpPromptCommands, type McpPromptCommand } from "./prompts.js";
+import { formFields, type Elicit } from "./elicitation.js";
+
+/** A folder the client works in, as MCP's `roots/list` gives it (`file://` URI). */
+export interface McpRoot {
+  uri: string;
+  name?: string;
+}
 
 export type McpState =
   /** Defined by the repository and not approved by the person for it yet. */
@@ -69,6 +76,10 @@ export class McpConnection {
       authDir: string;
       /** Called after every change of state or tools. */
       onChange: (connection: McpConnection) => void;
+      /** The folders North works in (`roots/list`): the repository root and any added ones. */
+      roots: () => McpRoot[];
+      /** Asks the person a server's question (`elicitation/create`). */
+      elicit: Elicit;
     },
     initial: "needs-approval" | "off" | "start",
   ) {
@@ -109,6 +120,17 @@ export class McpConnection {
     return this.connecting;
   }
 
+  /** Tells a running server its roots changed (`notifications/roots/list_changed`). */
+  async rootsChanged(): Promise<void> {
+    if (this.state !== "ready" || !this.client) return;
+    await this.client.sendRootsListChanged().catch((error: Error) =>
+      this.options.logger.log("mcp_protocol_warning", {
+        server: this.entry.name,
+        message: error.message,
+      }),
+    );
+  }
+
   /** Stops the server (its process, its connection) for good. */
   async close(): Promise<void> {
     this.closed = true;
@@ -134,7 +156,29 @@ export class McpConnection {
     let auth: NorthOAuthProvider | undefined;
     try {
       const sdk = await import("@modelcontextprotocol/client");
-      const client = new sdk.Client({ name: "north", version: VERSION }, { capabilities: {} });
+      // Roots: the server may ask where North works, and hears when that changes. Elicitation
+      // (form mode only): its questions go to the person through the session.
+      const client = new sdk.Client(
+        { name: "north", version: VERSION },
+        { capabilities: { roots: { listChanged: true }, elicitation: { form: {} } } },
+      );
+      client.setRequestHandler("roots/list", () => ({ roots: this.options.roots() }));
+      client.setRequestHandler("elicitation/create", async (request, ctx) => {
+        const params = request.params;
+        const fields = params.mode === "url" ? undefined : formFields(params.requestedSchema);
+        if (params.mode === "url" || !fields) {
+          logger.log("mcp_elicitation_declined", { server: this.entry.name, why: "unsupported" });
+          return { action: "decline" as const };
+        }
+        const review = {
+          type: "elicitation" as const,
+          server: this.entry.name,
+          message: params.message,
+          fields,
+          requestedSchema: params.requestedSchema as Record<string, unknown>,
+        };
+        return this.options.elicit(review, ctx.mcpReq.signal);
+      });
       client.onerror = (error) =>
         logger.log("mcp_protocol_warning", { server: this.entry.name, message: error.message });
       const timeout = { timeout: CONNECT_TIMEOUT_MS };

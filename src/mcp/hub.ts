@@ -8,11 +8,12 @@
 import type { AnyTool } from "../agent/tool.js";
 import type { Logger } from "../log/logger.js";
 import type { McpServerEntry } from "./config.js";
-import { McpConnection, type McpServerView } from "./connection.js";
+import { McpConnection, type McpRoot, type McpServerView } from "./connection.js";
+import type { Elicit } from "./elicitation.js";
 import type { McpPromptCommand } from "./prompts.js";
 import { readMcpResource } from "./resources.js";
 
-export type { McpServerView, McpState } from "./connection.js";
+export type { McpRoot, McpServerView, McpState } from "./connection.js";
 
 /** The person's approvals of repository-defined servers (see `PermissionStore`). */
 export interface McpApprovals {
@@ -31,14 +32,21 @@ export interface McpHubOptions {
   authDir: string;
   /** Called when a server's state or tools change (the session tells its front end). */
   onChange?: (server: McpServerView) => void;
+  /** The folders North works in, first the repository root (MCP `roots`). */
+  roots: readonly McpRoot[];
+  /** Asks the person a server's question (MCP elicitation); absent: every one is declined. */
+  elicit?: Elicit;
 }
 
 export class McpHub {
   private readonly connections: McpConnection[];
   /** The ready servers' prompts; a new array only when a server changed (see `prompts`). */
   private promptList: McpPromptCommand[] = [];
+  private rootList: McpRoot[];
 
   constructor(private readonly options: McpHubOptions) {
+    this.rootList = [...options.roots];
+    const elicit: Elicit = options.elicit ?? (async () => ({ action: "decline" }));
     this.connections = options.servers.map((entry) => {
       const approved =
         entry.origin === "global" || options.approvals.approved(entry.name, entry.fingerprint);
@@ -54,10 +62,30 @@ export class McpHub {
             );
             options.onChange?.(c.view);
           },
+          roots: () => this.rootList.map((r) => ({ ...r })),
+          elicit,
         },
         initial,
       );
     });
+  }
+
+  /** The roots servers are given (`roots/list`). */
+  roots(): McpRoot[] {
+    return this.rootList.map((r) => ({ ...r }));
+  }
+
+  /**
+   * Replaces the roots (a folder added or removed); running servers are told when they differ
+   * (`notifications/roots/list_changed`) and list them again as they need.
+   */
+  async setRoots(roots: readonly McpRoot[]): Promise<void> {
+    const same =
+      roots.length === this.rootList.length &&
+      roots.every((r, i) => r.uri === this.rootList[i]!.uri && r.name === this.rootList[i]!.name);
+    if (same) return;
+    this.rootList = [...roots];
+    await Promise.all(this.connections.map((c) => c.rootsChanged()));
   }
 
   /** Starts every server that may start, in the background. */

@@ -11,6 +11,8 @@ export type {
 export type { McpControl, McpPromptCommand, McpServerView, McpState } from "./tools/session-mcp.js";
 export type { HooksControl } from "./hooks/hook-points.js";
 export type { HookView } from "./hooks/hooks.js";
+export { ELICITATION_CANCEL } from "./tools/session-mcp.js";
+export { checkForm } from "../mcp/elicitation.js";
 export type { DevTool, DevToolsReport } from "./context/dev-tools.js";
 export type { CompactOptions, CompactResult } from "./context/context-keeper.js";
 export type { ContextBreakdown, ContextReport } from "./context/context-usage.js";

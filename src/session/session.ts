@@ -102,6 +102,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     ...(options.files ? { files: options.files } : {}),
   });
   const broker = new ApprovalBroker();
+  /** The running turn's signal (an MCP server's question is asked only while one runs). */
+  let turnSignal: AbortSignal | undefined;
   const store = await PermissionStore.load(workspace.root, options.env);
   const events = new SessionEvents();
   const { broadcast } = events;
@@ -116,6 +118,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     logger,
     changed: (servers) => broadcast({ type: "mcp", servers }),
     notice: (text) => events.notice(text),
+    ...(options.approvals === "interactive" ? { ask: broker.ask } : {}),
+    turn: () => (turnSignal && !turnSignal.aborted && turns.busy ? turnSignal : undefined),
   });
   notices.push(...mcp.notices);
   // Loaded only when the config or the repository has hooks; undefined otherwise.
@@ -263,6 +267,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       state.mode = mode;
       state.planAccepted = false;
     }
+    turnSignal = signal;
     // UserPromptSubmit may refuse the prompt (thrown: a notice) or add context after it.
     if (hooks) prompt = await hooks.prompt(prompt, signal);
     const info = model.info;

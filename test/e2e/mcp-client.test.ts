@@ -11,6 +11,7 @@ import {
   mkdtempSync,
   readFileSync,
   readdirSync,
+  realpathSync,
   statSync,
   writeFileSync,
 } from "node:fs";
@@ -493,7 +494,10 @@ describe("a server that speaks only the older SSE transport", () => {
 
 describe("the reference filesystem server", () => {
   it("reads at once when trusted, and writes only with --approve all", async () => {
-    const shared = mkdtempSync(join(tmpdir(), "north-mcp-fs-"));
+    // North gives servers the repository as their root, and the filesystem server then works
+    // there (as under Claude Code) rather than in the folder of its command line.
+    const repo = makeRepo();
+    const shared = realpathSync(repo);
     writeFileSync(join(shared, "plan.txt"), "step one\n");
     const fsServer = join(ROOT, "node_modules", ".bin", "mcp-server-filesystem");
     const server = await e2e.server([
@@ -506,7 +510,6 @@ describe("the reference filesystem server", () => {
     const { env } = makeHome({
       mcpServers: { fs: { command: fsServer, args: [shared], trustReadOnlyHint: true } },
     });
-    const repo = makeRepo();
     const first = await runCli(["-p", "copy the plan"], {
       cwd: repo,
       env: { ...env, ...keys(server) },

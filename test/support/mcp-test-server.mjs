@@ -128,7 +128,61 @@ function build() {
       async () => ({ content: [{ type: "text", text: `collection ${i}: nothing` }] }),
     );
   }
+  if (process.argv.includes("--client-features")) addClientFeatures(server);
   return server;
+}
+
+/**
+ * `--client-features`: tools that use what a client declares — `where` asks for its roots
+ * (`roots/list`), `book` asks the person a form (`elicitInput`) — and a note when the roots
+ * change.
+ */
+function addClientFeatures(server) {
+  const readOnly = { readOnlyHint: true };
+  // Asks the client for its roots (`roots/list`), as servers that work on "the project" do.
+  server.registerTool(
+    "where",
+    { description: "Lists the client's roots.", inputSchema: z.object({}), annotations: readOnly },
+    async () => {
+      const { roots } = await server.server.listRoots();
+      note(`roots ${roots.map((r) => r.uri).join(" ")}`);
+      return {
+        content: [{ type: "text", text: roots.map((r) => `${r.name ?? "?"}=${r.uri}`).join("\n") }],
+      };
+    },
+  );
+  // Asks the person through the client (`elicitation/create`, form mode): every field kind.
+  server.registerTool(
+    "book",
+    {
+      description: "Books a table after asking the person for the details.",
+      inputSchema: z.object({}),
+      annotations: readOnly,
+    },
+    async () => {
+      const answer = await server.server.elicitInput({
+        mode: "form",
+        message: "Details of the booking?",
+        requestedSchema: {
+          type: "object",
+          properties: {
+            name: { type: "string", title: "Name", description: "Who books" },
+            guests: { type: "integer", title: "Guests", minimum: 1, maximum: 12 },
+            outside: { type: "boolean", title: "Outside", default: false },
+            time: { type: "string", title: "Time", enum: ["18:00", "20:00"] },
+          },
+          required: ["name", "guests"],
+        },
+      });
+      note(`elicited ${JSON.stringify(answer)}`);
+      return { content: [{ type: "text", text: `booking: ${JSON.stringify(answer)}` }] };
+    },
+  );
+  // The roots changed (`notifications/roots/list_changed`): noted with the new list.
+  server.server.setNotificationHandler("notifications/roots/list_changed", async () => {
+    const { roots } = await server.server.listRoots();
+    note(`roots changed ${roots.map((r) => r.uri).join(" ")}`);
+  });
 }
 
 note("start");

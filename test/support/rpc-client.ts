@@ -10,6 +10,12 @@ export interface RpcClient {
   request(method: string, params?: Json): Promise<Json>;
   /** Writes a raw line (malformed input tests). */
   writeLine(line: string): void;
+  /** Writes one message as it is, in the client's framing (with its header when `headers`). */
+  writeMessage(text: string): void;
+  /** Batch responses (arrays), as they came. */
+  readonly batches: Json[][];
+  /** Resolves once `count` stray responses or batches have arrived. */
+  waitForStray(count: number, kind?: "stray" | "batches"): Promise<void>;
   /** Every `event` notification so far, in order. */
   readonly events: Json[];
   /** Responses that answered no request of ours (id null: parse errors). */
@@ -23,7 +29,13 @@ export interface RpcClient {
 }
 
 /** Spawns `north rpc` in `cwd` and speaks JSON-RPC to it over its standard input and output. */
-export function startRpc(options: { cwd: string; env: Record<string, string> }): RpcClient {
+export function startRpc(options: {
+  cwd: string;
+  env: Record<string, string>;
+  /** `headers`: LSP's Content-Length framing, and North must answer in it. */
+  framing?: "lines" | "headers";
+}): RpcClient {
+  const headers = options.framing === "headers";
   const env: Record<string, string | undefined> = { ...process.env };
   for (const name of [
     "ANTHROPIC_API_KEY",
@@ -41,34 +53,55 @@ export function startRpc(options: { cwd: string; env: Record<string, string> }):
   const pending = new Map<number, (response: Json) => void>();
   const events: Json[] = [];
   const stray: Json[] = [];
+  const batches: Json[][] = [];
   const watchers = new Set<() => void>();
   let nextId = 1;
-  let buffered = "";
+  let buffered = Buffer.alloc(0);
   let stderr = "";
   const exited = new Promise<number | null>((resolve) =>
     child.on("close", (code) => resolve(code)),
   );
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    buffered += chunk;
-    let at: number;
-    while ((at = buffered.indexOf("\n")) !== -1) {
-      const line = buffered.slice(0, at);
-      buffered = buffered.slice(at + 1);
-      const message = JSON.parse(line) as Json;
-      if (message.method === "event") events.push(message.params as Json);
-      else if (typeof message.id === "number" && pending.has(message.id)) {
-        pending.get(message.id)!(message);
-        pending.delete(message.id);
-      } else stray.push(message);
-      for (const watch of watchers) watch();
+  const take = (message: Json | Json[]) => {
+    if (Array.isArray(message)) batches.push(message);
+    else if (message.method === "event") events.push(message.params as Json);
+    else if (typeof message.id === "number" && pending.has(message.id)) {
+      pending.get(message.id)!(message);
+      pending.delete(message.id);
+    } else stray.push(message);
+    for (const watch of watchers) watch();
+  };
+  // Reads North's output in the framing it must answer in: a line it writes in the other one
+  // fails the parse (and the test).
+  child.stdout.on("data", (chunk: Buffer) => {
+    buffered = Buffer.concat([buffered, chunk]);
+    for (;;) {
+      if (!headers) {
+        const at = buffered.indexOf("\n");
+        if (at === -1) return;
+        const line = buffered.subarray(0, at).toString("utf8");
+        buffered = buffered.subarray(at + 1);
+        take(JSON.parse(line) as Json);
+        continue;
+      }
+      const end = buffered.indexOf("\r\n\r\n");
+      if (end === -1) return;
+      const header = /^Content-Length: (\d+)$/.exec(buffered.subarray(0, end).toString("latin1"));
+      if (!header) throw new Error(`not a header: ${buffered.toString("utf8").slice(0, 80)}`);
+      const length = Number(header[1]);
+      if (buffered.length < end + 4 + length) return;
+      const body = buffered.subarray(end + 4, end + 4 + length).toString("utf8");
+      buffered = buffered.subarray(end + 4 + length);
+      take(JSON.parse(body) as Json);
     }
   });
+  const frame = (text: string) =>
+    headers ? `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}` : `${text}\n`;
   const call = (method: string, params: Json = {}) =>
     new Promise<Json>((resolve) => {
       const id = nextId++;
       pending.set(id, resolve);
-      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+      child.stdin.write(frame(JSON.stringify({ jsonrpc: "2.0", id, method, params })));
     });
   return {
     call,
@@ -78,8 +111,25 @@ export function startRpc(options: { cwd: string; env: Record<string, string> }):
       return response.result as Json;
     },
     writeLine: (line) => void child.stdin.write(`${line}\n`),
+    writeMessage: (text) => void child.stdin.write(frame(text)),
     events,
     stray,
+    batches,
+    waitForStray(count, kind = "stray") {
+      const list = kind === "stray" ? stray : batches;
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (list.length < count) return;
+          watchers.delete(check);
+          resolve();
+        };
+        watchers.add(check);
+        void exited.then(() => {
+          if (watchers.delete(check)) reject(new Error(`north rpc ended first; stderr: ${stderr}`));
+        });
+        check();
+      });
+    },
     waitForEvent(match, from = 0) {
       return new Promise((resolve, reject) => {
         const check = () => {

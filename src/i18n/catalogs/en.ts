@@ -201,6 +201,16 @@ export const en = {
   "question.hints": "↑↓ or 1–{count} choose · Enter confirm · Esc decline",
   "question.otherHints": "Enter send this answer · Esc back to the options",
   "question.answer": "Answer: ",
+  "elicitation.asks": 'MCP server "{server}" asks:',
+  "elicitation.yes": "Yes",
+  "elicitation.no": "No",
+  "elicitation.skip": "Skip — leave it empty",
+  "elicitation.type": "Type a value",
+  "elicitation.number": "a number",
+  "elicitation.integer": "a whole number",
+  "elicitation.length": "{range} characters",
+  "elicitation.invalid": "Not taken — it must fit: {what}",
+  "elicitation.typeHints": "Enter send this value · Esc decline the form",
   "tool.planModeDeclined": "Stayed in {mode} mode",
   "tool.planModeOn": "Switched to plan mode",
   "tool.slashNotRun": "Did not run {command}",
@@ -553,6 +563,8 @@ export const en = {
   "session.fileDefaults": "; using the defaults instead (the file was left unchanged).",
   "session.mcpFailed": 'MCP server "{name}" failed: {error} (/mcp for details).',
   "session.mcpNotStarted": 'MCP server "{name}" is not started: {error}.',
+  "session.mcpElicitationDeclined":
+    'MCP server "{name}" asked you a question; nobody could answer it here, so it was declined.',
   "session.mcpWaiting":
     "{file} defines MCP servers not approved for this repository: {names}. Check what they run with /mcp; /mcp approve NAME starts one.",
   "session.mcpWaitingHeadless":

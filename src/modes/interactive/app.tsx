@@ -185,7 +185,7 @@ function Live(
   // ahead (kept for after the review).
   const frozen =
     state.review !== undefined &&
-    (state.review.review.type === "question" || state.review.reason !== undefined);
+    (state.review.picker !== undefined || state.review.reason !== undefined);
   return (
     <Box flexDirection="column">
       <LiveArea state={state} animate={props.animate} highlightEpoch={props.epoch} />

@@ -2,19 +2,28 @@ import type { Usage } from "../../ai/types.js";
 import type { SessionEvent } from "../../session/index.js";
 
 /**
- * `north rpc`: JSON-RPC 2.0 over stdio, one JSON message per line (UTF-8, `\n`), the framing of
- * editors and MCP. The client sends requests; North answers each with a response of the same id
- * and sends `event` notifications for everything the session does. docs/rpc.md describes it;
- * docs/rpc.schema.json is generated from these types (`npm run rpc-schema`), and a test fails
- * when the two drift apart.
+ * `north rpc`: JSON-RPC 2.0 over stdio. Framing: one JSON message per line (UTF-8, `\n`), or
+ * LSP's `Content-Length` headers when the client's first line is a header; North answers in the
+ * client's framing (src/modes/rpc/framing.ts). The client sends requests; North answers each with
+ * a response of the same id and sends `event` notifications for everything the session does.
+ * docs/rpc.md describes it; docs/rpc.schema.json is generated from these types
+ * (`npm run rpc-schema`), and a test fails when the two drift apart.
  *
  * Contracts:
  * - One session per process. `session/start` (or `session/resume`) comes first; any other
  *   method before it gets error {@link RPC_ERRORS.noSession}.
  * - Requests are answered in the order they arrive; a request never waits for a turn: `turn/submit`
  *   answers at once (the turn's events follow as notifications).
+ * - A notification from the client (a request without `id`) is run like a request and never
+ *   answered, not even with an error (`turn/cancel` as a notification cancels); one North does not
+ *   know is ignored. `$/cancelRequest` `{id}` is acted on as it arrives: a request of that id that
+ *   has not started is answered {@link RPC_ERRORS.requestCancelled} and not run.
+ * - A batch (an array) is answered with one array of the responses to its requests, in order
+ *   (nothing when it held only notifications); an empty batch with one invalid-request error.
+ * - Params are named (an object); positional params (a non-empty array) get invalid-params,
+ *   an empty array counts as none.
  * - Notifications of one turn come in the order the session emits them (see `SessionEvent`).
- * - A line that is not JSON gets a parse error (id null); a request of the wrong shape an
+ * - A message that is not JSON gets a parse error (id null); a request of the wrong shape an
  *   invalid-request or invalid-params error; North never exits for bad input.
  * - At the end of standard input a running turn is cancelled, the session saved and closed,
  *   and the process exits 0.
@@ -39,6 +48,15 @@ export interface RpcMethods {
   /** Answers an `approval_request` whose review is a `question` (ask_user_question). */
   "question/answer": {
     params: { id: string; answers: string[] };
+    result: { answered: boolean };
+  };
+  /**
+   * Answers an `approval_request` whose review is an `elicitation` (an MCP server's form):
+   * `accept` with `content` (values by field name, checked against the fields: -32602 when they
+   * do not fit), `decline`, or `cancel` (dismissed). `approval/respond` with `reject` declines.
+   */
+  "elicitation/answer": {
+    params: ElicitationAnswerParams;
     result: { answered: boolean };
   };
   /** Switches model (and provider) for the next message; the running turn finishes on the old. */
@@ -85,6 +103,13 @@ export interface ApprovalParams {
   decision: "accept" | "always" | "reject";
   /** With "reject": why, for the model. */
   reason?: string;
+}
+
+export interface ElicitationAnswerParams {
+  id: string;
+  action: "accept" | "decline" | "cancel";
+  /** With `accept`: a value per field (string, number or boolean), by the field's name. */
+  content?: Record<string, string | number | boolean>;
 }
 
 export interface StateResult {
@@ -134,6 +159,18 @@ export interface RpcRequest {
   params?: object;
 }
 
+/** A request without `id`: run, never answered. */
+export interface RpcClientNotification {
+  jsonrpc: "2.0";
+  method: RpcMethod | "$/cancelRequest";
+  params?: object;
+}
+
+/** Params of `$/cancelRequest` (as vscode-jsonrpc sends it). */
+export interface CancelRequestParams {
+  id: string | number;
+}
+
 /** North's answer to one request: `result` or `error`, never both. */
 export type RpcResponse =
   | { jsonrpc: "2.0"; id: string | number; result: unknown }
@@ -154,6 +191,10 @@ export interface RpcEventNotification {
 /** The whole protocol, the root of the generated schema. */
 export interface RpcProtocol {
   request: RpcRequest;
+  clientNotification: RpcClientNotification;
+  cancelRequest: CancelRequestParams;
+  /** A batch: an array of requests and notifications, answered by an array of responses. */
+  batch: (RpcRequest | RpcClientNotification)[];
   response: RpcResponse;
   notification: RpcEventNotification;
   methods: RpcMethods;
@@ -166,6 +207,8 @@ export const RPC_ERRORS = {
   methodNotFound: -32601,
   invalidParams: -32602,
   internal: -32603,
+  /** A request the client cancelled (`$/cancelRequest`) before it started; as in LSP. */
+  requestCancelled: -32800,
   /** A method other than `session/start`/`session/list` before the session is open. */
   noSession: -32001,
   /** Not while a turn runs (resume, new, undo) or a session is already open (start). */

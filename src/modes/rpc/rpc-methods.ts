@@ -1,7 +1,10 @@
 import { join } from "node:path";
 import { noteWiderRun } from "../wider-run.js";
 import type { Usage } from "../../ai/types.js";
+import type { Review } from "../../agent/tool.js";
 import {
+  checkForm,
+  ELICITATION_CANCEL,
   createSession,
   dataDir,
   listSessions,
@@ -38,6 +41,8 @@ export interface MethodContext {
   defaultMode: Mode;
   logger: Logger;
   session(): Session | undefined;
+  /** The review of a pending `approval_request` (by its id), while it waits. */
+  pendingReview(id: string): Review | undefined;
   /** Hands the opened session to the server (its events become notifications). */
   open(session: Session): void;
   shutdown(): void;
@@ -162,6 +167,24 @@ export function createMethods(ctx: MethodContext): Handlers {
         answers: strings(p, "answers"),
       });
       return { answered };
+    },
+    "elicitation/answer": async (p) => {
+      const session = need();
+      const id = str(p, "id");
+      const action = oneOf(p, "action", ["accept", "decline", "cancel"]);
+      if (action !== "accept") {
+        const reason = action === "cancel" ? { reason: ELICITATION_CANCEL } : {};
+        return { answered: session.respond(id, { type: "reject", ...reason }) };
+      }
+      const review = ctx.pendingReview(id);
+      if (review?.type !== "elicitation") return { answered: false };
+      const content = p.content;
+      if (typeof content !== "object" || content === null || Array.isArray(content)) {
+        throw invalid('"content" must be an object of the form\'s values');
+      }
+      const checked = checkForm(review.fields, content as Record<string, unknown>);
+      if ("error" in checked) throw invalid(checked.error);
+      return { answered: session.respond(id, { type: "form", content: checked.content }) };
     },
     "model/set": async (p) => {
       const session = need();

@@ -12,7 +12,9 @@ export type Decision =
   | { type: "always"; rule?: AllowRule }
   | { type: "reject"; reason?: string }
   /** The answers to a `question` review, one per question, in order. */
-  | { type: "answer"; answers: string[] };
+  | { type: "answer"; answers: string[] }
+  /** The values of an `elicitation` review's form, by field name (checked against its fields). */
+  | { type: "form"; content: Record<string, string | number | boolean> };
 
 /** Asks a person; resolves with their decision, or a rejection when `signal` aborts. */
 export type Ask = (

@@ -7,7 +7,16 @@ import {
   type McpServerView,
 } from "../../mcp/index.js";
 import type { PermissionStore } from "../permissions/permission-store.js";
-import { join } from "node:path";
+import { basename, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Ask } from "../permissions/policy.js";
+import { checkForm, type Elicit } from "../../mcp/elicitation.js";
+
+/**
+ * The reason of a rejection that cancels an elicitation (dismissed without an answer) rather
+ * than declines it.
+ */
+export const ELICITATION_CANCEL = "cancel";
 import { dataDir, ensurePrivateDir } from "../config/paths.js";
 import { t } from "../../i18n/index.js";
 import { childProcess } from "../../platform/lazy-builtins.js";
@@ -64,6 +73,10 @@ export function openMcp(input: {
   logger: Logger;
   changed: (servers: McpServerView[]) => void;
   notice: (text: string) => void;
+  /** A person to ask a server's question (the approval broker); absent headless. */
+  ask?: Ask;
+  /** The running turn's signal; undefined when idle (a question then is declined). */
+  turn: () => AbortSignal | undefined;
 }): { hub: McpHub; control: McpControl; notices: string[] } {
   const neutralCwd = mcpNeutralDir(input.env);
   const { servers, notices } = readMcpServers({
@@ -82,6 +95,8 @@ export function openMcp(input: {
   }
   const told = new Set<string>();
   const hub: McpHub = new McpHub({
+    roots: [{ uri: pathToFileURL(input.root).href, name: basename(input.root) }],
+    elicit: elicitThrough(input),
     servers,
     interactive: input.interactive,
     logger: input.logger,
@@ -146,4 +161,44 @@ function openInBrowser(url: string, env: Record<string, string | undefined>): vo
   } catch {
     // The printed URL still works.
   }
+}
+
+/**
+ * How a server's question (MCP elicitation) reaches the person: as an `approval_request` with an
+ * `elicitation` review through the approval broker, while a turn runs (cancelling the turn
+ * cancels it). Headless, or with no turn running, nobody can answer: it is declined and the
+ * person told why in a notice.
+ */
+function elicitThrough(input: {
+  ask?: Ask;
+  turn: () => AbortSignal | undefined;
+  logger: Logger;
+  notice: (text: string) => void;
+}): Elicit {
+  let asked = 0;
+  return async (review, signal) => {
+    const turn = input.turn();
+    if (!input.ask || !turn) {
+      input.logger.log("mcp_elicitation_declined", { server: review.server, why: "nobody" });
+      input.notice(t("session.mcpElicitationDeclined", { name: review.server }));
+      return { action: "decline" };
+    }
+    const both = AbortSignal.any([signal, turn]);
+    const decision = await input.ask(
+      { id: `elicitation-${++asked}`, name: `mcp__${review.server}`, review },
+      both,
+    );
+    if (both.aborted) return { action: "cancel" };
+    if (decision.type === "form") {
+      // Every front end's answer is checked here, once, against the fields the person saw.
+      const checked = checkForm(review.fields, decision.content);
+      if ("content" in checked) return { action: "accept", content: checked.content };
+      input.logger.log("mcp_elicitation_declined", { server: review.server, why: checked.error });
+      return { action: "decline" };
+    }
+    if (decision.type === "reject" && decision.reason === ELICITATION_CANCEL) {
+      return { action: "cancel" };
+    }
+    return { action: "decline" };
+  };
 }

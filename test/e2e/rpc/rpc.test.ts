@@ -102,7 +102,6 @@ describe("north rpc", () => {
     const { env } = makeHome();
     const rpc = open(repo, anthropic(server, env));
     rpc.writeLine("this is not json");
-    rpc.writeLine('{"jsonrpc":"2.0","method":"state/get"}');
     rpc.writeLine("[1,2,3]");
     expect(await rpc.call("state/get")).toMatchObject({ error: { code: -32001 } });
     expect(await rpc.call("no/such")).toMatchObject({ error: { code: -32601 } });
@@ -117,7 +116,11 @@ describe("north rpc", () => {
     expect(await rpc.call("session/start", {})).toMatchObject({ error: { code: -32002 } });
     await rpc.request("turn/submit", { text: "hello" });
     await rpc.waitForEvent((e) => e.type === "turn_end");
-    expect(rpc.stray.map((s) => (s.error as Json).code)).toEqual([-32700, -32600, -32600]);
+    expect(rpc.stray.map((s) => (s.error as Json).code)).toEqual([-32700]);
+    // A batch of three non-requests: answered as a batch of three errors.
+    expect(rpc.batches.map((b) => b.map((s) => (s.error as Json).code))).toEqual([
+      [-32600, -32600, -32600],
+    ]);
     expect(await rpc.end()).toBe(0);
   });
 

@@ -193,12 +193,34 @@ describe("the interface in Simplified Chinese", () => {
           { question: "哪个？", header: "选择", options: [{ label: "甲", description: "一" }] },
         ],
       },
+      {
+        type: "elicitation" as const,
+        server: "订座",
+        message: "几位？",
+        requestedSchema: {},
+        fields: [
+          { name: "outside", type: "boolean" as const, required: false },
+          { name: "guests", type: "integer" as const, required: true, minimum: 1, maximum: 9 },
+        ],
+      },
     ];
     for (const review of reviews) {
       const pending = pendingReview("c", "tool", review, "explore");
       const state: UiState = { ...initialState(40, 100), busy: true, review: pending };
       chinese(h(ReviewView, { state, pending }));
       chinese(h(ReviewView, { state, pending: { ...pending, confirming: true } }));
+      // A form's typed field, with a value that was not taken.
+      if (review.type === "elicitation") {
+        const typed = {
+          ...pending,
+          picker: { index: 1, selected: 0, answers: ["true"], other: { text: "x", cursor: 1 } },
+        };
+        const out = chinese(
+          h(ReviewView, { state, pending: { ...typed, picker: { ...typed.picker, error: "x" } } }),
+        );
+        expect(out).toContain("未接受");
+        expect(out).toContain("整数 1–9");
+      }
     }
   });
 

@@ -223,3 +223,37 @@ describe("settled changes", () => {
     expect(frame(h(EntryView, { entry, width: 100 }))).toMatchSnapshot();
   });
 });
+
+describe("an MCP server's form", () => {
+  const form: Review = {
+    type: "elicitation",
+    server: "tables",
+    message: "Details of the booking?",
+    requestedSchema: {},
+    fields: [
+      { name: "time", type: "string", title: "Time", required: true, enum: ["18:00", "20:00"] },
+      { name: "guests", type: "integer", required: false, minimum: 1, maximum: 12 },
+    ],
+  };
+  test("shows the server's message, the field, its choices and the keys", () => {
+    const pending = pendingReview("elicitation-1", "mcp__tables", form);
+    const state: UiState = { ...initialState(40, 100), busy: true, review: pending };
+    const out = frame(h(ReviewView, { state, pending }));
+    expect(out).toContain('MCP server "tables" asks: Details of the booking?');
+    expect(out).toContain("Time *");
+    expect(out).toContain("› 1. 18:00");
+    expect(out).toContain("2. 20:00");
+    expect(out).not.toContain("Type a value");
+    expect(out).toContain("Esc decline");
+  });
+
+  test("an optional number: Skip, or a typed value with what it takes", () => {
+    const pending = pendingReview("elicitation-1", "mcp__tables", form);
+    const picker = { index: 1, selected: 1, answers: ["18:00"] };
+    const state: UiState = { ...initialState(40, 100), busy: true, review: pending };
+    const out = frame(h(ReviewView, { state, pending: { ...pending, picker } }));
+    expect(out).toContain("a whole number 1–12");
+    expect(out).toContain("1. Skip — leave it empty");
+    expect(out).toContain("› 2. Type a value");
+  });
+});

@@ -7,12 +7,13 @@ import { tint, type Role } from "../screen/theme.js";
 import { CursorLine } from "./composer-view.js";
 import { Gutter } from "./gutter.js";
 import { QuestionView } from "./question-view.js";
+import { pickerQuestions } from "../review/picker-questions.js";
 import { t } from "../../../i18n/index.js";
 
 /** The frame's colour: red for a dangerous command, blue for a plan, yellow for the rest. */
 function frameColor(pending: PendingReview): Role {
   if (pending.review.type === "command" && pending.review.danger) return "error";
-  if (pending.review.type === "question") return "accent";
+  if (pickerQuestions(pending.review)) return "accent";
   return pending.review.type === "plan" || pending.review.type === "plan-mode" ? "info" : "warning";
 }
 
@@ -42,7 +43,7 @@ export function ReviewView({ state, pending }: { state: UiState; pending: Pendin
               {t("review.subagent", { agent: pending.agent })}
             </Text>
           ) : null}
-          {pending.review.type === "question" ? (
+          {pickerQuestions(pending.review) ? (
             <QuestionView pending={pending} />
           ) : (
             <ReviewBody state={state} pending={pending} />

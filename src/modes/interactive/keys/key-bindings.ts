@@ -207,6 +207,8 @@ export const REVIEW_BINDINGS: Readonly<
   slash: { a: "accept", d: "reject", t: "reject-with-note", ...REVIEW_COMMON },
   /** Questions take their keys in review/question-keys.ts ({@link QUESTION_BINDINGS}). */
   question: {},
+  /** An MCP server's form: walked like questions (question-keys.ts). */
+  elicitation: {},
 };
 
 /** What a key does in the question picker of `ask_user_question`; digits pick an option. */

@@ -179,7 +179,7 @@ export function createKeyHandler(ctx: KeyContext) {
     const toComposer =
       pending !== undefined &&
       !pending.reason &&
-      pending.review.type !== "question" &&
+      !pending.picker &&
       ((key.id === "text" && (typing || pending.drafting || !reviewTakes(pending, key))) ||
         editing);
     // Once a message was begun while this review waits, its letters go on into it.

@@ -49,6 +49,7 @@ const LABELS: Record<
   },
   // The question picker has hints of its own.
   question: {},
+  elicitation: {},
 };
 
 /** "commands starting with `npm run`" or "exactly `ls -la`". */

@@ -4,35 +4,39 @@ import type { InputHistory } from "../composer/history.js";
 import { KEY_BINDINGS, QUESTION_BINDINGS } from "../keys/key-bindings.js";
 import type { KeyPress } from "../keys/keys.js";
 import type { ReviewKeyContext } from "./review-keys.js";
-import type { PendingReview, QuestionPicker } from "./review-state.js";
+import { checkForm, type Decision } from "../../../session/index.js";
+import { pickerQuestions, type PickerQuestion } from "./picker-questions.js";
+import { pickerAt, type PendingReview, type QuestionPicker } from "./review-state.js";
 
 /** The ↑/↓ of a typed answer must not walk the composer's history. */
 const noHistory = { previous: () => undefined, next: () => undefined } as unknown as InputHistory;
 
 /**
- * A key while questions are pending: ↑/↓ move between the options (the last is "Other"), a
- * digit or Enter chooses, "Other" opens a line for the person's own answer (Enter sends it, Esc
- * goes back), Esc declines the questions, Ctrl+C cancels the turn. After the last question the
- * answers go to the session.
+ * A key while questions (or an MCP server's form, field by field) are pending: ↑/↓ move between
+ * the options (the last is "Other" where a typed answer is allowed), a digit or Enter chooses,
+ * "Other" opens a line for the person's own answer (Enter sends it, Esc goes back — or declines
+ * when the step has no options), Esc declines, Ctrl+C cancels the turn. After the last step the
+ * answers go to the session: a question's as answers, a form's as its values.
  */
 export function onQuestionKey(ctx: ReviewKeyContext, pending: PendingReview, key: KeyPress): void {
   const picker = pending.picker;
-  if (pending.review.type !== "question" || !picker) return;
-  const questions = pending.review.questions;
+  const questions = pickerQuestions(pending.review);
+  if (!questions || !picker) return;
   const question = questions[picker.index]!;
   const set = (next: QuestionPicker) => ctx.dispatch({ type: "question-picker", picker: next });
   const answer = (text: string) => {
     const answers = [...picker.answers, text];
     if (picker.index + 1 < questions.length)
-      return set({ index: picker.index + 1, selected: 0, answers });
-    ctx.respond(pending.id, { type: "answer", answers });
+      return set(pickerAt(questions[picker.index + 1], picker.index + 1, answers));
+    ctx.respond(pending.id, finish(pending.review, answers));
   };
-  if (picker.other) return onOtherKey(ctx, picker, picker.other, key, set, answer);
-  const count = question.options.length + 1;
-  const choose = (i: number) =>
-    i < question.options.length
-      ? answer(question.options[i]!.label)
-      : set({ ...picker, selected: i, other: ed.emptyEditor });
+  if (picker.other) return onOtherKey(ctx, pending, question, picker.other, key, set, answer);
+  const count = question.options.length + (question.typed ? 1 : 0);
+  const choose = (i: number) => {
+    const option = question.options[i];
+    if (option) return answer(option.value ?? option.label);
+    set({ ...picker, selected: i, other: ed.emptyEditor });
+  };
   if (key.id === "text") {
     const n = Number(key.text);
     if (Number.isInteger(n) && n >= 1 && n <= count) choose(n - 1);
@@ -52,23 +56,47 @@ export function onQuestionKey(ctx: ReviewKeyContext, pending: PendingReview, key
   }
 }
 
+/** The decision the answers make: a question's answers, or a form's values ("" left out). */
+function finish(review: PendingReview["review"], answers: string[]): Decision {
+  if (review.type !== "elicitation") return { type: "answer", answers };
+  const given: Record<string, string> = {};
+  review.fields.forEach((field, i) => {
+    if (answers[i]) given[field.name] = answers[i];
+  });
+  const checked = checkForm(review.fields, given);
+  // Each typed value was checked as it was given: this holds; a failure declines.
+  return "content" in checked ? { type: "form", content: checked.content } : { type: "reject" };
+}
+
 function onOtherKey(
   ctx: ReviewKeyContext,
-  picker: QuestionPicker,
+  pending: PendingReview,
+  question: PickerQuestion,
   other: ed.EditorState,
   key: KeyPress,
   set: (next: QuestionPicker) => void,
   answer: (text: string) => void,
 ): void {
-  if (key.id === "text")
-    return set({ ...picker, other: ed.insert(other, (key.text ?? "").replace(/\n/g, " ")) });
+  const picker = pending.picker!;
+  if (key.id === "text") {
+    const { error: _shown, ...rest } = picker;
+    return set({ ...rest, other: ed.insert(other, (key.text ?? "").replace(/\n/g, " ")) });
+  }
   if (key.id === "enter") {
     const text = other.text.trim();
-    if (text) answer(text);
-    return;
+    if (!text) return;
+    const field = question.field;
+    if (field) {
+      const checked = checkForm([field], { [field.name]: text });
+      // Shown in the person's language from the step's note (question-view.tsx).
+      if ("error" in checked) return set({ ...picker, error: checked.error });
+    }
+    return answer(text);
   }
   if (key.id === "escape") {
-    const { other: _closed, ...rest } = picker;
+    // A step that is only a typed line has no options to go back to: Esc declines.
+    if (question.options.length === 0) return ctx.respond(pending.id, { type: "reject" });
+    const { other: _closed, error: _shown, ...rest } = picker;
     return set(rest);
   }
   if (key.id === "ctrl+c") return ctx.cancelTurn();

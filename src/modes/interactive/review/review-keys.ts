@@ -33,7 +33,7 @@ const noHistory = { previous: () => undefined, next: () => undefined } as unknow
  * asks for one confirmation first. Keys with no binding do nothing.
  */
 export function onReviewKey(ctx: ReviewKeyContext, pending: PendingReview, key: KeyPress): void {
-  if (pending.review.type === "question") return onQuestionKey(ctx, pending, key);
+  if (pending.picker) return onQuestionKey(ctx, pending, key);
   if (pending.reason) return onNoteKey(ctx, pending, pending.reason, key);
   const id =
     key.id === "text" && [...(key.text ?? "")].length === 1 ? key.text!.toLowerCase() : key.id;
@@ -80,7 +80,7 @@ export function onReviewKey(ctx: ReviewKeyContext, pending: PendingReview, key: 
 
 /** Whether the key is one a review would take when the composer is empty (see key-handler). */
 export function reviewTakes(pending: PendingReview, key: KeyPress): boolean {
-  if (pending.review.type === "question" || pending.reason || pending.confirming) return true;
+  if (pending.picker || pending.reason || pending.confirming) return true;
   if (key.id !== "text") return true;
   const id = [...(key.text ?? "")].length === 1 ? key.text!.toLowerCase() : key.id;
   if (/^[1-9]$/.test(id)) return Number(id) <= reviewChoices(pending).length;

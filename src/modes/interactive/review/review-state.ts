@@ -1,6 +1,7 @@
 import type { Review } from "../../../agent/tool.js";
 import { suggestRule, type AllowRule, type Decision, type Mode } from "../../../session/index.js";
-import type { EditorState } from "../composer/editor.js";
+import { emptyEditor, type EditorState } from "../composer/editor.js";
+import { firstChoice, pickerQuestions, type PickerQuestion } from "./picker-questions.js";
 import { reviewHints } from "./hints.js";
 import { commandTailRows, foldRows, maxScroll, reviewRows } from "./rows.js";
 import type { UiState } from "../state/state.js";
@@ -54,6 +55,8 @@ export interface QuestionPicker {
   answers: string[];
   /** Set while the person types an answer of their own. */
   other?: EditorState;
+  /** Why the typed answer was not taken (a form's field: not a number, out of range). */
+  error?: string;
 }
 
 export type ReviewAction =
@@ -95,7 +98,8 @@ export function pendingReview(
     rules.push(suggested);
     if ("prefix" in suggested) rules.push({ exact: review.command.trim() });
   }
-  const picker = review.type === "question" ? { index: 0, selected: 0, answers: [] } : undefined;
+  const steps = pickerQuestions(review);
+  const picker = steps ? pickerAt(steps[0], 0, []) : undefined;
   return {
     id,
     name,
@@ -222,4 +226,22 @@ export function reduceReview(state: UiState, action: ReviewAction): UiState {
       };
     }
   }
+}
+
+/**
+ * The picker on step `index` (`question`), after `answers`: at the default's option, or with
+ * the answer line open when the step has no options.
+ */
+export function pickerAt(
+  question: PickerQuestion | undefined,
+  index: number,
+  answers: string[],
+): QuestionPicker {
+  const open = question !== undefined && question.options.length === 0;
+  return {
+    index,
+    selected: question ? firstChoice(question) : 0,
+    answers,
+    ...(open ? { other: emptyEditor } : {}),
+  };
 }

@@ -109,6 +109,13 @@ function layout(review: Review, width: number): ReviewRows {
         body: [],
         footer: Array.from({ length: 5 }, () => ""),
       };
+    case "elicitation":
+      // An MCP server's form, drawn field by field by the question picker likewise.
+      return {
+        header: wrap(oneLine(review.message)).slice(0, 3),
+        body: [],
+        footer: Array.from({ length: 6 }, () => ""),
+      };
   }
 }
 

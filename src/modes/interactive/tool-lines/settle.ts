@@ -169,6 +169,7 @@ function deniedTitle(review: Review, how: "person" | "cancel" | "policy"): strin
     case "mcp":
       return t("tool.mcpNotCalled", { tool: `${review.server}/${review.tool}` });
     case "question":
+    case "elicitation":
       return t("tool.questionNotAnswered");
   }
 }
