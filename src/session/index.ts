@@ -29,6 +29,7 @@ export type { Mode, Approve } from "./permissions/permissions.js";
 export type { SandboxView } from "./permissions/sandbox-state.js";
 export { captureSdkWarnings } from "./models/sdk-warnings.js";
 export { selectModel } from "./models/model-selection.js";
+export { estimateCharTokens } from "./models/token-estimate.js";
 export { createLogger, type Logger } from "../log/logger.js";
 export { maskSecrets } from "../log/secrets.js";
 export { findRepoRoot } from "../workspace/index.js";

@@ -72,8 +72,8 @@ describe("what a newcomer expects", () => {
     );
     await send(term, "read it");
     await term.waitFor("Read.");
-    expect(term.screen()).toContain("✓ Reading src/retry.ts");
-    expect(term.screen()).not.toContain(`Reading ${repo}`);
+    expect(term.screen()).toContain("✓ Read src/retry.ts");
+    expect(term.screen()).not.toContain(`Read ${repo}`);
   });
 
   test("a failed turn says what to try next", async () => {
