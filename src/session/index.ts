@@ -8,7 +8,13 @@ export type {
   Submitted,
   SuggestionControl,
 } from "./session-api.js";
-export type { McpControl, McpPromptCommand, McpServerView, McpState } from "./tools/session-mcp.js";
+export type {
+  McpControl,
+  McpPromptCommand,
+  McpServerView,
+  McpState,
+  McpToolSummary,
+} from "./tools/session-mcp.js";
 export type { DevTool, DevToolsReport } from "./context/dev-tools.js";
 export type { CompactOptions, CompactResult } from "./context/context-keeper.js";
 export type { ContextBreakdown, ContextReport } from "./context/context-usage.js";
