@@ -127,7 +127,7 @@ describe("slash_command in the TUI", () => {
     ]);
     await send(term, "how much have we spent?");
     await term.waitFor("Cheap so far.");
-    expect(term.screen()).toMatch(/Running \/cost — \d+ lines?/);
+    expect(term.screen()).toMatch(/Ran \/cost — \d+ lines?/);
     const [result] = toolResults(server, 1);
     expect(result!.isError).toBe(false);
     expect(result!.content).toMatch(/Claude Sonnet 5\.5 .*\n.*Total: \$/);
