@@ -70,7 +70,8 @@ interface Piece {
  * The pieces of the status line at `level` of shortening, 0 (everything in full) to
  * {@link LEVELS}: the folder's name is shortened then dropped, then the model's name, the context
  * bar, the session's token count, and last the model. The mode, the sandbox marker, the standing
- * permissions, the context figure and the cost stay at every level.
+ * permissions (edits accepted; "✓ N allowed": command rules and MCP tools, which /permissions
+ * lists), the context figure and the cost stay at every level.
  */
 function pieces(props: StatusProps, level: number): Piece[] {
   const window = props.contextWindow;
@@ -79,7 +80,8 @@ function pieces(props: StatusProps, level: number): Piece[] {
   const percent = Math.min(100, Math.round(exact));
   const shownPercent = exact > 0 && percent === 0 ? "<1" : String(percent);
   const standing = props.standing;
-  const allowed = standing ? (standing.edits ? 1 : 0) + standing.rules + (standing.tools ?? 0) : 0;
+  // Edits accepted show as their own marker; the count is of rules and tools.
+  const allowed = standing ? standing.rules + (standing.tools ?? 0) : 0;
   const mcpText = mcpMarker(props.mcp);
   const model = props.model ?? t("status.noModel");
   const out: Piece[] = [];
@@ -93,7 +95,7 @@ function pieces(props: StatusProps, level: number): Piece[] {
   const modeRole: Role =
     props.mode === "plan" ? "modePlan" : props.mode === "ask" ? "modeAsk" : "modeAgent";
   out.push({ text: `${out.length ? " " : ""}[${props.mode.toUpperCase()}]`, color: modeRole });
-  if (standing?.edits && level < 3) out.push({ text: ` ${t("status.edits")}`, color: "warning" });
+  if (standing?.edits) out.push({ text: ` ${t("status.edits")}`, color: "warning" });
   if (allowed > 0) {
     const marker =
       allowed === 1 ? t("status.allowedOne") : t("status.allowed", { count: String(allowed) });
