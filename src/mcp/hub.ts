@@ -12,8 +12,15 @@ import { McpConnection, type McpRoot, type McpServerView } from "./connection.js
 import type { Elicit } from "./elicitation.js";
 import type { McpPromptCommand } from "./prompts.js";
 import { readMcpResource } from "./resources.js";
+import { mcpToolOrigin } from "./tool-bridge.js";
 
 export type { McpRoot, McpServerView, McpState } from "./connection.js";
+
+/** One tool of a server as `/mcp` lists it: the server's own name and a one-line summary. */
+export interface McpToolSummary {
+  name: string;
+  summary: string;
+}
 
 /** The person's approvals of repository-defined servers (see `PermissionStore`). */
 export interface McpApprovals {
@@ -143,6 +150,15 @@ export class McpHub {
 
   servers(): McpServerView[] {
     return this.connections.map((c) => c.view);
+  }
+
+  /** The tools server `name` offers now (its own names, first lines of their descriptions). */
+  toolSummaries(name: string): McpToolSummary[] {
+    const c = this.connections.find((x) => x.entry.name === name);
+    return (c?.tools ?? []).flatMap((tool) => {
+      const origin = mcpToolOrigin(tool);
+      return origin ? [{ name: origin.tool, summary: origin.summary }] : [];
+    });
   }
 
   /** Starts a server again (`/mcp reconnect NAME`); its view afterwards. */

@@ -4,7 +4,13 @@ export {
   readMcpServers,
   type McpServerEntry,
 } from "./config.js";
-export { McpHub, type McpApprovals, type McpServerView, type McpState } from "./hub.js";
+export {
+  McpHub,
+  type McpApprovals,
+  type McpServerView,
+  type McpState,
+  type McpToolSummary,
+} from "./hub.js";
 export { mcpToolOrigin } from "./tool-bridge.js";
 export type { McpPromptCommand } from "./prompts.js";
 export { resourceMentions } from "./resources.js";

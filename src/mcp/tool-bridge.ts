@@ -33,6 +33,8 @@ export interface McpToolOrigin {
   server: string;
   tool: string;
   readOnly: boolean;
+  /** The first line of the server's description of the tool ("" when it gives none). */
+  summary: string;
 }
 
 const origins = new WeakMap<AnyTool, McpToolOrigin>();
@@ -93,7 +95,8 @@ export function createMcpTools(source: McpToolSource, tools: McpTool[]): AnyTool
           execute: call,
         };
     const bridged = withSchemaOnUse(made) as unknown as AnyTool;
-    origins.set(bridged, { server: source.server, tool: tool.name, readOnly });
+    const summary = (tool.description ?? tool.title ?? "").trim().split("\n")[0]!.trim();
+    origins.set(bridged, { server: source.server, tool: tool.name, readOnly, summary });
     return bridged;
   });
 }

@@ -8,7 +8,13 @@ export type {
   Submitted,
   SuggestionControl,
 } from "./session-api.js";
-export type { McpControl, McpPromptCommand, McpServerView, McpState } from "./tools/session-mcp.js";
+export type {
+  McpControl,
+  McpPromptCommand,
+  McpServerView,
+  McpState,
+  McpToolSummary,
+} from "./tools/session-mcp.js";
 export type { HooksControl } from "./hooks/hook-points.js";
 export type { HookView } from "./hooks/hooks.js";
 export { ELICITATION_CANCEL } from "./tools/session-mcp.js";
@@ -33,6 +39,7 @@ export type { Mode, Approve } from "./permissions/permissions.js";
 export type { SandboxView } from "./permissions/sandbox-state.js";
 export { captureSdkWarnings } from "./models/sdk-warnings.js";
 export { selectModel } from "./models/model-selection.js";
+export { estimateCharTokens } from "./models/token-estimate.js";
 export { createLogger, type Logger } from "../log/logger.js";
 export { maskSecrets } from "../log/secrets.js";
 export { findRepoRoot } from "../workspace/index.js";

@@ -49,7 +49,7 @@ describe("ask_user_question in the TUI", () => {
     await term.waitFor("PostgreSQL on 3000 it is.");
     screen = term.screen();
     expect(screen).toMatch(
-      /Asking: Which database should the service use\? \(\+1\) — PostgreSQL · 3000/,
+      /Asked: Which database should the service use\? \(\+1\) — PostgreSQL · 3000/,
     );
     expect(toolResults(server, 1)).toEqual([
       {
@@ -74,7 +74,7 @@ describe("ask_user_question in the TUI", () => {
     await waitForReview(term, "Which port?");
     term.press("escape");
     await term.waitFor("I'll assume defaults.");
-    expect(term.screen()).toMatch(/Asking: .* — not answered/);
+    expect(term.screen()).toMatch(/Asked: .* — not answered/);
     const [result] = toolResults(server, 1);
     expect(result!.content).toContain("declined to answer");
   });
@@ -127,7 +127,7 @@ describe("slash_command in the TUI", () => {
     ]);
     await send(term, "how much have we spent?");
     await term.waitFor("Cheap so far.");
-    expect(term.screen()).toMatch(/Running \/cost — \d+ lines?/);
+    expect(term.screen()).toMatch(/Ran \/cost — \d+ lines?/);
     const [result] = toolResults(server, 1);
     expect(result!.isError).toBe(false);
     expect(result!.content).toMatch(/Claude Sonnet 5\.5 .*\n.*Total: \$/);

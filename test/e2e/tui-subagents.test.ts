@@ -35,7 +35,7 @@ describe("sub-agents in the TUI", () => {
     await term.waitFor(/explore · step 2/);
     const live = term.screen();
     expect(live).toContain("explore · find the retry policy");
-    expect(live).toMatch(/✓ Reading src\/retry\.ts/);
+    expect(live).toMatch(/✓ Read src\/retry\.ts/);
     expect(live).toMatch(/1\.2k tokens/);
     await server.waitForRequests(3);
     release!();
@@ -44,7 +44,7 @@ describe("sub-agents in the TUI", () => {
     expect(done).toMatch(
       /✓ explore · find the retry policy — 1 tool call · 2 steps · [\d.]+k tokens/,
     );
-    expect(done).not.toContain("Reading src/retry.ts");
+    expect(done).not.toContain("Read src/retry.ts");
     expect(done).not.toContain("explore · step");
     expect(toolResults(server, 3)).toEqual([{ content: "src/retry.ts:1", isError: false }]);
   });

@@ -49,7 +49,7 @@ describe("the todo list in the TUI", () => {
     expect(screen).toContain("Todo · 1/3 done");
     expect(screen).toContain("☑ Read the retry policy");
     expect(screen).toContain("◐ Raise the attempts");
-    expect(screen).toMatch(/Updating the todo list — 1 of 3 done/);
+    expect(screen).toMatch(/Updated the todo list — 1 of 3 done/);
 
     // Saved with the conversation: `--continue` shows it again.
     term.kill();
@@ -66,7 +66,7 @@ describe("the todo list in the TUI", () => {
       await again.waitFor(COMPOSER);
       await again.waitFor("◐ Raise the attempts");
       // The replayed transcript reads as the live one did.
-      expect(again.all()).toMatch(/Updating the todo list — 1 of 3 done/);
+      expect(again.all()).toMatch(/Updated the todo list — 1 of 3 done/);
       await send(again, "finish");
       await again.waitFor("All done.");
       await again.waitFor("✓ 3/3 done");

@@ -71,7 +71,7 @@ describe("the interactive interface", () => {
     await term.waitFor("Done.");
     const screen = term.screen();
     expect(screen).toMatch(/you\s+how does retry work\?/);
-    expect(screen).toContain("✓ Reading src/retry.ts — 5 lines");
+    expect(screen).toContain("✓ Read src/retry.ts — 5 lines");
     expect(screen).toMatch(/north\s+The policy retries 3 times\./);
     expect(screen).not.toContain("**");
     expect(screen).toContain("• first");

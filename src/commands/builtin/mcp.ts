@@ -1,16 +1,36 @@
-import type { McpServerView } from "../../session/index.js";
+import type { McpServerView, McpToolSummary } from "../../session/index.js";
 import type { Command } from "../types.js";
 import { t } from "../../i18n/index.js";
 import { PERSON, reportWithoutArgs } from "./format.js";
 
-/** One server as a line of `/mcp`: name, where it comes from, transport, state, tools, error. */
-function line(server: McpServerView): string {
+/** Longest tool summary `/mcp` shows, in characters (a description's first line may be long). */
+const SUMMARY_MAX = 72;
+
+/** A ready server's tools, one a line: "    • echo — Echoes back the input". */
+function toolLines(tools: readonly McpToolSummary[]): string {
+  return tools
+    .map((tool) => {
+      const summary =
+        tool.summary.length > SUMMARY_MAX
+          ? `${tool.summary.slice(0, SUMMARY_MAX - 1)}…`
+          : tool.summary;
+      return `\n    • ${tool.name}${summary ? ` — ${summary}` : ""}`;
+    })
+    .join("");
+}
+
+/**
+ * One server as `/mcp` shows it: name, where it comes from, transport, state, tool count, error,
+ * then each of its tools with a one-line summary.
+ */
+function line(server: McpServerView, tools: readonly McpToolSummary[]): string {
   const origin = t(server.origin === "project" ? "cmd.mcp.project" : "cmd.mcp.global");
   const state = t(`cmd.mcp.state.${server.state}` as const);
-  const tools =
+  const count =
     server.state === "ready" ? `, ${t("cmd.mcp.tools", { count: String(server.tools) })}` : "";
   const error = server.error ? `\n    ${server.error}` : "";
-  return `  ${server.name} (${origin}, ${server.transport}) — ${state}${tools}\n    ${server.summary}${error}`;
+  const listed = server.state === "ready" ? toolLines(tools) : "";
+  return `  ${server.name} (${origin}, ${server.transport}) — ${state}${count}\n    ${server.summary}${error}${listed}`;
 }
 
 /**
@@ -53,7 +73,7 @@ export const mcpCommand: Command = {
       ctx.say(
         servers.length === 0
           ? t("cmd.mcp.none")
-          : `${t("cmd.mcp.heading")}\n${servers.map(line).join("\n")}`,
+          : `${t("cmd.mcp.heading")}\n${servers.map((s) => line(s, ctx.session.mcp.tools(s.name))).join("\n")}`,
       );
       return;
     }
@@ -64,16 +84,17 @@ export const mcpCommand: Command = {
     }
     try {
       if (action === "reconnect") {
-        ctx.say(line(await ctx.session.mcp.reconnect(name)).trimStart());
+        const view = await ctx.session.mcp.reconnect(name);
+        ctx.say(line(view, ctx.session.mcp.tools(name)).trimStart());
       } else if (action === "login") {
         const view = await ctx.session.mcp.login(name, (url) =>
           ctx.say(t("cmd.mcp.openUrl", { name, url })),
         );
-        ctx.say(`${t("cmd.mcp.signedIn", { name })}\n${line(view)}`);
+        ctx.say(`${t("cmd.mcp.signedIn", { name })}\n${line(view, ctx.session.mcp.tools(name))}`);
       } else {
         const { view, saved } = await ctx.session.mcp.approve(name);
         ctx.say(
-          `${t(saved ? "cmd.mcp.approved" : "cmd.mcp.approvedUnsaved", { name })}\n${line(view)}`,
+          `${t(saved ? "cmd.mcp.approved" : "cmd.mcp.approvedUnsaved", { name })}\n${line(view, ctx.session.mcp.tools(name))}`,
         );
       }
     } catch (error) {

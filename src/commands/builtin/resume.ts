@@ -8,13 +8,32 @@ import { SCREEN } from "./format.js";
 /** Sessions offered in the picker, newest first. */
 const PICKER_LIMIT = 30;
 
-/** Messages saved in a session file (one line each), for the picker; 0 when unreadable. */
-function messageCount(path: string): number {
+/**
+ * What the picker says of a session file: the messages saved in it (one line each) and the model
+ * of its last answer (a conversation may have switched model since it began); none when
+ * unreadable.
+ */
+function fileSummary(path: string): { messages: number; model?: string } {
+  let text: string;
   try {
-    return readFileSync(path, "utf8").split('\n{"type":"message"').length - 1;
+    text = readFileSync(path, "utf8");
   } catch {
-    return 0;
+    return { messages: 0 };
   }
+  const lines = text.split('\n{"type":"message"');
+  for (let i = lines.length - 1; i > 0; i--) {
+    if (!lines[i]!.includes('"role":"assistant"')) continue;
+    try {
+      const entry = JSON.parse(`{"type":"message"${lines[i]!.split("\n")[0]}`) as {
+        message?: { model?: unknown };
+      };
+      const model = entry.message?.model;
+      if (typeof model === "string" && model) return { messages: lines.length - 1, model };
+    } catch {
+      // A line cut short (a crash while writing): look further back.
+    }
+  }
+  return { messages: lines.length - 1 };
 }
 
 const when = (s: SessionSummary) => s.updated.toISOString().slice(0, 16).replace("T", " ");
@@ -22,7 +41,7 @@ const when = (s: SessionSummary) => s.updated.toISOString().slice(0, 16).replace
 /**
  * `/resume [id]`: continues a saved conversation of this project; its transcript is shown again
  * and the model gets its exact history. Without an id, the picker (the second-level menu) lists
- * them: title, date, number of messages, model.
+ * them: title, date, number of messages, the model of the last answer.
  */
 export function resumeCommand(env: Record<string, string | undefined>): Command {
   const dir = join(dataDir(env), "sessions");
@@ -39,11 +58,15 @@ export function resumeCommand(env: Record<string, string | undefined>): Command 
       return listSessions(dir, ctx.session.root)
         .filter((s) => s.id !== ctx.session.id)
         .slice(0, PICKER_LIMIT)
-        .map((s) => ({
-          value: s.id,
-          label: s.title || t("resume.untitled"),
-          description: `${when(s)} · ${t("resume.messages", { count: messageCount(s.path) })} · ${s.model}`,
-        }));
+        .map((s) => {
+          const file = fileSummary(s.path);
+          const count = t("resume.messages", { count: file.messages });
+          return {
+            value: s.id,
+            label: s.title || t("resume.untitled"),
+            description: `${when(s)} · ${count} · ${file.model ?? s.model}`,
+          };
+        });
     },
     run(ctx, { args }) {
       const id = args[0];

@@ -190,6 +190,9 @@ export const en = {
   "todo.folded": "Todo · {done}/{total} done",
   "todo.header": "Todo · {done}/{total} done · Ctrl+T hides",
   "todo.more": "+{count} more",
+  "todo.stopped": "stopped (turn cancelled)",
+  "todo.headerStopped":
+    "Todo · {done}/{total} done · stopped: the turn was cancelled · Ctrl+T hides",
   "shortcuts.toggleTodos": "show or hide the todo list",
   "review.planFirst": "Plan first, before changing anything?",
   "review.yesPlan": "yes, plan first",
@@ -264,6 +267,9 @@ export const en = {
   "status.edits": "⏵⏵ edits auto-accepted",
   "status.rules": "{count} command rules",
   "status.rule": "1 command rule",
+  // The standing permissions in force, one marker that /permissions explains (issue 31).
+  "status.allowed": "✓ {count} allowed",
+  "status.allowedOne": "✓ 1 allowed",
   "review.confirmEdits":
     "Accept every edit in this project from now on, without asking? (/permissions takes it back)",
   "review.confirmRule":
@@ -433,6 +439,21 @@ export const en = {
   "tool.aTask": "a task",
   "tool.stepCap": "stopped at the step cap",
   "tool.updatingTodos": "Updating the todo list",
+  // Finished tool lines (issue 31): a verb's form once the call ended (`verb`, tool-lines).
+  "tool.readingDone": "Read {what}",
+  "tool.searchingDone": "Searched for {what}",
+  "tool.findingFilesDone": "Looked for files matching {pattern}",
+  "tool.listingFilesDone": "Listed project files",
+  "tool.readingReadmeDone": "Read the README",
+  "tool.detectingLanguagesDone": "Checked the languages",
+  "tool.hotfilesDone": "Looked for the most-changed files",
+  "tool.editingDone": "Could not edit {what}",
+  "tool.writingDone": "Could not write {what}",
+  "tool.askingDone": "Asked: {question}",
+  "tool.proposingPlanDone": "Proposed to plan first",
+  "tool.presentingPlanDone": "Presented a plan",
+  "tool.runningDone": "Ran {what}",
+  "tool.updatingTodosDone": "Updated the todo list",
   "tool.todoDone": "{done} of {total} done",
   "tool.todoCleared": "cleared",
   "tool.notForUndo": "not recorded for undo",

@@ -190,7 +190,7 @@ function Live(
     <Box flexDirection="column">
       <LiveArea state={state} animate={props.animate} highlightEpoch={props.epoch} />
       <QueueView queue={state.queue} steering={state.steering} />
-      <TodoView items={state.todos} open={state.todosOpen} />
+      <TodoView items={state.todos} open={state.todosOpen} stopped={state.todosStopped} />
       <Box marginTop={1} flexDirection="column">
         <ComposerView
           state={editor}
@@ -207,7 +207,7 @@ function Live(
         mode={state.mode}
         sandbox={state.sandbox}
         model={state.model?.name}
-        contextTokens={state.context?.used ?? state.contextTokens}
+        contextTokens={state.context?.measured ? state.context.used : undefined}
         contextWindow={state.context?.window ?? state.model?.contextWindow}
         cost={state.cost}
         standing={state.standing}

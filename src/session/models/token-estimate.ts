@@ -10,6 +10,9 @@ const MESSAGE_OVERHEAD = 4;
 /** chars / 3.5 * 1.1 in whole numbers (chars * 11 / 35), so no float error rounds up. */
 const tokensOf = (chars: number) => Math.ceil((chars * 11) / 35);
 
+/** Estimated tokens of `chars` characters of text (a stream's, counted as it arrives). */
+export const estimateCharTokens = (chars: number): number => tokensOf(chars);
+
 /** Estimated tokens of a text; 0 for "". */
 export function estimateTokens(text: string): number {
   return tokensOf(text.length);

@@ -5,6 +5,7 @@ import {
   readMcpServers,
   type McpPromptCommand,
   type McpServerView,
+  type McpToolSummary,
 } from "../../mcp/index.js";
 import type { PermissionStore } from "../permissions/permission-store.js";
 import { basename, join } from "node:path";
@@ -21,11 +22,13 @@ import { dataDir, ensurePrivateDir } from "../config/paths.js";
 import { t } from "../../i18n/index.js";
 import { childProcess } from "../../platform/lazy-builtins.js";
 
-export type { McpPromptCommand, McpServerView, McpState } from "../../mcp/index.js";
+export type { McpPromptCommand, McpServerView, McpState, McpToolSummary } from "../../mcp/index.js";
 
 /** What the session offers about its MCP servers (`/mcp`, RPC, the status line). */
 export interface McpControl {
   servers(): McpServerView[];
+  /** The tools server `name` offers now (none when it is not ready or unknown). */
+  tools(name: string): McpToolSummary[];
   /** Starts a server again. Throws a message for the person for an unknown or unusable one. */
   reconnect(name: string): Promise<McpServerView>;
   /**
@@ -134,6 +137,7 @@ export function openMcp(input: {
   hub.start();
   const control: McpControl = {
     servers: () => hub.servers(),
+    tools: (name) => hub.toolSummaries(name),
     reconnect: (name) => hub.reconnect(name),
     approve: (name) => hub.approve(name),
     settled: () => hub.settled(HEADLESS_MCP_WAIT_MS),

@@ -16,8 +16,9 @@ describe("what a newcomer expects", () => {
     await term.waitFor("? for shortcuts · / for commands");
     await send(term, "/help");
     await term.waitFor("/agents");
-    // The status line tells the context window apart from what the session used (once open).
-    const meter = /context [▏▎▍▌▋▊▉█░]{10} (<1|\d+)% [\d.]+k?\/1\.0M {2}session \d/;
+    // The status line tells the context window apart from what the session used (once open);
+    // before the first answer nothing is measured yet ("–/1.0M").
+    const meter = /context [▏▎▍▌▋▊▉█░]{10} ((<1|\d+)% [\d.]+k?|–)\/1\.0M {2}session \d/;
     await term.waitFor((s) => meter.test(s));
     const screen = term.screen();
     // The header comes first, before anything typed.
@@ -26,7 +27,7 @@ describe("what a newcomer expects", () => {
     expect(screen).toMatch(/north-repo-\w+/);
     expect(screen).toContain("Claude Sonnet 5.5 (anthropic)");
     // The status line tells the context window apart from what the session used.
-    expect(screen).toMatch(/context [▏▎▍▌▋▊▉█░]{10} (<1|\d+)% [\d.]+k?\/1\.0M {2}session \d/);
+    expect(screen).toMatch(meter);
   });
 
   test("a working line with seconds, tokens and Esc while text streams", async () => {
@@ -72,8 +73,8 @@ describe("what a newcomer expects", () => {
     );
     await send(term, "read it");
     await term.waitFor("Read.");
-    expect(term.screen()).toContain("✓ Reading src/retry.ts");
-    expect(term.screen()).not.toContain(`Reading ${repo}`);
+    expect(term.screen()).toContain("✓ Read src/retry.ts");
+    expect(term.screen()).not.toContain(`Read ${repo}`);
   });
 
   test("a failed turn says what to try next", async () => {

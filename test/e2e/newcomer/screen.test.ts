@@ -42,7 +42,7 @@ describe("entries wrap at the width they have", () => {
       for (const line of message.slice(1)) expect(line).toMatch(/^ {6}\S/);
       expect(message.join(" ").replace(/\s+/g, " ")).toContain("word38 word39");
       // The turn starts with a tool: its line carries the north label, after a blank line.
-      const tool = block(screen, "north ✗ Reading");
+      const tool = block(screen, "north ✗ Read");
       for (const line of tool.slice(1)) expect(line).toMatch(/^ {8}\S/);
       const note = block(screen, "      Unknown");
       for (const line of note.slice(1)) expect(line).toMatch(/^ {6}\S/);

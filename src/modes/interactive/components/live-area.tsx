@@ -12,6 +12,7 @@ import { LIVE_OUTPUT_LINES, ToolRunning } from "./tool-line.js";
 import { SubagentGroup } from "./subagent-group.js";
 import { formatTokens } from "./status-line.js";
 import { t } from "../../../i18n/index.js";
+import { estimateCharTokens } from "../../../session/index.js";
 
 /**
  * The part of the turn still moving: folded thinking, the streaming tail of the answer, running
@@ -73,7 +74,7 @@ export function LiveArea(props: { state: UiState; animate: boolean; highlightEpo
               {" "}
               <WorkingFigures
                 since={props.state.turnStartedAt}
-                tokens={props.state.turnTokens}
+                tokens={props.state.turnTokens + estimateCharTokens(props.state.streamedChars ?? 0)}
                 animate={props.animate}
               />
             </Text>

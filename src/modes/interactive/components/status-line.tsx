@@ -9,13 +9,14 @@ export interface StatusProps {
   /** Whether commands run in the OS sandbox; unknown (nothing shown) before a session exists. */
   sandbox?: "on" | "off" | "unavailable" | undefined;
   model: string | undefined;
-  contextTokens: number;
+  /** Tokens in the context; undefined until measured (a provider reported a size). */
+  contextTokens: number | undefined;
   contextWindow: number | undefined;
   sessionTokens: number;
   /** Money spent, when the models' prices are known. */
   cost?: number | undefined;
-  /** Standing permissions in force: edits auto-accepted, command rules. */
-  standing?: { edits: boolean; rules: number } | undefined;
+  /** Standing permissions in force: edits auto-accepted, command rules, MCP tools. */
+  standing?: { edits: boolean; rules: number; tools?: number } | undefined;
   /** MCP servers that failed, and repository servers waiting for approval (shown when any). */
   mcp?: { failed: number; waiting: number } | undefined;
   width: number;
@@ -57,77 +58,102 @@ function mcpMarker(mcp: StatusProps["mcp"]): string {
   return "";
 }
 
-/** Project · [MODE] · sandbox · model · context meter · tokens so far, on one line. */
-export function StatusLine(props: StatusProps) {
-  const percent = props.contextWindow
-    ? Math.min(100, Math.round((props.contextTokens / props.contextWindow) * 100))
-    : 0;
-  const exact = props.contextWindow ? (props.contextTokens / props.contextWindow) * 100 : 0;
-  const bar = meterBar(exact);
+/** One piece of the status line: its text (with its leading space) and how it is drawn. */
+interface Piece {
+  text: string;
+  color?: Role;
+  bold?: boolean;
+  dim?: boolean;
+}
+
+/**
+ * The pieces of the status line at `level` of shortening, 0 (everything in full) to
+ * {@link LEVELS}: the folder's name is shortened then dropped, then the model's name, the context
+ * bar, the session's token count, and last the model. The mode, the sandbox marker, the standing
+ * permissions (edits accepted; "✓ N allowed": command rules and MCP tools, which /permissions
+ * lists), the context figure and the cost stay at every level.
+ */
+function pieces(props: StatusProps, level: number): Piece[] {
+  const window = props.contextWindow;
+  const used = props.contextTokens;
+  const exact = window && used !== undefined ? (used / window) * 100 : 0;
+  const percent = Math.min(100, Math.round(exact));
   const shownPercent = exact > 0 && percent === 0 ? "<1" : String(percent);
   const standing = props.standing;
-  const rules = standing?.rules ?? 0;
-  const rulesText = rules === 1 ? t("status.rule") : t("status.rules", { count: String(rules) });
-  const sandboxText = props.sandbox
-    ? t(props.sandbox === "on" ? "status.sandboxOn" : "status.sandboxOff")
-    : "";
+  // Edits accepted show as their own marker; the count is of rules and tools.
+  const allowed = standing ? standing.rules + (standing.tools ?? 0) : 0;
   const mcpText = mcpMarker(props.mcp);
-  const contextText = props.contextWindow
-    ? `  ${t("status.context")} ${bar} ${shownPercent}% ${formatTokens(props.contextTokens)}/${formatTokens(props.contextWindow)}`
-    : "";
-  const sessionText = `  ${t("status.session", { count: formatTokens(props.sessionTokens) })}`;
-  const costText = props.cost !== undefined ? `  ${formatCost(props.cost)}` : "";
-  const project = truncate(props.project, Math.max(12, Math.floor(props.width / 4)));
-  // The figures matter more than the folder's name: on a narrow screen the name goes first.
-  const rest = [
-    ` [${props.mode.toUpperCase()}]`,
-    standing?.edits ? ` ${t("status.edits")}` : "",
-    rules > 0 ? ` ${rulesText}` : "",
-    sandboxText ? ` ${sandboxText}` : "",
-    mcpText ? ` ${mcpText}` : "",
-    ` ${props.model ?? t("status.noModel")}`,
-    contextText,
-    sessionText,
-    costText,
-  ].join("");
-  const showProject = stringWidth(project + rest) <= props.width;
+  const model = props.model ?? t("status.noModel");
+  const out: Piece[] = [];
+  if (level < 2) {
+    const project = truncate(
+      props.project,
+      level === 0 ? Math.max(12, Math.floor(props.width / 4)) : 12,
+    );
+    out.push({ text: project, bold: true });
+  }
+  const modeRole: Role =
+    props.mode === "plan" ? "modePlan" : props.mode === "ask" ? "modeAsk" : "modeAgent";
+  out.push({ text: `${out.length ? " " : ""}[${props.mode.toUpperCase()}]`, color: modeRole });
+  if (standing?.edits) out.push({ text: ` ${t("status.edits")}`, color: "warning" });
+  if (allowed > 0) {
+    const marker =
+      allowed === 1 ? t("status.allowedOne") : t("status.allowed", { count: String(allowed) });
+    out.push({ text: ` ${marker}`, color: "warning" });
+  }
+  if (props.sandbox) {
+    out.push({
+      text: ` ${t(props.sandbox === "on" ? "status.sandboxOn" : "status.sandboxOff")}`,
+      color: props.sandbox === "on" ? "success" : "warning",
+    });
+  }
+  if (mcpText) out.push({ text: ` ${mcpText}`, color: props.mcp?.failed ? "error" : "warning" });
+  if (level < 6) out.push({ text: ` ${level < 4 ? model : truncate(model, 14)}` });
+  if (window) {
+    const figure =
+      used === undefined
+        ? `–/${formatTokens(window)}`
+        : `${shownPercent}% ${formatTokens(used)}/${formatTokens(window)}`;
+    out.push({ text: `  ${t("status.context")} ` });
+    if (level < 4) out.push({ text: `${meterBar(exact)} `, color: meterColor(percent) });
+    out.push({ text: figure });
+  }
+  if (level < 5)
+    out.push({
+      text: `  ${t("status.session", { count: formatTokens(props.sessionTokens) })}`,
+      dim: true,
+    });
+  if (props.cost !== undefined) out.push({ text: `  ${formatCost(props.cost)}`, dim: true });
+  return out;
+}
+
+/** The levels of shortening {@link pieces} knows. */
+const LEVELS = 6;
+
+/**
+ * Project · [MODE] · standing permissions · sandbox · model · context · session tokens · cost,
+ * on one line. On a narrow screen the least useful parts go first (see {@link pieces}).
+ */
+export function StatusLine(props: StatusProps) {
+  let level = 0;
+  let shown = pieces(props, level);
+  while (level < LEVELS && stringWidth(shown.map((p) => p.text).join("")) > props.width) {
+    level += 1;
+    shown = pieces(props, level);
+  }
   return (
     <Box>
       <Text wrap="truncate-end">
-        {showProject ? <Text bold>{project}</Text> : null}
-        <Text
-          color={tint(
-            props.mode === "plan" ? "modePlan" : props.mode === "ask" ? "modeAsk" : "modeAgent",
-          )}
-        >
-          {`${showProject ? " " : ""}[${props.mode.toUpperCase()}]`}
-        </Text>
-        {standing?.edits ? <Text color={tint("warning")}>{` ${t("status.edits")}`}</Text> : null}
-        {standing && standing.rules > 0 ? (
-          <Text color={tint("warning")}>
-            {` ${standing.rules === 1 ? t("status.rule") : t("status.rules", { count: String(standing.rules) })}`}
+        {shown.map((p, i) => (
+          <Text
+            key={i}
+            bold={p.bold ?? false}
+            dimColor={p.dim ?? false}
+            {...(p.color ? { color: tint(p.color) } : {})}
+          >
+            {p.text}
           </Text>
-        ) : null}
-        {props.sandbox ? (
-          <Text color={tint(props.sandbox === "on" ? "success" : "warning")}>
-            {` ${t(props.sandbox === "on" ? "status.sandboxOn" : "status.sandboxOff")}`}
-          </Text>
-        ) : null}
-        {mcpText ? (
-          <Text color={tint(props.mcp?.failed ? "error" : "warning")}>{` ${mcpText}`}</Text>
-        ) : null}
-        <Text>{` ${props.model ?? t("status.noModel")}`}</Text>
-        {props.contextWindow ? (
-          <Text>
-            {`  ${t("status.context")} `}
-            <Text color={tint(meterColor(percent))}>{bar}</Text>
-            {` ${shownPercent}% ${formatTokens(props.contextTokens)}/${formatTokens(props.contextWindow)}`}
-          </Text>
-        ) : null}
-        <Text
-          dimColor
-        >{`  ${t("status.session", { count: formatTokens(props.sessionTokens) })}`}</Text>
-        {props.cost !== undefined ? <Text dimColor>{`  ${formatCost(props.cost)}`}</Text> : null}
+        ))}
       </Text>
     </Box>
   );

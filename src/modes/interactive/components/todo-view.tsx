@@ -5,8 +5,8 @@ import { todoRows } from "../state/todo-rows.js";
 import { Gutter } from "./gutter.js";
 
 /** The model's todo list above the composer (see {@link todoRows}); nothing when it is empty. */
-export function TodoView(props: { items: readonly TodoItem[]; open: boolean }) {
-  const rows = todoRows(props.items, props.open);
+export function TodoView(props: { items: readonly TodoItem[]; open: boolean; stopped?: boolean }) {
+  const rows = todoRows(props.items, props.open, props.stopped);
   if (rows.length === 0) return null;
   return (
     <Box marginTop={1}>

@@ -188,8 +188,8 @@ export function createCommandRunner(deps: RunnerDeps) {
 
 export type CommandRunner = ReturnType<typeof createCommandRunner>;
 
-/** The status line's view of the standing permissions. */
+/** The status line's view of the standing permissions: edits, command rules, MCP tools. */
 export function standingOf(session: Session) {
-  const { edits, commands } = session.permissions.list();
-  return { type: "standing" as const, edits, rules: commands.length };
+  const { edits, commands, mcpTools } = session.permissions.list();
+  return { type: "standing" as const, edits, rules: commands.length, tools: mcpTools.length };
 }

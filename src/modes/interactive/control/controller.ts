@@ -1,5 +1,6 @@
 import type { Decision, Mode, Session, SessionEvent } from "../../../session/index.js";
 import { cleanForDisplay } from "../state/display-text.js";
+import { standingOf } from "./command-runner.js";
 import type { UiAction } from "../state/state.js";
 
 /** Streaming text reaches the screen at most this often (about 30 updates a second). */
@@ -166,10 +167,7 @@ export class TurnController {
     this.deps.dispatch({ type: "agent", event });
     if (event.type === "approval_request") this.guard(event.id);
     // An "always" answer takes effect with the call's result: the status line shows it.
-    if (event.type === "tool_result") {
-      const { edits, commands } = session.permissions.list();
-      this.deps.dispatch({ type: "standing", edits, rules: commands.length });
-    }
+    if (event.type === "tool_result") this.deps.dispatch(standingOf(session));
   }
 
   /** Keys do not answer review `id` until {@link REVIEW_GUARD_MS} after it appeared. */

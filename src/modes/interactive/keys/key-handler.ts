@@ -141,6 +141,7 @@ export function createKeyHandler(ctx: KeyContext) {
     dispatch: ctx.dispatch,
     state: ctx.state,
     submit: () => submit(ctx.editor().text),
+    ...(ctx.menu ? { menu: ctx.menu } : {}),
   };
   const review: ReviewKeyContext = {
     state: ctx.state,

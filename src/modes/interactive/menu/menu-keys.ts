@@ -10,11 +10,14 @@ export interface MenuKeyContext {
   state(): UiState;
   /** Sends the composer's text, as Enter does without a menu. */
   submit(): void;
+  /** The menu for the composer's text now (a command's choices once its name is put in). */
+  menu?(): Menu | undefined;
 }
 
 /**
  * A key of an open menu: ↑/↓ move, Esc closes, Tab inserts the item, Enter inserts and runs it.
- * A command whose argument has choices opens them instead of running; Tab on a folder of the
+ * A command whose argument has choices opens them instead of running (runs when it has none
+ * now); Tab on a folder of the
  * `@` picker enters it, Enter attaches it (as its listing).
  */
 export function onMenuKey(ctx: MenuKeyContext, menu: Menu, action: MenuKeyAction): void {
@@ -32,7 +35,10 @@ export function onMenuKey(ctx: MenuKeyContext, menu: Menu, action: MenuKeyAction
       if (!item) return;
       const run = choose(ctx, menu, item, action === "menu-run");
       ctx.dispatch({ type: "menu-reset" });
-      if (run) ctx.submit();
+      // A command that has choices but none now (`/resume` with no other conversation) runs at
+      // once on Enter instead of waiting for a menu that does not open.
+      const empty = action === "menu-run" && menu.kind === "command" && item.opens && !ctx.menu?.();
+      if (run || empty) ctx.submit();
     }
   }
 }

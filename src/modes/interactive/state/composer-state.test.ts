@@ -51,7 +51,7 @@ describe("menu and panel transitions", () => {
       },
     );
     expect(s.entries.map((e) => e.kind)).toEqual(["command", "note", "user", "markdown", "tool"]);
-    expect(s.entries.at(-1)).toMatchObject({ title: "Reading a.ts", error: true, outcome: "nope" });
+    expect(s.entries.at(-1)).toMatchObject({ title: "Read a.ts", error: true, outcome: "nope" });
   });
 });
 
@@ -62,7 +62,7 @@ describe("engine extras", () => {
       agent({ type: "context", used: 48_000, window: 200_000, percent: 24, estimated: false }),
       agent({ type: "compaction_start", reason: "manual", tokens_before: 48_000 }),
     );
-    expect(s.context).toEqual({ used: 48_000, window: 200_000, percent: 24 });
+    expect(s.context).toMatchObject({ used: 48_000, window: 200_000, percent: 24 });
     expect(s.compacting).toBe(true);
     s = run(
       s,

@@ -50,7 +50,7 @@ export function historyEntries(history: readonly Message[]): NewEntry[] {
         const decision = personsAnswer(content);
         const settled = settleTool({
           name: part.name,
-          title: toolTitle(part.name, part.arguments),
+          title: toolTitle(part.name, part.arguments, true),
           content,
           isError: result?.isError ?? false,
           details: result?.details,

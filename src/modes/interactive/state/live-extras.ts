@@ -7,25 +7,37 @@ import { errorText, t } from "../../../i18n/index.js";
 /** Characters of live command output kept per running tool (the line shows the last few lines). */
 const OUTPUT_KEEP = 4000;
 
-/** The context meter's figures, from the last `context` event. */
+/**
+ * The context meter's figures, from the last `context` event. `measured`: `used` rests on a size
+ * the provider reported, or is what a compaction left. The status line shows only such figures
+ * (one measure: an estimate made before the first answer is not swapped for a smaller reported
+ * size); before, it shows the window alone.
+ */
 export interface ContextMeter {
   used: number;
   window: number;
   percent: number;
+  measured: boolean;
+  /** A compaction just ended: its estimate of what is left is the figure to show. */
+  compacted?: boolean;
 }
 
 /** Events besides the turn's text and tools: the context meter, compaction, live shell output. */
 export function reduceExtras(state: UiState, event: AgentEvent): UiState {
   switch (event.type) {
-    case "context":
+    case "context": {
+      const measured = !event.estimated || state.context?.compacted === true;
       return {
         ...state,
-        context: { used: event.used, window: event.window, percent: event.percent },
+        context: { used: event.used, window: event.window, percent: event.percent, measured },
       };
+    }
     case "compaction_start":
       return { ...settleAll(state), compacting: true };
     case "compaction_end": {
-      const s = { ...settleAll(state), compacting: false };
+      const meter =
+        state.context && event.ok ? { ...state.context, compacted: true } : state.context;
+      const s = { ...settleAll(state), compacting: false, ...(meter ? { context: meter } : {}) };
       if (event.ok) {
         const what = event.reason === "auto" ? "live.compactedAuto" : "live.compacted";
         return add(s, {

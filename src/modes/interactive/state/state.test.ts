@@ -58,7 +58,9 @@ describe("reduce", () => {
       }),
     ]);
     expect(kinds(s)).toEqual(["user", "thinking", "markdown"]);
-    expect(s.tools).toEqual([{ id: "t1", name: "search_text", title: "Searching for retry" }]);
+    expect(s.tools).toEqual([
+      { id: "t1", name: "search_text", title: "Searching for retry", args: { pattern: "retry" } },
+    ]);
     const done = run(
       [
         agent({
@@ -87,7 +89,7 @@ describe("reduce", () => {
     );
     expect(kinds(done)).toEqual(["user", "thinking", "markdown", "tool", "markdown"]);
     expect(done.entries[3]).toMatchObject({
-      title: "Searching for retry",
+      title: "Searched for retry",
       outcome: "12 matches in 3 files",
     });
     expect(done.entries[4]).toMatchObject({ text: "It retries.", label: true });

@@ -57,6 +57,13 @@ export type Entry =
       provider: string;
     };
 
+/** Standing permissions in force: edits accepted, command rules, MCP tools called without asking. */
+export interface Standing {
+  edits: boolean;
+  rules: number;
+  tools: number;
+}
+
 export type NoteTone = "info" | "warn" | "error";
 /** An entry before it gets its id. */
 export type NewEntry = Entry extends infer E ? (E extends Entry ? Omit<E, "id"> : never) : never;
@@ -65,6 +72,8 @@ export interface RunningTool {
   id: string;
   name: string;
   title: string;
+  /** The call's arguments: the settled line is worded from them as finished. */
+  args?: unknown;
   /** The change it proposed (`tool_proposal`). */
   review?: Review;
   /** The person's answer to it, once given. */
@@ -106,6 +115,11 @@ export interface UiState {
   /** Tokens of finished turns, plus `turnTokens` for the running one. */
   sessionTokens: number;
   turnTokens: number;
+  /**
+   * Characters of text and thinking streamed since the last `usage` report: the working line
+   * adds their estimate to `turnTokens`, so the count moves until the provider reports.
+   */
+  streamedChars?: number;
   /** "Press Ctrl+C again to exit" is showing. */
   exitHint: boolean;
   /** The model in use, once a session exists. */
@@ -130,12 +144,14 @@ export interface UiState {
   files?: readonly string[];
   /** The model's todo list (`todo_write`), shown above the composer. */
   todos: readonly TodoItem[];
+  /** The turn that kept the todo list was cancelled: it shows as stopped until the next update. */
+  todosStopped?: boolean;
   /** Whether the todo list shows its items (Ctrl+T folds it to one line). */
   todosOpen: boolean;
   /** Code can be coloured (the highlighter has loaded, or colour is off). */
   highlightReady: boolean;
-  /** Standing permissions in force (the status line shows them). */
-  standing?: { edits: boolean; rules: number };
+  /** Standing permissions in force (the status line shows them): edits, command rules, MCP tools. */
+  standing?: Standing;
   /** MCP servers that failed, and repository servers waiting for the person's approval. */
   mcp?: { failed: number; waiting: number };
   /** The palette drawn (theme.ts); absent: dark. Changing it redraws the live part, not scrollback. */
@@ -160,7 +176,7 @@ export type UiAction =
     }
   | { type: "idle" }
   | { type: "toggle-todos" }
-  | { type: "standing"; edits: boolean; rules: number }
+  | ({ type: "standing" } & Standing)
   | { type: "mcp"; failed: number; waiting: number }
   /** The highlighter is loading (false) or ready (true: a held answer settles). */
   | { type: "highlighter"; ready: boolean }
@@ -210,16 +226,22 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
       return { ...add(settleAll(state), { kind: "user", text: event.text }), labelPending: true };
     case "text_delta": {
       const s = state.thinking ? settleThinking(state) : state;
-      return settleText({ ...s, tail: s.tail + event.text }, false);
+      const streamedChars = (s.streamedChars ?? 0) + event.text.length;
+      return settleText({ ...s, tail: s.tail + event.text, streamedChars }, false);
     }
     case "thinking_delta":
-      return { ...state, thinking: state.thinking + event.text };
+      return {
+        ...state,
+        thinking: state.thinking + event.text,
+        streamedChars: (state.streamedChars ?? 0) + event.text.length,
+      };
     case "tool_call": {
       const s = settleAll(state);
       const tool = {
         id: event.id,
         name: event.name,
         title: toolTitle(event.name, event.arguments),
+        args: event.arguments,
       };
       return { ...s, tools: [...s.tools, tool], labelPending: true };
     }
@@ -247,7 +269,7 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
       const running = state.tools.find((t) => t.id === event.id);
       const settled = settleTool({
         name: event.name,
-        title: running?.title ?? toolTitle(event.name, undefined),
+        title: toolTitle(event.name, running?.args, true),
         content: event.content,
         isError: event.is_error,
         details: event.details,
@@ -279,10 +301,17 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
         ...(state.turnLabelled ? {} : { label: true }),
       });
     }
-    case "todo":
-      return { ...state, todos: event.items };
+    case "todo": {
+      const { todosStopped: _stopped, ...s } = state;
+      return { ...s, todos: event.items };
+    }
     case "usage":
-      return { ...state, contextTokens: tokens(event.usage), turnTokens: tokens(event.total) };
+      return {
+        ...state,
+        contextTokens: tokens(event.usage),
+        turnTokens: tokens(event.total),
+        streamedChars: 0,
+      };
     case "retry": {
       const seconds = (event.delay_ms / 1000).toFixed(1);
       // Text of the cut answer already in scrollback stays there: say that it is superseded, so
@@ -309,9 +338,17 @@ function onAgent(state: UiState, event: AgentEvent): UiState {
       });
     case "turn_end": {
       let s = dropReview(settleAtEnd(state));
-      s = { ...s, tools: [], sessionTokens: s.sessionTokens + tokens(event.usage), turnTokens: 0 };
-      if (event.stop_reason === "aborted")
+      s = {
+        ...s,
+        tools: [],
+        sessionTokens: s.sessionTokens + tokens(event.usage),
+        turnTokens: 0,
+        streamedChars: 0,
+      };
+      if (event.stop_reason === "aborted") {
         s = add(s, { kind: "note", tone: "warn", text: t("turn.cancelled") });
+        if (s.todos.some((i) => i.status !== "completed")) s = { ...s, todosStopped: true };
+      }
       if (event.stop_reason === "max_steps") {
         s = add(s, {
           kind: "note",
@@ -378,10 +415,14 @@ export function reduce(state: UiState, action: UiAction): UiState {
         model: { name: action.name, contextWindow: action.contextWindow },
         ...(action.sandbox ? { sandbox: action.sandbox } : {}),
       };
-    case "standing":
-      return state.standing?.edits === action.edits && state.standing.rules === action.rules
-        ? state
-        : { ...state, standing: { edits: action.edits, rules: action.rules } };
+    case "standing": {
+      const { type: _type, ...standing } = action;
+      const same =
+        state.standing?.edits === standing.edits &&
+        state.standing.rules === standing.rules &&
+        state.standing.tools === standing.tools;
+      return same ? state : { ...state, standing };
+    }
     case "mcp":
       return state.mcp?.failed === action.failed && state.mcp.waiting === action.waiting
         ? state

@@ -9,8 +9,13 @@ export interface SubagentProgress {
   steps: number;
   /** Tokens so far (input, cache and output of every step). */
   tokens: number;
-  /** Its tool calls in order: running, done or failed. */
-  calls: readonly { id: string; title: string; state: "running" | "done" | "error" }[];
+  /** Its tool calls in order: running, done or failed (`title` worded as finished: `finished`). */
+  calls: readonly {
+    id: string;
+    title: string;
+    finished: string;
+    state: "running" | "done" | "error";
+  }[];
 }
 
 type SubagentEvent = Extract<AgentEvent, { type: "subagent" }>;
@@ -44,14 +49,21 @@ export function advanceSubagent(
         ...p,
         calls: [
           ...p.calls,
-          { id: inner.id, title: toolTitle(inner.name, inner.arguments), state: "running" },
+          {
+            id: inner.id,
+            title: toolTitle(inner.name, inner.arguments),
+            finished: toolTitle(inner.name, inner.arguments, true),
+            state: "running",
+          },
         ],
       };
     case "tool_result":
       return {
         ...p,
         calls: p.calls.map((c) =>
-          c.id === inner.id ? { ...c, state: inner.is_error ? "error" : "done" } : c,
+          c.id === inner.id
+            ? { ...c, title: c.finished, state: inner.is_error ? "error" : "done" }
+            : c,
         ),
       };
     default:

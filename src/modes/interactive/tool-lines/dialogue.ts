@@ -1,4 +1,4 @@
-import { type ToolRenderer, clip, count, str } from "./types.js";
+import { type ToolRenderer, clip, count, str, verb } from "./types.js";
 import { t } from "../../../i18n/index.js";
 
 const questionsOf = (args: Record<string, unknown>): string[] =>
@@ -11,10 +11,12 @@ const questionsOf = (args: Record<string, unknown>): string[] =>
 
 /** `ask_user_question`: "Asking: Which database?" — then the answers, or "not answered". */
 export const askUserQuestionLine: ToolRenderer = {
-  title(args) {
+  title(args, done) {
     const asked = questionsOf(args);
     const more = asked.length > 1 ? ` (+${asked.length - 1})` : "";
-    return t("tool.asking", { question: `${clip(asked[0] ?? t("tool.aQuestion"), 70)}${more}` });
+    return verb("tool.asking", done, {
+      question: `${clip(asked[0] ?? t("tool.aQuestion"), 70)}${more}`,
+    });
   },
   // A resumed conversation has no details: the answers are read back from the result.
   summary(details, content) {
@@ -26,11 +28,14 @@ export const askUserQuestionLine: ToolRenderer = {
 };
 
 /** `enter_plan_mode`: "Proposing to plan first" (settled by its review: on or declined). */
-export const enterPlanModeLine: ToolRenderer = { title: () => t("tool.proposingPlan") };
+export const enterPlanModeLine: ToolRenderer = {
+  title: (_args, done) => verb("tool.proposingPlan", done),
+};
 
 /** `slash_command`: "Running /context" — then how many lines it printed. */
 export const slashCommandLine: ToolRenderer = {
-  title: (args) => t("tool.running", { what: clip(str(args.command) ?? t("tool.aCommand"), 60) }),
+  title: (args, done) =>
+    verb("tool.running", done, { what: clip(str(args.command) ?? t("tool.aCommand"), 60) }),
   summary(details, content) {
     if (details.effect === "change" || content.includes("runs when this turn ends"))
       return t("tool.runsAfterTurn");

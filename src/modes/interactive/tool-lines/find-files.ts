@@ -1,10 +1,10 @@
-import { type ToolRenderer, clip, count, num, str } from "./types.js";
+import { type ToolRenderer, clip, count, num, str, verb } from "./types.js";
 import { t } from "../../../i18n/index.js";
 
 /** `find_files`: "Finding files matching *.test.ts" — "12 files". */
 export const findFilesLine: ToolRenderer = {
-  title: (args) =>
-    t("tool.findingFiles", { pattern: clip(str(args.pattern) ?? t("tool.aPattern"), 40) }),
+  title: (args, done) =>
+    verb("tool.findingFiles", done, { pattern: clip(str(args.pattern) ?? t("tool.aPattern"), 40) }),
   summary(details) {
     const total = num(details.total);
     if (total === undefined) return undefined;

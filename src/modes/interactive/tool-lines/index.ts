@@ -10,7 +10,7 @@ import { shellRunLine } from "./shell.js";
 import { taskLine } from "./task.js";
 import { askUserQuestionLine, enterPlanModeLine, slashCommandLine } from "./dialogue.js";
 import { todoWriteLine } from "./todo-write.js";
-import { type Args, type ToolRenderer, clip } from "./types.js";
+import { type Args, type ToolRenderer, clip, verb } from "./types.js";
 import { t } from "../../../i18n/index.js";
 
 const RENDERERS: Record<string, ToolRenderer> = {
@@ -19,14 +19,14 @@ const RENDERERS: Record<string, ToolRenderer> = {
   list_root: listRootLine,
   find_files: findFilesLine,
   read_readme: readReadmeLine,
-  detect_languages: { title: () => t("tool.detectingLanguages") },
-  hotfiles: { title: () => t("tool.hotfiles") },
+  detect_languages: { title: (_args, done) => verb("tool.detectingLanguages", done) },
+  hotfiles: { title: (_args, done) => verb("tool.hotfiles", done) },
   edit_replace_exact: replaceExactLine,
   edit_insert_at_line: insertAtLineLine,
   edit_create_file: createFileLine,
   edit_apply_batch: applyBatchLine,
   shell_run: shellRunLine,
-  exit_plan_mode: { title: () => t("tool.presentingPlan") },
+  exit_plan_mode: { title: (_args, done) => verb("tool.presentingPlan", done) },
   task: taskLine,
   todo_write: todoWriteLine,
   ask_user_question: askUserQuestionLine,
@@ -52,9 +52,9 @@ function relative(args: Args): Args {
   return { ...args, path: inside(args.path), cwd: inside(args.cwd) };
 }
 
-/** The line shown while a tool runs. */
-export function toolTitle(name: string, args: unknown): string {
-  return (RENDERERS[name] ?? genericLine(name)).title(relative(asArgs(args)));
+/** The line shown while a tool runs, or (`done`) once it finished, worded as finished. */
+export function toolTitle(name: string, args: unknown, done = false): string {
+  return (RENDERERS[name] ?? genericLine(name)).title(relative(asArgs(args)), done);
 }
 
 /** The words after "—" once it finished: a summary, or the first line of an error. */

@@ -1,9 +1,9 @@
-import { type ToolRenderer, clip, count, num, str } from "./types.js";
+import { type ToolRenderer, clip, count, num, str, verb } from "./types.js";
 import { t } from "../../../i18n/index.js";
 
 /** `read_file`: "Reading src/app.ts" (with the line range asked for) — "120 lines". */
 export const readFileLine: ToolRenderer = {
-  title(args) {
+  title(args, done) {
     const path = clip(str(args.path) ?? t("tool.aFile"));
     const start = num(args.start_line);
     const end = num(args.end_line);
@@ -12,7 +12,7 @@ export const readFileLine: ToolRenderer = {
       : end === undefined
         ? t("tool.linesFrom", { start: start ?? 1 })
         : t("tool.lineRange", { start: start ?? 1, end });
-    return t("tool.reading", { what: `${path}${range}` });
+    return verb("tool.reading", done, { what: `${path}${range}` });
   },
   summary(details) {
     const start = num(details.startLine);

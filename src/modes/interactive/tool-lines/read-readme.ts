@@ -1,9 +1,9 @@
-import { type ToolRenderer, num, str } from "./types.js";
+import { type ToolRenderer, num, str, verb } from "./types.js";
 import { t } from "../../../i18n/index.js";
 
 /** `read_readme`: "Reading the README" — "README.md, 2.1 KB". */
 export const readReadmeLine: ToolRenderer = {
-  title: () => t("tool.readingReadme"),
+  title: (_args, done) => verb("tool.readingReadme", done),
   summary(details) {
     const path = str(details.path);
     if (!path) return undefined;

@@ -1,13 +1,13 @@
-import { type ToolRenderer, clip, count, num, str } from "./types.js";
+import { type ToolRenderer, clip, count, num, str, verb } from "./types.js";
 import { t } from "../../../i18n/index.js";
 
 /** `search_text`: "Searching for useState in src/" — "12 matches in 3 files". */
 export const searchTextLine: ToolRenderer = {
-  title(args) {
+  title(args, done) {
     const where = str(args.path) ? t("tool.inPath", { path: clip(str(args.path)!, 30) }) : "";
     const glob = str(args.glob) ? ` (${clip(str(args.glob)!, 20)})` : "";
     const pattern = clip(str(args.pattern) ?? t("tool.text"), 40);
-    return t("tool.searching", { what: `${pattern}${where}${glob}` });
+    return verb("tool.searching", done, { what: `${pattern}${where}${glob}` });
   },
   summary(details) {
     const matches = num(details.matches);

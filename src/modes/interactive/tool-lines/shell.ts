@@ -1,4 +1,4 @@
-import { type Args, type ToolRenderer, clip, num, str } from "./types.js";
+import { type Args, type ToolRenderer, clip, num, str, verb } from "./types.js";
 import { t } from "../../../i18n/index.js";
 
 /** A command on one line, quoted: "`npm test`", its first line and "…" when it has several. */
@@ -10,8 +10,8 @@ export function quoteCommand(command: string | undefined, max = 60): string {
 
 /** `shell_run`: "Running `npm test`". */
 export const shellRunLine: ToolRenderer = {
-  title: (args) =>
-    t("tool.running", { what: quoteCommand(str(args.command) ?? t("tool.aCommand")) }),
+  title: (args, done) =>
+    verb("tool.running", done, { what: quoteCommand(str(args.command) ?? t("tool.aCommand")) }),
 };
 
 /**

@@ -1,9 +1,9 @@
-import { type ToolRenderer } from "./types.js";
+import { type ToolRenderer, verb } from "./types.js";
 import { t } from "../../../i18n/index.js";
 
 /** `todo_write`: "Updating the todo list — 2 of 5 done" (the list itself shows above the composer). */
 export const todoWriteLine: ToolRenderer = {
-  title: () => t("tool.updatingTodos"),
+  title: (_args, done) => verb("tool.updatingTodos", done),
   summary(details, content) {
     // A resumed conversation has no details: the counts are read back from the result.
     const counted = /(\d+) of (\d+) completed/.exec(content);
