@@ -44,6 +44,7 @@ describe("createMcpTools", () => {
       server: "my server",
       tool: "get/thing",
       readOnly: false,
+      summary: "",
     });
   });
 

@@ -205,7 +205,7 @@ describe("reviews in the transcript", () => {
       call("shell_run", COMMAND, { content: "boom", is_error: true }, { type: "accept" }),
     );
     expect(s.entries.at(-1)).toMatchObject({
-      title: "Running `npm test`",
+      title: "Ran `npm test`",
       outcome: "boom",
       error: true,
     });
