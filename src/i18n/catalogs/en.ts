@@ -16,6 +16,10 @@ export const en = {
   "composer.placeholder": "Ask North about this repository",
   "composer.placeholderBusy": "Type to queue a message",
   "composer.answerReview": "Answer the review above first",
+  "composer.answerQuestion": "Answer the question above first",
+  "cmd.model.nameOne": "For {model}: /model {name} (or /model alone for the menu).",
+  "cmd.model.nameHow":
+    "Name the model in one word, its id or alias (/model claude-haiku-4-5, /model haiku), or type /model alone for the menu.",
   "app.exitHint": "Press Ctrl+C again to exit",
   "turn.cancelled": "[Cancelled]",
 

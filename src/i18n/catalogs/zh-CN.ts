@@ -17,6 +17,10 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "composer.placeholder": "向 North 提问，了解这个仓库",
   "composer.placeholderBusy": "输入的消息会排队等待发送",
   "composer.answerReview": "请先处理上方的审阅",
+  "composer.answerQuestion": "请先回答上方的问题",
+  "cmd.model.nameOne": "要用 {model}：/model {name}（或只输入 /model 打开菜单）。",
+  "cmd.model.nameHow":
+    "模型名须是一个词，即其 id 或别名（/model claude-haiku-4-5、/model haiku），或只输入 /model 打开菜单。",
   "app.exitHint": "再按一次 Ctrl+C 退出",
   "turn.cancelled": "[已取消]",
 

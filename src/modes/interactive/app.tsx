@@ -197,6 +197,10 @@ function Live(
           placeholder={placeholder}
           busy={state.busy}
           frozen={frozen}
+          // The question picker is no review (issue 31): it asks for an answer to the question.
+          frozenHint={
+            state.review?.review.type === "question" ? t("composer.answerQuestion") : undefined
+          }
           ghost={props.ghost}
         />
       </Box>
