@@ -156,3 +156,41 @@ describe("`always⏎` typed over a review grants nothing", () => {
       expect(stored(env, repo)).not.toMatchObject({ edits: true });
     });
 });
+
+/** The screen's text with its lines joined (a sentence wrapped at 80 columns reads whole). */
+const joined = (screen: string) => screen.replace(/\s*\n\s*/g, " ");
+
+describe("the words around reviews", () => {
+  for (const cols of [80, 120]) {
+    test(`the question picker is no review, at ${cols} columns`, async () => {
+      const { term } = await tui.open(
+        [
+          reply().tool("ask_user_question", {
+            questions: [
+              { question: "Which port?", options: [{ label: "8080" }, { label: "3000" }] },
+            ],
+          }),
+          reply().text("Port chosen."),
+        ],
+        [],
+        { cols, rows: 40 },
+      );
+      await send(term, "pick a port");
+      await waitForReview(term, "Which port?");
+      await term.waitFor("Answer the question above first");
+      expect(term.screen()).not.toContain("Answer the review above");
+      term.type("2");
+      await term.waitFor("Port chosen.");
+    });
+
+    test(`a refused /model argument says how to name the model, at ${cols} columns`, async () => {
+      const { term, server } = await tui.open([], [], { cols, rows: 40 });
+      await send(term, "/model haiku 4.5");
+      await term.waitFor((s) =>
+        joined(s).includes("For Claude Haiku 4.5: /model claude-haiku-4-5 (or /model alone"),
+      );
+      expect(joined(term.screen())).toContain("“4.5” is left over. Nothing was run or sent.");
+      expect(server.requests).toHaveLength(0);
+    });
+  }
+});
