@@ -160,9 +160,10 @@ export function createKeyHandler(ctx: KeyContext) {
     const burst = now() - typedAt < TYPING_BURST_MS;
     const typing = key.id === "text" && burst;
     if (!burst) answeredInBurst = false;
-    // The letters typed after one that answered a review land in the composer; the Enter that
-    // ends them does not send them (`yes please⏎`: yes once, and `es please` waits there).
-    if (answeredInBurst && action === "submit") {
+    // The letters typed after one that answered a review land in the composer; while that turn
+    // runs, the Enter that ends them does not send them (`yes please⏎`: yes once, and
+    // `es please` waits there). Once the turn is over, Enter sends as usual.
+    if (answeredInBurst && action === "submit" && ctx.controller.busy) {
       typedAt = now();
       return;
     }
