@@ -48,6 +48,19 @@ describe("the command registry", () => {
     );
   });
 
+  it("a refused /model argument says how to name the model (issue 31)", async () => {
+    const registry = createCommands(project({}), { XDG_CONFIG_HOME: "/nonexistent" });
+    const { ctx, said } = context(registry);
+    expect(await registry.run("/model haiku 4.5", ctx)).toBe("");
+    expect(said.at(-1)).toBe(
+      "/model takes one argument; “4.5” is left over. Nothing was run or sent. For Claude Haiku 4.5: /model claude-haiku-4-5 (or /model alone for the menu).",
+    );
+    await registry.run("/model the fast one", ctx);
+    expect(said.at(-1)).toMatch(
+      /left over\. Nothing was run or sent\. Name the model in one word, its id or alias \(\/model claude-haiku-4-5, \/model haiku\), or type \/model alone for the menu\.$/,
+    );
+  });
+
   it("turns a project's Markdown file into a command with arguments", async () => {
     const root = project({
       ".north/commands/review.md":

@@ -112,8 +112,12 @@ export function refusalOf(parsed: ParsedInput, registry: CommandRegistry): strin
   }
   if (parsed.leftover) {
     const { command, text } = parsed.leftover;
-    const arity = registry.get(command)?.arity ?? "none";
-    return t("cmd.leftover", { name: command, takes: t(ARITY_WORDS[arity]), text });
+    const found = registry.get(command);
+    const arity = found?.arity ?? "none";
+    const refusal = t("cmd.leftover", { name: command, takes: t(ARITY_WORDS[arity]), text });
+    const words = [...(parsed.commands.at(-1)?.args ?? []), ...text.split(/\s+/)];
+    const hint = found?.leftoverHint?.(words);
+    return hint ? `${refusal} ${hint}` : refusal;
   }
   return undefined;
 }

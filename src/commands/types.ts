@@ -122,4 +122,9 @@ export interface Command extends CommandShape {
   run(ctx: CommandContext, parsed: ParsedCommand): Promise<void> | void;
   /** Choices for the second-level menu and for completing the argument. */
   choices?(ctx: CommandContext): Choice[];
+  /**
+   * When words are left over (see `refusalOf`): a sentence saying how to give the argument,
+   * from every word typed after the command's name.
+   */
+  leftoverHint?(words: readonly string[]): string;
 }

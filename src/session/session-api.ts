@@ -245,6 +245,8 @@ export interface Session {
     };
     revokeEdits(): Promise<boolean>;
     revokeMcpTools(): Promise<boolean>;
+    /** Asks again before calls of this one MCP tool (server name, the server's tool name). */
+    revokeMcpTool(server: string, tool: string): Promise<boolean>;
     revokeRule(index: number): Promise<boolean>;
   };
   /** Answers an `approval_request`; false when nothing is pending under that id. */

@@ -470,6 +470,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       list: () => store.list(),
       revokeEdits: () => store.revokeEdits(),
       revokeMcpTools: () => store.revokeMcpTools(),
+      revokeMcpTool: (server, tool) => store.revokeMcpTool(server, tool),
       revokeRule: (index) => store.revokeRule(index),
     },
     undoable: async (turns = 1) =>

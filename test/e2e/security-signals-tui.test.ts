@@ -22,8 +22,8 @@ describe.each([
       ["--sandbox", "off"],
     );
     await send(term, "run it");
-    await term.waitFor("r run");
-    term.type("r");
+    await term.waitFor("y run");
+    term.type("y");
     await until(() => pids(fg).length > 0 && pids(bg).length > 0, "the command to run");
     process.kill(term.pty.pid, signal);
     const exit = await term.exited;

@@ -144,8 +144,8 @@ describe("slash commands in the terminal", () => {
       reply().text("Created it."),
     ]);
     await send(term, "create a file");
-    await term.waitFor("a accept");
-    term.type("a");
+    await term.waitFor("y accept");
+    term.type("y");
     await term.waitFor("Created it.");
     expect(existsSync(join(repo, "src/new.ts"))).toBe(true);
     term.type("/undo");

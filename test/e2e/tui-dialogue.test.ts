@@ -147,7 +147,7 @@ describe("slash_command in the TUI", () => {
     expect(term.screen()).toContain("Switches to plan mode: the model studies");
     expect(term.screen()).not.toContain("Switch between ask, agent and plan");
     expect(term.screen()).toMatch(/\[AGENT\]/);
-    term.type("a");
+    term.type("y");
     await term.waitFor("Switching to plan mode after this.");
     await term.waitFor(/\[PLAN\]/);
     const results = toolResults(server, 1);

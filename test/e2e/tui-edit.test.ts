@@ -4,7 +4,13 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { reply } from "../support/mock-model-server.js";
 import { storedPermissions } from "../support/permissions-file.js";
-import { send, toolResults, useTui, waitForReview } from "../support/tui-fixture.js";
+import {
+  send,
+  toolResults,
+  useTui,
+  waitForConfirm,
+  waitForReview,
+} from "../support/tui-fixture.js";
 
 const tui = useTui();
 const open = tui.open;
@@ -24,19 +30,19 @@ describe("edit reviews", () => {
       reply().text("Raised the attempts."),
     ]);
     await send(term, "retry five times");
-    await term.waitFor("a accept");
+    await term.waitFor("y accept");
     const screen = term.screen();
     expect(screen).toContain("┃ Edit src/retry.ts (+1 −1)");
     expect(screen).toMatch(/1 - export const policy = \{ attempts: 3, backoffMs: 200 \};/);
     expect(screen).toMatch(/1 \+ export const policy = \{ attempts: 5, backoffMs: 200 \};/);
-    term.type("a");
+    term.type("y");
     await term.waitFor("Raised the attempts.");
     expect(term.screen()).toContain("✓ Edited src/retry.ts (+1 −1)");
     expect(readFileSync(join(repo, "src/retry.ts"), "utf8")).toContain("attempts: 5");
     expect(toolResults(server, 2).at(-1)?.isError).toBe(false);
   });
 
-  test("r rejects: the file stays as it was and the model is told", async () => {
+  test("n rejects: the file stays as it was and the model is told", async () => {
     const { term, server, repo } = await open([
       created("src/timeout.ts", "export const timeoutMs = 5000;\n"),
       reply().text("Understood, no file."),
@@ -44,7 +50,7 @@ describe("edit reviews", () => {
     await send(term, "add a timeout file");
     await waitForReview(term, "Create src/timeout.ts (+1)");
     expect(term.screen()).toContain("+ export const timeoutMs = 5000;");
-    term.type("r");
+    term.type("n");
     await term.waitFor("Understood, no file.");
     expect(term.screen()).toContain("✗ Rejected edit of src/timeout.ts");
     expect(existsSync(join(repo, "src/timeout.ts"))).toBe(false);
@@ -53,7 +59,7 @@ describe("edit reviews", () => {
     ]);
   });
 
-  test("y accepts and auto-accepts the next edits of this project", async () => {
+  test("a, confirmed, accepts and auto-accepts the next edits of this project", async () => {
     const { term, repo, env } = await open([
       created("src/a.ts", "export const a = 1;\n"),
       created("src/b.ts", "export const b = 2;\n"),
@@ -61,9 +67,9 @@ describe("edit reviews", () => {
     ]);
     await send(term, "write two files");
     await waitForReview(term, "Create src/a.ts (+1)");
-    term.type("y");
-    await term.waitFor("Accept every edit in this project from now on");
-    term.type("y");
+    term.type("a");
+    await waitForConfirm(term, "Accept every edit in this project from now on");
+    term.type("a");
     await term.waitFor("Both files written.");
     // The status line is drawn in the same frame or the next: waited for, not read at once.
     await term.waitFor("⏵⏵ edits auto-accepted");
@@ -88,7 +94,7 @@ describe("edit reviews", () => {
     term.press("down", "down");
     await term.waitFor("↑ 2 more lines");
     expect(term.screen()).toContain("export const n3 = 3;");
-    term.type("a");
+    term.type("y");
     await term.waitFor("Big file written.");
     expect(term.all()).toContain("✓ Created src/big.ts (+200)");
     expect(readFileSync(join(repo, "src/big.ts"), "utf8").split("\n")).toHaveLength(201);

@@ -6,7 +6,14 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
 import { reply } from "../support/mock-model-server.js";
-import { send, toolResults, useTui, waitForReview } from "../support/tui-fixture.js";
+import { storedPermissions } from "../support/permissions-file.js";
+import {
+  send,
+  toolResults,
+  useTui,
+  waitForConfirm,
+  waitForReview,
+} from "../support/tui-fixture.js";
 
 const TEST_SERVER = resolve(import.meta.dirname, "..", "support", "mcp-test-server.mjs");
 const tui = useTui();
@@ -21,9 +28,9 @@ function entry() {
 const events = (log: string) => (existsSync(log) ? readFileSync(log, "utf8") : "");
 
 describe("MCP tools in the TUI", () => {
-  test("a tool not marked read-only is reviewed; y allows it from then on", async () => {
+  test("a tool not marked read-only is reviewed; a, confirmed, allows it from then on", async () => {
     const { log, server: t } = entry();
-    const { term, server, env } = await tui.open(
+    const { term, server, env, repo } = await tui.open(
       [
         reply().tool("mcp__t__write_note", { text: "first" }),
         reply().tool("mcp__t__write_note", { text: "second" }),
@@ -41,15 +48,21 @@ describe("MCP tools in the TUI", () => {
     await waitForReview(term, "Call MCP tool write_note");
     expect(term.screen()).toContain("on server t");
     expect(term.screen()).toContain('"text": "first"');
-    expect(term.screen()).toMatch(/y always \(this tool\)/);
-    term.type("y");
-    await term.waitFor("Call write_note of MCP server t in this project from now on");
-    term.type("y");
+    expect(term.screen()).toMatch(/a always \(this tool\)/);
+    term.type("a");
+    await waitForConfirm(term, "Call write_note of MCP server t in this project from now on");
+    term.type("a");
     await term.waitFor("Both noted.");
     expect(term.screen()).not.toContain('"text": "second"');
     expect(toolResults(server, 1).at(-1)).toMatchObject({ content: "noted: first" });
     expect(toolResults(server, 2).at(-1)).toMatchObject({ content: "noted: second" });
     expect(events(log)).toMatch(/called write_note first\ncalled write_note second/);
+    // Issue 31: /permissions numbers it, and revoke N takes it back.
+    await send(term, "/permissions");
+    await term.waitFor("1. MCP tool write_note of server t, called without asking");
+    await send(term, "/permissions revoke 1");
+    await term.waitFor("Revoked:");
+    expect(storedPermissions(env, repo)).toMatchObject({ mcpTools: [] });
   });
 
   test("a server that cannot start shows on the status line and in /mcp", async () => {

@@ -17,30 +17,30 @@ describe("plan mode and its review", () => {
     );
     await term.waitFor("[PLAN]");
     await send(term, "add a timeout");
-    await term.waitFor("a accept");
+    await term.waitFor("y accept");
     const screen = term.screen();
     expect(screen).toContain("┃ Proposed plan");
     expect(screen).toContain("1. Read src/retry.ts");
     expect(screen).not.toContain("**");
     expect(screen).toContain("Answer the review above");
-    term.type("a");
+    term.type("y");
     await term.waitFor("Carrying out the plan.");
     expect(term.screen()).toContain("✓ Plan accepted");
-    expect(term.screen()).not.toContain("a accept");
+    expect(term.screen()).not.toContain("y accept");
     expect(term.screen()).toMatch(/\[AGENT\]/);
     expect(toolResults(server, 1)).toEqual([
       { content: expect.stringContaining("accepted the plan"), isError: false },
     ]);
   });
 
-  test("r rejects the plan: the model is told and the mode stays plan", async () => {
+  test("n rejects the plan: the model is told and the mode stays plan", async () => {
     const { term, server } = await open(
       [reply().tool("exit_plan_mode", { plan: PLAN }), reply().text("What should change?")],
       ["--mode", "plan"],
     );
     await send(term, "add a timeout");
-    await term.waitFor("a accept");
-    term.type("r");
+    await term.waitFor("y accept");
+    term.type("n");
     await term.waitFor("What should change?");
     expect(term.screen()).toContain("✗ Plan rejected");
     expect(term.screen()).toMatch(/\[PLAN\]/);
@@ -55,7 +55,7 @@ describe("plan mode and its review", () => {
       ["--mode", "plan"],
     );
     await send(term, "add a timeout");
-    await term.waitFor("a accept");
+    await term.waitFor("y accept");
     term.type("t");
     await term.waitFor("Note:");
     term.type("keep retries as they are");
@@ -79,7 +79,7 @@ describe("plan mode and its review", () => {
     await term.waitFor("Let me think.");
     term.type("draft");
     await term.waitFor("> draft");
-    await term.waitFor("a accept");
+    await term.waitFor("y accept");
     expect(term.screen()).toMatch(/^> draft\s*$/m);
     term.press("ctrl+c");
     await term.waitFor("[Cancelled]");

@@ -32,11 +32,11 @@ describe("the sandbox in the TUI", () => {
       reply().text("Ran it outside."),
     ]);
     await send(term, "go");
-    await term.waitFor("r run");
+    await term.waitFor("y run");
     expect(term.screen()).toContain("outside the sandbox");
     expect(term.screen()).toContain("The model says: “it needs the network”");
     expect(term.screen()).not.toContain("always");
-    term.type("r");
+    term.type("y");
     await term.waitFor("Ran it outside.");
     expect(existsSync(join(repo, "out.txt"))).toBe(true);
   });
@@ -52,12 +52,12 @@ describe("the sandbox in the TUI", () => {
     await term.waitFor("Commands run without the sandbox");
     await term.waitFor("no sandbox");
     await send(term, "go");
-    await term.waitFor("r run");
-    term.type("d");
+    await term.waitFor("y run");
+    term.type("n");
     await term.waitFor("Done.");
   });
 
-  test("reading a file that may hold secrets asks the person: r refuses, a allows", async () => {
+  test("reading a file that may hold secrets asks the person: n refuses, y allows", async () => {
     const { term, server } = await tui.open([
       reply().tool("read_file", { path: "secret/key.txt" }),
       reply().tool("read_file", { path: "secret/key.txt" }),
@@ -66,12 +66,12 @@ describe("the sandbox in the TUI", () => {
     await send(term, "read the key");
     await waitForReview(term, "Read a file that may hold secrets");
     expect(term.screen()).toContain("secret/key.txt");
-    expect(term.screen()).toContain("a allow reading");
+    expect(term.screen()).toContain("y allow reading");
     expect(term.screen()).not.toContain("always");
-    term.type("r");
+    term.type("n");
     await term.waitFor("was not allowed");
-    await term.waitFor("a allow reading");
-    term.type("a");
+    await term.waitFor("y allow reading");
+    term.type("y");
     await term.waitFor("Read it.");
     const [refused] = toolResults(server, 1);
     const allowed = toolResults(server, 2)[1];

@@ -5,7 +5,13 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { reply } from "../support/mock-model-server.js";
 import { storedPermissions } from "../support/permissions-file.js";
-import { send, toolResults, useTui, waitForReview } from "../support/tui-fixture.js";
+import {
+  send,
+  toolResults,
+  useTui,
+  waitForConfirm,
+  waitForReview,
+} from "../support/tui-fixture.js";
 import type { ScriptEntry } from "../support/mock-model-server.js";
 
 const tui = useTui();
@@ -14,26 +20,26 @@ const open = (script: ScriptEntry[]) => tui.open(script, ["--sandbox", "off"]);
 describe("command reviews", () => {
   const shell = (command: string) => reply().tool("shell_run", { command });
 
-  test("r runs the command", async () => {
+  test("y runs the command", async () => {
     const { term, repo } = await open([shell("echo hello > out.txt"), reply().text("Wrote it.")]);
     await send(term, "write out.txt");
-    await term.waitFor("r run");
+    await term.waitFor("y run");
     expect(term.screen()).toContain("┃ Run a command at the project root");
     expect(term.screen()).toContain("┃ $ echo hello > out.txt");
-    term.type("r");
+    term.type("y");
     await term.waitFor("Wrote it.");
     expect(term.screen()).toContain("✓ Ran `echo hello > out.txt` — exit 0");
     expect(readFileSync(join(repo, "out.txt"), "utf8").trim()).toBe("hello");
   });
 
-  test("d denies: nothing runs and the model is told", async () => {
+  test("n denies: nothing runs and the model is told", async () => {
     const { term, server, repo } = await open([
       shell("touch denied.txt"),
       reply().text("Not running it."),
     ]);
     await send(term, "touch a file");
-    await term.waitFor("d deny");
-    term.type("d");
+    await term.waitFor("n deny");
+    term.type("n");
     await term.waitFor("Not running it.");
     expect(term.screen()).toContain("✗ Denied `touch denied.txt`");
     expect(existsSync(join(repo, "denied.txt"))).toBe(false);
@@ -52,7 +58,7 @@ describe("command reviews", () => {
     await term.waitFor("always allows commands starting with `echo one`");
     term.type("a");
     // "Always" is never one keystroke: it asks once.
-    await term.waitFor("without asking?");
+    await waitForConfirm(term, "without asking?");
     term.type("a");
     // The screen once the turn is over (a read between two writes of a frame can miss a part).
     await term.waitFor(
@@ -69,7 +75,7 @@ describe("command reviews", () => {
     await send(term, "write");
     await term.waitFor("always allows exactly `echo hi > out.txt`");
     expect(term.screen()).not.toContain("Tab or");
-    term.type("d");
+    term.type("n");
     await term.waitFor("Done.");
   });
 
@@ -80,7 +86,7 @@ describe("command reviews", () => {
     term.press("tab");
     await term.waitFor("always allows exactly `echo one two`");
     term.type("a");
-    await term.waitFor("without asking?");
+    await waitForConfirm(term, "without asking?");
     term.press("enter");
     await term.waitFor("Ran.");
     expect(storedPermissions(env, repo)).toMatchObject({ commands: [{ exact: "echo one two" }] });
@@ -91,7 +97,7 @@ describe("command reviews", () => {
     await send(term, "reset");
     await waitForReview(term, "Always asks:");
     expect(term.screen()).not.toContain("a always");
-    term.type("d");
+    term.type("n");
     await term.waitFor("Left it.");
     expect(term.screen()).toContain("✗ Denied `git reset --hard`");
   });

@@ -71,7 +71,7 @@ describe("sub-agents in the TUI", () => {
     await send(term, "raise the attempts");
     await waitForReview(term, "Sub-agent general · raise the attempts asks:");
     expect(term.screen()).toContain("+ export const policy = { attempts: 5");
-    term.type("a");
+    term.type("y");
     await term.waitFor("Raised.");
     expect(term.screen()).toMatch(/✓ general · raise the attempts — 2 tool calls · 3 steps/);
   });

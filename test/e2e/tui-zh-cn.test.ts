@@ -79,14 +79,14 @@ describe("the interface in Simplified Chinese", () => {
     await term.waitFor((screen) => screen.includes("工作中") && screen.includes("我先看一下"));
     expectChinese(term);
     server.release("stream");
-    await term.waitFor("a 接受");
+    await term.waitFor("y 接受");
     expect(term.screen()).toContain("修改 src/retry.ts (+1 −1)");
     expectChinese(term);
-    term.type("a");
+    term.type("y");
     await waitForReview(term, "运行命令");
     expect(term.screen()).toContain("$ ls src");
     expectChinese(term);
-    term.type("r");
+    term.type("y");
     await waitForReview(term, "第 1 个问题，共 1 个 · 数据库");
     expect(term.screen()).toContain("服务用哪个数据库？");
     expectChinese(term);
@@ -110,10 +110,10 @@ describe("the interface in Simplified Chinese", () => {
     );
     await term.waitFor(READY);
     await send(term, "新建一个超时文件");
-    await term.waitFor("a 接受");
+    await term.waitFor("y 接受");
     expect(term.screen()).toContain("新建 src/timeout.ts (+1)");
     expectChinese(term);
-    term.type("a");
+    term.type("y");
     await term.waitFor("已新建文件。");
     await command(term, "/undo", "已撤销本对话的第 1 轮：");
     expect(term.screen()).toContain("已删除 src/timeout.ts");
@@ -124,7 +124,7 @@ describe("the interface in Simplified Chinese", () => {
     await command(term, "/help", "在空输入框中按 ? 可查看键盘快捷键。");
     await command(term, "/nosuch", "未知命令 /nosuch");
     await command(term, "/compact", "暂时没有可压缩的内容");
-    await command(term, "/permissions", "没有长期有效的命令规则。");
+    await command(term, "/permissions", "没有常设权限。");
     await command(term, "/agents", "可在 .north/agents/");
     await command(term, "/checks", "未设置检查");
     // /output shows a tool's result as the model read it: that text is not the interface's.
@@ -173,7 +173,7 @@ describe("the interface in Simplified Chinese", () => {
     await send(term, "做个计划");
     await waitForReview(term, "拟定的计划");
     expectChinese(term);
-    term.type("a");
+    term.type("y");
     await term.waitFor("按计划进行。");
     expect(term.all()).toContain("计划已接受");
     expectChinese(term, "all");

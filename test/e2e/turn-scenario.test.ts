@@ -35,7 +35,7 @@ describe("the TUI", () => {
     await term.waitFor((screen) => !screen.includes("> and say hi"));
     server.release("tui-1");
     await waitForReview(term, "Create one.txt (+1)");
-    term.type("a");
+    term.type("y");
     await term.waitFor("Done with one, and hi.");
     const requests = await server.waitForRequests(3);
     expect(userTexts(requests[1]!)).toEqual(["make one", "and say hi"]);

@@ -117,3 +117,15 @@ export function waitForReview(term: TuiTerminal, text: string | RegExp): Promise
       (typeof text === "string" ? screen.includes(text) : text.test(screen)),
   );
 }
+
+/**
+ * Waits until the confirmation "always" asks for takes keys: it is guarded as a new review is,
+ * and its question and keys show when the guard ends.
+ */
+export function waitForConfirm(term: TuiTerminal, text: string | RegExp): Promise<void> {
+  return term.waitFor(
+    (screen) =>
+      /or Enter confirm · Esc back|或 Enter 确认/.test(screen) &&
+      (typeof text === "string" ? screen.includes(text) : text.test(screen)),
+  );
+}

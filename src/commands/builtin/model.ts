@@ -1,3 +1,4 @@
+import { CATALOG } from "../../ai/catalog.js";
 import type { Command } from "../types.js";
 import { formatTokens } from "./format.js";
 import { t } from "../../i18n/index.js";
@@ -32,6 +33,18 @@ export const modelCommand: Command = {
       label: isCurrent(m) ? `${m.name} ${t("cmd.model.currentMark")}` : m.name,
       description: `${m.provider} · ${t("cmd.model.context", { tokens: formatTokens(m.contextWindow) })}`,
     }));
+  },
+  // `/model haiku 4.5`: the catalog model whose name has every word, by the name `/model` takes.
+  leftoverHint(words) {
+    const wanted = words.map((w) => w.toLowerCase());
+    const matches = CATALOG.filter((m) => {
+      const name = m.name.toLowerCase().split(/\s+/);
+      return wanted.every((w) => name.includes(w));
+    });
+    const one = matches.length === 1 ? matches[0]! : undefined;
+    return one
+      ? t("cmd.model.nameOne", { model: one.name, name: one.alias ?? one.id })
+      : t("cmd.model.nameHow");
   },
   async run(ctx, { args }) {
     const wanted = args[0];

@@ -1,4 +1,4 @@
-import type { AllowRule, Mode } from "../../session/index.js";
+import type { AllowRule, Mode, Session } from "../../session/index.js";
 import type { Command } from "../types.js";
 import { t } from "../../i18n/index.js";
 import { PERSON, reportWithoutArgs } from "./format.js";
@@ -22,9 +22,42 @@ function withoutAsking(mode: Mode, sandboxed: boolean): string[] {
     : [readOnly];
 }
 
+/** One standing permission as `/permissions` numbers it, with how to take it back. */
+interface Standing {
+  words: string;
+  revoke(): Promise<boolean>;
+}
+
 /**
- * `/permissions`: every standing permission of this repository (edits auto-accepted, command
- * rules), numbered; `/permissions revoke N|edits|all` takes one or all back at once.
+ * Every standing permission of this repository in the order `/permissions` numbers them:
+ * auto-accepted edits, then MCP tools, then command rules. A command rule is revoked by its
+ * rule (looked up again when revoked), so revoking several at once never shifts the others.
+ */
+function standing(permissions: Session["permissions"]): Standing[] {
+  const { edits, commands, mcpTools } = permissions.list();
+  return [
+    ...(edits
+      ? [{ words: t("cmd.permissions.itemEdits"), revoke: () => permissions.revokeEdits() }]
+      : []),
+    ...mcpTools.map(({ server, tool }) => ({
+      words: t("cmd.permissions.itemMcp", { server, tool }),
+      revoke: () => permissions.revokeMcpTool(server, tool),
+    })),
+    ...commands.map((rule) => ({
+      words: ruleWords(rule),
+      revoke: async () => {
+        const now = permissions.list().commands;
+        const index = now.findIndex((r) => JSON.stringify(r) === JSON.stringify(rule));
+        return index === -1 ? true : permissions.revokeRule(index);
+      },
+    })),
+  ];
+}
+
+/**
+ * `/permissions`: every standing permission of this repository (edits auto-accepted, MCP tools,
+ * command rules), numbered in one list; `/permissions revoke N` takes back line N whatever its
+ * kind, `revoke edits|mcp|all` a kind or all at once.
  */
 export const permissionsCommand: Command = {
   name: "permissions",
@@ -38,23 +71,15 @@ export const permissionsCommand: Command = {
   async run(ctx, { args }) {
     const permissions = ctx.session.permissions;
     const [verb, what] = args;
+    const all = standing(permissions);
     if (verb === undefined) {
-      const { edits, commands, mcpTools } = permissions.list();
-      const lines = [
-        ...withoutAsking(ctx.mode(), ctx.session.sandbox?.state === "on"),
-        edits ? t("cmd.permissions.edits") : t("cmd.permissions.editsReviewed"),
-      ];
-      if (mcpTools.length > 0) {
-        const names = mcpTools.map((k) => `${k.server}/${k.tool}`).join(", ");
-        lines.push(t("cmd.permissions.mcpTools", { tools: names }));
-      }
-      lines.push(
-        commands.length === 0
-          ? t("cmd.permissions.noRules")
-          : t("cmd.permissions.rules", { count: String(commands.length) }),
-      );
-      commands.forEach((rule, i) => lines.push(`  ${i + 1}. ${ruleWords(rule)}`));
-      if (edits || commands.length > 0 || mcpTools.length > 0) {
+      const { edits } = permissions.list();
+      const lines = [...withoutAsking(ctx.mode(), ctx.session.sandbox?.state === "on")];
+      if (!edits) lines.push(t("cmd.permissions.editsReviewed"));
+      if (all.length === 0) lines.push(t("cmd.permissions.none"));
+      else {
+        lines.push(t("cmd.permissions.list", { count: String(all.length) }));
+        all.forEach((item, i) => lines.push(`  ${i + 1}. ${item.words}`));
         lines.push(t("cmd.permissions.howRevoke"));
       }
       ctx.say(lines.join("\n"));
@@ -64,34 +89,28 @@ export const permissionsCommand: Command = {
       ctx.say(t("cmd.permissions.usage"), "error");
       return;
     }
-    const { edits, commands, mcpTools } = permissions.list();
-    const saved: boolean[] = [];
-    const done: string[] = [];
-    if ((what === "mcp" || what === "all") && mcpTools.length > 0) {
-      saved.push(await permissions.revokeMcpTools());
-      done.push(...mcpTools.map((k) => `${k.server}/${k.tool}`));
-    }
-    if ((what === "edits" || what === "all") && edits) {
-      saved.push(await permissions.revokeEdits());
-      done.push(t("cmd.permissions.revokedEdits"));
-    }
-    if (what === "all") {
-      for (let i = commands.length - 1; i >= 0; i--) saved.push(await permissions.revokeRule(i));
-      for (const rule of commands) done.push(ruleWords(rule));
-    } else if (what !== "edits" && what !== "mcp") {
+    const { edits, mcpTools } = permissions.list();
+    let chosen: Standing[];
+    if (what === "all") chosen = all;
+    else if (what === "edits") chosen = edits ? all.slice(0, 1) : [];
+    else if (what === "mcp") chosen = all.slice(edits ? 1 : 0, (edits ? 1 : 0) + mcpTools.length);
+    else {
       const n = Number(what);
-      if (!Number.isInteger(n) || n < 1 || n > commands.length) {
-        ctx.say(t("cmd.permissions.noSuchRule", { what, count: String(commands.length) }), "error");
+      if (!Number.isInteger(n) || n < 1 || n > all.length) {
+        const key = all.length === 0 ? "cmd.permissions.nothing" : "cmd.permissions.noSuchRule";
+        ctx.say(t(key, { what, count: String(all.length) }), "error");
         return;
       }
-      saved.push(await permissions.revokeRule(n - 1));
-      done.push(ruleWords(commands[n - 1]!));
+      chosen = [all[n - 1]!];
     }
-    if (done.length === 0) {
+    if (chosen.length === 0) {
       ctx.say(t("cmd.permissions.nothing"));
       return;
     }
+    const saved: boolean[] = [];
+    for (const item of chosen) saved.push(await item.revoke());
     const note = saved.every(Boolean) ? "" : ` ${t("cmd.permissions.notSaved")}`;
-    ctx.say(`${t("cmd.permissions.revoked")}\n${done.map((d) => `  ${d}`).join("\n")}${note}`);
+    const done = chosen.map((item) => `  ${item.words}`).join("\n");
+    ctx.say(`${t("cmd.permissions.revoked")}\n${done}${note}`);
   },
 };

@@ -16,6 +16,10 @@ export const en = {
   "composer.placeholder": "Ask North about this repository",
   "composer.placeholderBusy": "Type to queue a message",
   "composer.answerReview": "Answer the review above first",
+  "composer.answerQuestion": "Answer the question above first",
+  "cmd.model.nameOne": "For {model}: /model {name} (or /model alone for the menu).",
+  "cmd.model.nameHow":
+    "Name the model in one word, its id or alias (/model claude-haiku-4-5, /model haiku), or type /model alone for the menu.",
   "app.exitHint": "Press Ctrl+C again to exit",
   "turn.cancelled": "[Cancelled]",
   // Checks after edits (issue 28).
@@ -241,9 +245,11 @@ export const en = {
   "cmd.permissions.description": "List this project's standing permissions, or revoke them",
   "cmd.permissions.prefix": "commands starting with `{prefix}`",
   "cmd.permissions.exact": "exactly `{command}`",
-  "cmd.permissions.edits": "Edits are auto-accepted in this project.",
+  "cmd.permissions.itemEdits": "edits auto-accepted in this project",
+  "cmd.permissions.itemMcp": "MCP tool {tool} of server {server}, called without asking",
+  "cmd.permissions.list": "Standing permissions ({count}):",
+  "cmd.permissions.none": "No standing permissions.",
   "cmd.permissions.editsReviewed": "Edits are reviewed.",
-  "cmd.permissions.noRules": "No standing command rules.",
   "cmd.permissions.runsSandboxed":
     "Commands run in the OS sandbox without asking (no network, writes only in the repository), except one that would discard uncommitted work (git reset --hard, git checkout/restore of changed files, git clean, rm -r of a tracked folder, git stash drop, git push --force): that one is asked, naming the files. Leaving the sandbox is always asked.",
   "cmd.permissions.runsReadOnly":
@@ -251,13 +257,11 @@ export const en = {
   "cmd.permissions.planThen": "Once you accept a plan: as in agent mode.",
   "cmd.permissions.runsAsked":
     "No sandbox: every command is asked (headless: refused unless --approve all), except the rules below.",
-  "cmd.permissions.rules": "Commands allowed without asking ({count}):",
   "cmd.permissions.howRevoke": "/permissions revoke N (or edits, mcp, or all) takes one back.",
   "cmd.permissions.usage":
     "Use /permissions to list them, /permissions revoke N, revoke edits, revoke mcp or revoke all to take them back.",
-  "cmd.permissions.revokedEdits": "auto-accepting edits",
   "cmd.permissions.noSuchRule":
-    "There is no rule {what}: the rules are numbered 1 to {count} (/permissions lists them).",
+    "There is no permission {what}: they are numbered 1 to {count} (/permissions lists them).",
   "cmd.permissions.nothing": "Nothing to revoke.",
   "cmd.permissions.revoked": "Revoked:",
   "cmd.permissions.notSaved":
@@ -331,7 +335,6 @@ export const en = {
     'Approved "{name}" for this session (the approval could not be saved).',
   "review.confirmMcpTool":
     "Call {tool} of MCP server {server} in this project from now on, without asking? (/permissions takes it back)",
-  "cmd.permissions.mcpTools": "MCP tools called without asking: {tools}",
   "cmd.mcp.listChoice": "the servers, their state and tools",
   "cmd.tools.description": "developer tools on this machine, with versions",
   "cmd.tools.usage": "Usage: /tools, /tools refresh",

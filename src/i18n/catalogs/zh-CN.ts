@@ -17,6 +17,10 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "composer.placeholder": "向 North 提问，了解这个仓库",
   "composer.placeholderBusy": "输入的消息会排队等待发送",
   "composer.answerReview": "请先处理上方的审阅",
+  "composer.answerQuestion": "请先回答上方的问题",
+  "cmd.model.nameOne": "要用 {model}：/model {name}（或只输入 /model 打开菜单）。",
+  "cmd.model.nameHow":
+    "模型名须是一个词，即其 id 或别名（/model claude-haiku-4-5、/model haiku），或只输入 /model 打开菜单。",
   "app.exitHint": "再按一次 Ctrl+C 退出",
   "turn.cancelled": "[已取消]",
   // Checks after edits (issue 28).
@@ -230,7 +234,10 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.permissions.description": "列出本项目的常设权限，或撤销它们",
   "cmd.permissions.prefix": "以 `{prefix}` 开头的命令",
   "cmd.permissions.exact": "恰好是 `{command}`",
-  "cmd.permissions.edits": "本项目中的编辑会被自动接受。",
+  "cmd.permissions.itemEdits": "本项目中的编辑自动接受",
+  "cmd.permissions.itemMcp": "服务器 {server} 的 MCP 工具 {tool}，调用时无需询问",
+  "cmd.permissions.list": "常设权限（{count} 项）：",
+  "cmd.permissions.none": "没有常设权限。",
   "cmd.permissions.editsReviewed": "编辑需要审阅。",
   "cmd.permissions.runsSandboxed":
     "命令在操作系统沙箱中运行，无需询问（不能联网，只能写入仓库），但会丢弃未提交工作的命令除外（git reset --hard、对已改动文件的 git checkout/restore、git clean、rm -r 已跟踪的文件夹、git stash drop、git push --force）：这类命令会先询问你，并列出相关文件。离开沙箱总是需要询问。",
@@ -239,14 +246,11 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.permissions.planThen": "你接受计划之后：与 agent 模式相同。",
   "cmd.permissions.runsAsked":
     "没有沙箱：每条命令都需要询问（无界面运行时，除非使用 --approve all，否则拒绝），下列规则除外。",
-  "cmd.permissions.noRules": "没有长期有效的命令规则。",
-  "cmd.permissions.rules": "无需询问即可运行的命令（{count} 条）：",
   "cmd.permissions.howRevoke": "/permissions revoke N（或 edits、mcp、all）可撤销。",
   "cmd.permissions.usage":
     "用 /permissions 列出，用 /permissions revoke N、revoke edits、revoke mcp 或 revoke all 撤销。",
-  "cmd.permissions.revokedEdits": "自动接受编辑",
   "cmd.permissions.noSuchRule":
-    "没有第 {what} 条规则：规则编号为 1 到 {count}（/permissions 可列出）。",
+    "没有第 {what} 项权限：编号为 1 到 {count}（/permissions 可列出）。",
   "cmd.permissions.nothing": "没有可撤销的权限。",
   "cmd.permissions.revoked": "已撤销：",
   "cmd.permissions.notSaved": "（无法保存：North 的数据文件夹不可写；仅在本次会话中生效。）",
@@ -314,7 +318,6 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.mcp.approvedUnsaved": "已在本次会话批准“{name}”（无法保存批准）。",
   "review.confirmMcpTool":
     "今后在此项目中调用 MCP 服务器 {server} 的 {tool} 时不再询问？（/permissions 可撤销）",
-  "cmd.permissions.mcpTools": "无需询问即可调用的 MCP 工具：{tools}",
   "cmd.mcp.listChoice": "服务器及其状态和工具",
   "cmd.tools.description": "本机的开发工具及版本",
   "cmd.tools.usage": "用法：/tools、/tools refresh",

@@ -197,6 +197,8 @@ function Live(
           placeholder={placeholder}
           busy={state.busy}
           frozen={frozen}
+          // The question picker is no review (issue 31): it asks for an answer to the question.
+          frozenHint={state.review?.picker ? t("composer.answerQuestion") : undefined}
           ghost={props.ghost}
         />
       </Box>

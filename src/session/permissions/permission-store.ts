@@ -107,6 +107,14 @@ export class PermissionStore {
     return this.write(this.data);
   }
 
+  /** Asks again before every call of this one MCP tool; false when the file was not written. */
+  async revokeMcpTool(server: string, tool: string): Promise<boolean> {
+    const data = this.fresh();
+    const mcpTools = (data.mcpTools ?? []).filter((k) => k.server !== server || k.tool !== tool);
+    this.data = { ...data, mcpTools };
+    return this.write(this.data);
+  }
+
   /** Stops auto-accepting edits; false when the file could not be written. */
   async revokeEdits(): Promise<boolean> {
     this.data = { ...this.fresh(), edits: false };

@@ -16,8 +16,8 @@ describe("slash commands only at the start of the input", () => {
       reply().text("Here is a section."),
     ]);
     await send(term, "write notes");
-    await term.waitFor("y always");
-    term.type("a");
+    await term.waitFor("a always");
+    term.type("y");
     await term.waitFor("Created.");
     const text = "Please add a section to the README that documents /undo and /exit";
     // No command menu opens for a /word later in a message.

@@ -38,11 +38,11 @@ describe("a resumed conversation", () => {
     );
     await send(term, "look at @src/retry.ts please");
     await waitForReview(term, "echo done > out.txt");
-    term.type("r");
+    term.type("y");
     await waitForReview(term, "Edit src/retry.ts");
-    term.type("a");
+    term.type("y");
     await waitForReview(term, "git reset --hard");
-    term.type("d");
+    term.type("n");
     await term.waitFor("All set.");
     await send(term, "tell me more");
     await term.waitFor("Part 3.");

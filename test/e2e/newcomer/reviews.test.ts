@@ -6,7 +6,13 @@ import { rmSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { reply } from "../../support/mock-model-server.js";
 import { permissionsPath, storedPermissions } from "../../support/permissions-file.js";
-import { send, toolResults, useTui, waitForReview } from "../../support/tui-fixture.js";
+import {
+  send,
+  toolResults,
+  useTui,
+  waitForConfirm,
+  waitForReview,
+} from "../../support/tui-fixture.js";
 
 const tui = useTui();
 
@@ -25,6 +31,11 @@ describe("reviews", () => {
     expect(server.requests).toHaveLength(1);
     expect(term.screen()).toContain("Create notes.md");
     await waitForReview(term, "Create notes.md");
+    // An Enter right after typing ends the typing, not the review: arrows first (they answer).
+    term.press("right");
+    await term.waitFor(/› 2 a always/);
+    term.press("left");
+    await term.waitFor(/› 1 y accept/);
     term.press("enter"); // the highlighted choice: accept once
     await term.waitFor("Written.");
     expect(term.screen()).toMatch(/^> ok later/m);
@@ -39,9 +50,9 @@ describe("reviews", () => {
     ]);
     await send(term, "write two");
     await waitForReview(term, "Create a.md");
-    await term.waitFor(/› 1 a accept · 2 y always \(this project\) · 3 r reject/);
+    await term.waitFor(/› 1 y accept · 2 a always \(this project\) · 3 n reject/);
     term.press("right", "right");
-    await term.waitFor(/› 3 r reject/);
+    await term.waitFor(/› 3 n reject/);
     term.press("enter");
     await waitForReview(term, "Create b.md");
     term.press("escape");
@@ -61,13 +72,13 @@ describe("reviews", () => {
     await send(term, "write two");
     await waitForReview(term, "Create a.md");
     term.type("2");
-    await term.waitFor("Accept every edit in this project from now on");
+    await waitForConfirm(term, "Accept every edit in this project from now on");
     term.press("enter");
     await term.waitFor("Both.");
     await term.waitFor("⏵⏵ edits auto-accepted");
     expect(storedPermissions(env, repo)).toMatchObject({ edits: true });
     await send(term, "/permissions");
-    await term.waitFor("Edits are auto-accepted in this project.");
+    await term.waitFor("1. edits auto-accepted in this project");
     await send(term, "/permissions revoke edits");
     await term.waitFor("Revoked:");
     await term.waitFor((screen) => !screen.includes("⏵⏵ edits auto-accepted"));
@@ -84,9 +95,9 @@ describe("reviews", () => {
     ]);
     await send(term, "write one");
     await waitForReview(term, "Create a.md");
-    term.type("y");
-    await term.waitFor("without asking?");
-    term.type("y");
+    term.type("a");
+    await waitForConfirm(term, "without asking?");
+    term.type("a");
     await term.waitFor("One.");
     rmSync(permissionsPath(env, repo));
     await send(term, "write another");
@@ -102,7 +113,7 @@ describe("a review that appears while the person types", () => {
     ]);
     await send(term, "write notes");
     await term.waitFor("Create notes.md");
-    // "o" is no answer: it begins a message; later "a" (accept) and "y" (always) are text.
+    // "o" is no answer: it begins a message; later "y" (yes) and "a" (always) are text.
     term.type("o");
     await term.waitFor("> o");
     for (const ch of "k later, yay") {
@@ -115,6 +126,10 @@ describe("a review that appears while the person types", () => {
     expect(server.requests).toHaveLength(1);
     expect(term.screen()).toContain("Create notes.md");
     await waitForReview(term, "Create notes.md");
+    term.press("right");
+    await term.waitFor(/› 2 a always/);
+    term.press("left");
+    await term.waitFor(/› 1 y accept/);
     term.press("enter");
     await term.waitFor("Written.");
     await term.waitFor(/^> ok later, yay/m);

@@ -18,8 +18,8 @@ describe("/undo", () => {
   test("names the turn it undoes and removes the folders the created file needed", async () => {
     const { term, repo } = await tui.open(createNotes());
     await send(term, "write notes");
-    await term.waitFor("y always");
-    term.type("a");
+    await term.waitFor("a always");
+    term.type("y");
     await term.waitFor("Created the notes.");
     expect(existsSync(join(repo, "docs", "deep", "notes.md"))).toBe(true);
     await send(term, "/undo");
@@ -31,8 +31,8 @@ describe("/undo", () => {
   test("after /new it asks before undoing a turn of the earlier conversation", async () => {
     const { term, repo } = await tui.open(createNotes());
     await send(term, "write notes");
-    await term.waitFor("y always");
-    term.type("a");
+    await term.waitFor("a always");
+    term.type("y");
     await term.waitFor("Created the notes.");
     await send(term, "/new");
     await send(term, "/undo");

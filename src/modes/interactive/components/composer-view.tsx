@@ -105,6 +105,8 @@ export function ComposerView(props: {
   placeholder: string;
   busy: boolean;
   frozen?: boolean;
+  /** What the frozen composer asks for when it keeps no text (the review's, by default). */
+  frozenHint?: string;
   /** A ghost-text suggestion, drawn in grey after the cursor (which is then at the end). */
   ghost?: string | undefined;
 }) {
@@ -115,7 +117,7 @@ export function ComposerView(props: {
     return (
       <Text dimColor wrap="truncate-end">
         {PROMPT}
-        {input ? `${lines[0]}${more}` : t("composer.answerReview")}
+        {input ? `${lines[0]}${more}` : (props.frozenHint ?? t("composer.answerReview"))}
       </Text>
     );
   }

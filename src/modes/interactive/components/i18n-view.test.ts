@@ -301,7 +301,7 @@ describe("the interface in Simplified Chinese", () => {
     const out = frame(h(ReviewView, { state, pending }));
     expect(out).toContain("运行命令");
     expect(out).toContain("目录：src");
-    expect(out).toContain("› 1 r 运行 · 2 a 始终允许 · 3 d 不允许 · 4 t 不允许并附说明");
+    expect(out).toContain("› 1 y 运行 · 2 a 始终允许 · 3 n 不允许 · 4 t 不允许并附说明");
     expect(out).toContain("将始终允许 以 `npm run` 开头的命令 · Tab 或改为仅限 `npm run build`");
   });
 
@@ -311,6 +311,6 @@ describe("the interface in Simplified Chinese", () => {
     const state: UiState = { ...initialState(30, 100), busy: true, review: pending };
     const out = frame(h(ReviewView, { state, pending }));
     expect(out).toContain("修改 src/a.ts (+3 −1)");
-    expect(out).toContain("› 1 a 接受 · 2 y 始终接受（本项目） · 3 r 拒绝 · 4 t 拒绝并附说明");
+    expect(out).toContain("› 1 y 接受 · 2 a 始终接受（本项目） · 3 n 拒绝 · 4 t 拒绝并附说明");
   });
 });

@@ -129,8 +129,8 @@ describe("ReviewView", () => {
     expect(out).toContain("Read a file that may hold secrets");
     expect(out).toContain(".env");
     expect(out).toContain("an environment file (keys)");
-    expect(out).toContain("a allow reading");
-    expect(out).toContain("r reject");
+    expect(out).toContain("y allow reading");
+    expect(out).toContain("n reject");
     expect(out).not.toContain("always");
   });
 
@@ -144,7 +144,7 @@ describe("ReviewView", () => {
     });
     expect(out).toContain("outside the sandbox");
     expect(out).toContain("The model says: “it downloads a package”");
-    expect(out).toContain("r run");
+    expect(out).toContain("y run");
     expect(out).not.toContain("always");
   });
 

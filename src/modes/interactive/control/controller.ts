@@ -165,13 +165,16 @@ export class TurnController {
     }
     this.flush();
     this.deps.dispatch({ type: "agent", event });
-    if (event.type === "approval_request") this.guard(event.id);
+    if (event.type === "approval_request") this.guardReview(event.id);
     // An "always" answer takes effect with the call's result: the status line shows it.
     if (event.type === "tool_result") this.deps.dispatch(standingOf(session));
   }
 
-  /** Keys do not answer review `id` until {@link REVIEW_GUARD_MS} after it appeared. */
-  private guard(id: string): void {
+  /**
+   * Keys do not answer review `id` until {@link REVIEW_GUARD_MS} from now: when it appears, and
+   * again when its "always" asks for confirmation (key-handler.ts).
+   */
+  guardReview(id: string): void {
     this.deps.dispatch({ type: "review-guard", id, on: true });
     const end = () => this.deps.dispatch({ type: "review-guard", id, on: false });
     if (this.deps.schedule) this.deps.schedule(end, REVIEW_GUARD_MS);

@@ -6,11 +6,12 @@ import { t, type MessageKey } from "../../../i18n/index.js";
  * actions are carried out by the composer's editor; the others by the app.
  *
  * The rule while a review is pending (a diff, a command or a plan waits for the person): every
- * key goes to the review ({@link REVIEW_BINDINGS}); the composer keeps its text but takes no
- * key until the review is answered (a bracketed paste still lands in it). After `t`, keys edit
- * the note that goes with the rejection instead ({@link NOTE_BINDINGS}). One exception keeps a
- * person typing a message from answering a review that pops up under their fingers: letters of
- * a burst of typing that began in the composer go on into it (`TYPING_BURST_MS`, key-handler.ts).
+ * key the review has a use for goes to it ({@link REVIEW_BINDINGS}); the composer keeps its text
+ * (a bracketed paste still lands in it). After `t`, keys edit the note that goes with the
+ * rejection instead ({@link NOTE_BINDINGS}). Typed text never answers: keys within a moment of
+ * the review (or its "always" confirmation) appearing, letters and Enter of a burst of typing
+ * (`TYPING_BURST_MS`, key-handler.ts), and the letters after a message was begun are the
+ * composer's; a letter the review has no use for begins a message.
  */
 export type Action =
   | "submit"
@@ -181,30 +182,33 @@ export const CHOICE_ACTIONS: readonly ReviewKeyAction[] = [
 ];
 
 /**
- * The keys of each kind of review (letters in lower case; a typed capital counts too). "Always"
- * is never offered for a command flagged as dangerous: the key does nothing then.
+ * The keys of each kind of review (letters in lower case; a typed capital counts too), the same
+ * letters in every review, as in Codex and Claude Code: `y` yes this once, `a` always (only where
+ * it can be stored; never for a command flagged as dangerous: the key does nothing then), `n` no,
+ * `t` no with a note (what to do instead). Issue 31 replaced the seed's letters (`a`/`y`/`r` for
+ * diffs, `r`/`a`/`d` for commands), where `y` meant "always".
  */
 export const REVIEW_BINDINGS: Readonly<
   Record<Review["type"], Readonly<Record<string, ReviewKeyAction>>>
 > = {
-  edit: { a: "accept", y: "always", r: "reject", t: "reject-with-note", ...REVIEW_COMMON },
+  edit: { y: "accept", a: "always", n: "reject", t: "reject-with-note", ...REVIEW_COMMON },
   /** A call of an MCP server's tool; "always" stores the server and tool for this repository. */
-  mcp: { a: "accept", y: "always", r: "reject", t: "reject-with-note", ...REVIEW_COMMON },
+  mcp: { y: "accept", a: "always", n: "reject", t: "reject-with-note", ...REVIEW_COMMON },
   command: {
-    r: "accept",
+    y: "accept",
     a: "always",
     tab: "next-rule",
-    d: "reject",
+    n: "reject",
     t: "reject-with-note",
     ...REVIEW_COMMON,
   },
   /** Reading a file that may hold secrets: yes or no each time, never "always". */
-  secret: { a: "accept", r: "reject", t: "reject-with-note", ...REVIEW_COMMON },
-  plan: { a: "accept", r: "reject", t: "reject-with-note", ...REVIEW_COMMON },
+  secret: { y: "accept", n: "reject", t: "reject-with-note", ...REVIEW_COMMON },
+  plan: { y: "accept", n: "reject", t: "reject-with-note", ...REVIEW_COMMON },
   /** The model proposes to plan first: yes or no. */
   "plan-mode": { y: "accept", n: "reject", ...REVIEW_COMMON },
   /** The model asks to run a slash command that changes the session. */
-  slash: { a: "accept", d: "reject", t: "reject-with-note", ...REVIEW_COMMON },
+  slash: { y: "accept", n: "reject", t: "reject-with-note", ...REVIEW_COMMON },
   /** Questions take their keys in review/question-keys.ts ({@link QUESTION_BINDINGS}). */
   question: {},
   /** An MCP server's form: walked like questions (question-keys.ts). */
@@ -224,7 +228,11 @@ export const QUESTION_BINDINGS: Readonly<Record<string, QuestionKeyAction>> = {
   "ctrl+c": "cancel-turn",
 };
 
-/** While "always" waits for its confirmation: the same key or Enter confirms, Esc goes back. */
+/**
+ * While "always" waits for its confirmation: the same key or Enter confirms, Esc goes back. The
+ * confirmation is guarded as a new review is (`REVIEW_GUARD_MS`): a key typed right after the
+ * one that asked cannot give it, and text typed then goes to the composer (key-handler.ts).
+ */
 export const CONFIRM_BINDINGS: Readonly<Record<string, "confirm" | "back" | "cancel-turn">> = {
   enter: "confirm",
   escape: "back",

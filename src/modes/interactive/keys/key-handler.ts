@@ -79,6 +79,10 @@ export function createKeyHandler(ctx: KeyContext) {
   const now = ctx.now ?? Date.now;
   /** When the composer last took a key of the current burst of typing; -∞ once it ended. */
   let typedAt = -Infinity;
+  /** The text key (`a`, a digit) that made "always" ask for confirmation, while it asks. */
+  let confirmOpener: string | undefined;
+  /** A letter or digit answered a review and the burst of typing it began goes on. */
+  let answeredInBurst = false;
   const disarm = () => {
     if (!exitArmed) return;
     clearTimeout(exitArmed);
@@ -148,6 +152,7 @@ export function createKeyHandler(ctx: KeyContext) {
     dispatch: ctx.dispatch,
     respond: (id, decision) => void ctx.controller.respond(id, decision),
     cancelTurn,
+    guard: (id) => ctx.controller.guardReview(id),
   };
 
   const onKey = (key: KeyPress): void => {
@@ -161,33 +166,66 @@ export function createKeyHandler(ctx: KeyContext) {
     }
     if (action !== "interrupt") disarm();
     const pending = ctx.state().review;
-    // A review that just appeared answers no key (controller.ts, REVIEW_GUARD_MS): text goes to
-    // the composer as type-ahead does and begins a message (its later letters stay text), Ctrl+C
-    // still cancels the turn, other keys do nothing.
+    // A review that just appeared, or whose "always" just asked for confirmation, answers no key
+    // (controller.ts, REVIEW_GUARD_MS): text goes to the composer as type-ahead does and begins
+    // a message (its later letters stay text), Ctrl+C still cancels the turn, other keys do
+    // nothing. Text typed into a confirmation withdraws it, and the letter or digit that asked
+    // for it was text too: it goes to the composer first.
     if (pending?.guarded && action !== "interrupt") {
       if (key.id !== "text") return;
       typedAt = now();
+      let text = key.text ?? "";
+      if (pending.confirming) {
+        text = (confirmOpener ?? "") + text;
+        ctx.dispatch({ type: "review-confirm", on: false });
+      }
+      confirmOpener = undefined;
       if (!pending.drafting) ctx.dispatch({ type: "review-drafting" });
-      return setEditor(ed.insert(ctx.editor(), key.text ?? ""));
+      return setEditor(ed.insert(ctx.editor(), text));
     }
     const burst = now() - typedAt < TYPING_BURST_MS;
     const typing = key.id === "text" && burst;
+    if (!burst) answeredInBurst = false;
+    // The letters typed after one that answered a review land in the composer; while that turn
+    // runs, the Enter that ends them does not send them (`yes please⏎`: yes once, and
+    // `es please` waits there). Once the turn is over, Enter sends as usual.
+    if (answeredInBurst && action === "submit" && ctx.controller.busy) {
+      typedAt = now();
+      return;
+    }
+    const answerable = pending !== undefined && !pending.reason && !pending.picker;
+    // Enter in a burst of typing ends what was typed, not the review: it answers nothing, and the
+    // message it would send waits in the composer for after the review.
+    if (answerable && burst && action === "submit") {
+      typedAt = now();
+      return;
+    }
     // Type-ahead while a review waits: text goes to the composer (kept for after the review)
     // while a burst of typing goes on, once a message was begun during this review, or when
-    // the review has no use for the key (which begins one); editing keys in a burst edit that
-    // text. Otherwise keys answer the review.
+    // the review has no use for the key (which begins one, and withdraws an "always" waiting
+    // for confirmation); editing keys in a burst edit that text. Otherwise keys answer it.
     const editing = burst && DRAFT_KEYS.has(action ?? "");
     const toComposer =
-      pending !== undefined &&
-      !pending.reason &&
-      !pending.picker &&
+      answerable &&
       ((key.id === "text" && (typing || pending.drafting || !reviewTakes(pending, key))) ||
         editing);
     // Once a message was begun while this review waits, its letters go on into it.
-    if (toComposer && key.id === "text" && !pending.drafting)
-      ctx.dispatch({ type: "review-drafting" });
+    if (toComposer && key.id === "text") {
+      if (!pending.drafting) ctx.dispatch({ type: "review-drafting" });
+      if (pending.confirming) ctx.dispatch({ type: "review-confirm", on: false });
+    }
     typedAt = (key.id === "text" || editing) && (toComposer || !pending) ? now() : -Infinity;
-    if (pending && !toComposer) return onReviewKey(review, pending, key);
+    if (pending && !toComposer) {
+      onReviewKey(review, pending, key);
+      const after = ctx.state().review;
+      const asked = !pending.confirming && after?.confirming === true;
+      confirmOpener = asked && key.id === "text" ? key.text : undefined;
+      if (key.id === "text" && after?.id !== pending.id) {
+        answeredInBurst = true;
+        typedAt = now();
+      }
+      return;
+    }
     if (ctx.state().shortcuts) {
       ctx.dispatch({ type: "shortcuts", on: false });
       if (action === "cancel") return;

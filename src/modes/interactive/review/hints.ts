@@ -86,7 +86,7 @@ export function reviewChoices(pending: PendingReview): ReviewChoice[] {
 
 /**
  * The key hint rows of a pending review: its numbered choices with their letters, the
- * highlighted one marked ("› 1 a accept · 2 y always (this project) · 3 r reject …"), then the
+ * highlighted one marked ("› 1 y accept · 2 a always (this project) · 3 n reject …"), then the
  * keys that move and do them; for a command the rule "always" would store and what Tab switches
  * to; `folded` adds "↑↓ scroll". While "always" waits for its confirmation, the question and its
  * keys instead. Wrapped at `width`. While the review is guarded (just appeared, keys ignored) the
@@ -105,7 +105,7 @@ function hintRows(pending: PendingReview, folded: boolean, width: number): strin
   const wrap = (rows: string[]) =>
     rows.flatMap((row) => wrapAnsi(row, Math.max(20, width), { hard: true }).split("\n"));
   if (pending.confirming) {
-    const key = choices.find((c) => c.action === "always")?.key ?? "y";
+    const key = choices.find((c) => c.action === "always")?.key ?? "a";
     const review = pending.review;
     const question =
       review.type === "command" && rule

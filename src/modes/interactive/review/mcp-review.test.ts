@@ -43,9 +43,9 @@ describe("the review of an MCP call", () => {
       choice: 0,
     };
     const hints = plain(reviewHints(pending, false, 200).join("\n"));
-    expect(hints).toContain("a accept");
-    expect(hints).toContain("y always (this tool)");
-    expect(hints).toContain("r reject");
+    expect(hints).toContain("y accept");
+    expect(hints).toContain("a always (this tool)");
+    expect(hints).toContain("n reject");
     const confirm = plain(reviewHints({ ...pending, confirming: true }, false, 200).join("\n"));
     expect(confirm).toContain(
       "Call create_issue of MCP server tracker in this project from now on",

@@ -17,12 +17,18 @@ const DANGER: Review = { ...COMMAND, command: "git reset --hard", danger: "disca
 const PLAN: Review = { type: "plan", plan: "1. do it" };
 
 /** The key handler over a real store, with a controller that records what it was asked. */
-function setup(review?: Review, mode: Mode = "agent", clock?: { t: number }) {
+function setup(review?: Review, mode: Mode = "agent", clock?: { t: number }, draft = "draft") {
   const store = createStore(30, 100, mode);
   const answers: [string, Decision][] = [];
   const sent: [string, Mode | undefined][] = [];
   let cancels = 0;
+  /** Guards asked for by "always" (the review's own at its start is the controller's). */
+  const guards: string[] = [];
   const controller = {
+    guardReview(id: string) {
+      guards.push(id);
+      store.dispatch({ type: "review-guard", id, on: true });
+    },
     busy: review !== undefined,
     respond(id: string, decision: Decision) {
       answers.push([id, decision]);
@@ -39,7 +45,7 @@ function setup(review?: Review, mode: Mode = "agent", clock?: { t: number }) {
       return "sent";
     },
   } as unknown as TurnController;
-  let editor: EditorState = { text: "draft", cursor: 5 };
+  let editor: EditorState = { text: draft, cursor: draft.length };
   const keys = createKeyHandler({
     editor: () => editor,
     setEditor: (next) => (editor = next),
@@ -69,16 +75,17 @@ function setup(review?: Review, mode: Mode = "agent", clock?: { t: number }) {
     keys,
     editor: () => editor,
     cancels: () => cancels,
+    guards,
+    /** The guard of the confirmation asked for last ends. */
+    endGuard: () => store.dispatch({ type: "review-guard", id: guards.at(-1)!, on: false }),
   };
 }
 
 describe("keys while a review is pending", () => {
   test.each([
-    [["a"], { type: "accept" }],
-    [["A"], { type: "accept" }],
-    [["y", "y"], { type: "always" }],
-    [["y", "\r"], { type: "always" }],
-    [["r"], { type: "reject" }],
+    [["y"], { type: "accept" }],
+    [["Y"], { type: "accept" }],
+    [["n"], { type: "reject" }],
     [["\x1b"], { type: "reject" }],
     [["\r"], { type: "accept" }],
     [["1"], { type: "accept" }],
@@ -93,26 +100,46 @@ describe("keys while a review is pending", () => {
     expect(ui.store.getState().tools[0]?.decision).toEqual(decision);
   });
 
-  test("always is never one keystroke: it asks, and Esc goes back to the review", () => {
+  test.each([
+    [["a"], "\r"],
+    [["a"], "a"],
+    [["2"], "\r"],
+    [["\x1b[C", "\r"], "\r"],
+  ])("edit: always (%j) asks, guarded; then %j confirms", (keys, confirm) => {
     const ui = setup(EDIT, "agent", { t: 0 });
-    ui.press("y");
+    ui.press(...keys);
     expect(ui.answers).toEqual([]);
-    expect(ui.store.getState().review?.confirming).toBe(true);
-    ui.press("\x1b");
-    expect(ui.store.getState().review?.confirming).toBeUndefined();
-    expect(ui.answers).toEqual([]);
-    ui.press("2", "\r");
+    expect(ui.store.getState().review).toMatchObject({ confirming: true, guarded: true });
+    ui.endGuard();
+    ui.press(confirm);
     expect(ui.answers).toEqual([["c1", { type: "always" }]]);
   });
 
-  test("command: r runs, d denies, a a allows the suggested prefix rule", () => {
+  test("always is never one keystroke: it asks, and Esc goes back to the review", () => {
+    const ui = setup(EDIT, "agent", { t: 0 });
+    ui.press("a");
+    expect(ui.answers).toEqual([]);
+    expect(ui.store.getState().review?.confirming).toBe(true);
+    ui.endGuard();
+    ui.press("\x1b");
+    expect(ui.store.getState().review?.confirming).toBeUndefined();
+    expect(ui.answers).toEqual([]);
+    ui.press("2");
+    ui.endGuard();
+    ui.press("\r");
+    expect(ui.answers).toEqual([["c1", { type: "always" }]]);
+  });
+
+  test("command: y runs, n denies, a then a allows the suggested prefix rule", () => {
     for (const [keys, decision] of [
-      [["r"], { type: "accept" }],
-      [["d"], { type: "reject" }],
+      [["y"], { type: "accept" }],
+      [["n"], { type: "reject" }],
       [["a", "a"], { type: "always", rule: { prefix: "npm run" } }],
     ] as const) {
       const ui = setup(COMMAND, "agent", { t: 0 });
-      ui.press(...keys);
+      ui.press(keys[0]);
+      if (keys[1]) ui.endGuard();
+      if (keys[1]) ui.press(keys[1]);
       expect(ui.answers).toEqual([["c1", decision]]);
     }
   });
@@ -121,7 +148,9 @@ describe("keys while a review is pending", () => {
     const ui = setup(COMMAND, "agent", { t: 0 });
     ui.press("\t");
     expect(ui.store.getState().review?.rule).toBe(1);
-    ui.press("a", "a");
+    ui.press("a");
+    ui.endGuard();
+    ui.press("a");
     expect(ui.answers).toEqual([
       ["c1", { type: "always", rule: { exact: "npm run test -- --watch" } }],
     ]);
@@ -137,16 +166,16 @@ describe("keys while a review is pending", () => {
     expect(ui.answers).toEqual([["c1", { type: "reject" }]]);
   });
 
-  test("plan: a accepts (and the next messages go in agent mode)", () => {
+  test("plan: y accepts (and the next messages go in agent mode)", () => {
     const ui = setup(PLAN, "plan", { t: 0 });
-    ui.press("a");
+    ui.press("y");
     expect(ui.answers).toEqual([["c1", { type: "accept" }]]);
     expect(ui.store.getState().mode).toBe("agent");
   });
 
-  test("plan: r rejects and the mode stays plan", () => {
+  test("plan: n rejects and the mode stays plan", () => {
     const ui = setup(PLAN, "plan");
-    ui.press("r");
+    ui.press("n");
     expect(ui.answers).toEqual([["c1", { type: "reject" }]]);
     expect(ui.store.getState().mode).toBe("plan");
   });
@@ -227,18 +256,18 @@ describe("a review that appears while the person is typing", () => {
       type: "agent",
       event: { type: "approval_request", id: "c1", name: "tool", review: COMMAND },
     });
-    for (const letter of [" ", "r", "u", "n", " ", "a", "d"]) {
+    for (const letter of [" ", "y", "e", "s", " ", "a", "n"]) {
       clock.t += 150;
       ui.press(letter);
     }
     expect(ui.answers).toEqual([]);
-    expect(ui.editor().text).toBe("draft and run ad");
+    expect(ui.editor().text).toBe("draft and yes an");
     // A message was begun while the review waits: after a pause its letters are still text;
     // Enter, ←/→ or Esc answer.
     clock.t += 600;
-    ui.press("d");
+    ui.press("y");
     expect(ui.answers).toEqual([]);
-    expect(ui.editor().text).toBe("draft and run add");
+    expect(ui.editor().text).toBe("draft and yes any");
     ui.press("\x1b");
     expect(ui.answers).toEqual([["c1", { type: "reject" }]]);
   });
@@ -252,8 +281,94 @@ describe("a review that appears while the person is typing", () => {
       event: { type: "approval_request", id: "c1", name: "tool", review: COMMAND },
     });
     clock.t += 600;
-    ui.press("d");
+    ui.press("n");
     expect(ui.answers).toEqual([["c1", { type: "reject" }]]);
+  });
+});
+
+// Issue 31: `y` is yes this once in every review; "always" needs a confirmation typed text cannot
+// give; what is typed lands in the composer, never lost. Keys come as a fast typist sends them:
+// each word one write (a burst), or letters a few ms apart.
+describe("typed text never grants always, and is never lost", () => {
+  const typeApart = (ui: ReturnType<typeof setup>, clock: { t: number }, text: string) => {
+    for (const ch of text) {
+      clock.t += 30;
+      ui.press(ch);
+    }
+  };
+
+  test.each(["edit", "mcp", "command"] as const)(
+    "%s: `yes please⏎` never grants always, and what was typed lands in the composer",
+    (kind) => {
+      const review: Review =
+        kind === "edit"
+          ? EDIT
+          : kind === "command"
+            ? COMMAND
+            : { type: "mcp", server: "tracker", tool: "create_issue", arguments: {} };
+      // Letters a few ms apart: the lone `y` is yes this once, the rest is text.
+      const clock = { t: 10_000 };
+      const apart = setup(review, "agent", clock, "");
+      typeApart(apart, clock, "yes please");
+      clock.t += 30;
+      apart.press("\r");
+      expect(apart.answers).toEqual([["c1", { type: "accept" }]]);
+      expect(apart.editor().text).toBe("es please");
+      expect(apart.sent).toEqual([]);
+      // One write (the terminal sends it as one run of text): all of it is text, Enter too.
+      const burst = setup(review, "agent", { t: 10_000 }, "");
+      burst.press("yes please", "\r");
+      expect(burst.answers).toEqual([]);
+      expect(burst.editor().text).toBe("yes please");
+      expect(burst.store.getState().review?.confirming).toBeUndefined();
+    },
+  );
+
+  test("`always⏎` typed fast asks nothing and grants nothing: the word is in the composer", () => {
+    for (const apart of [false, true]) {
+      const clock = { t: 10_000 };
+      const ui = setup(EDIT, "agent", clock, "");
+      // The guard the review had when it appeared is over (the controller ends it).
+      if (apart) typeApart(ui, clock, "always");
+      else ui.press("a", "lways");
+      clock.t += 30;
+      ui.press("\r");
+      expect(ui.answers).toEqual([]);
+      expect(ui.editor().text).toBe("always");
+      expect(ui.store.getState().review?.confirming).toBeUndefined();
+      expect(ui.sent).toEqual([]);
+    }
+  });
+
+  test("`a` twice in quick succession does not confirm: both are text", () => {
+    const ui = setup(EDIT, "agent", { t: 0 }, "");
+    ui.press("a", "a");
+    expect(ui.answers).toEqual([]);
+    expect(ui.editor().text).toBe("aa");
+  });
+
+  test("text typed into a confirmation after its guard withdraws it and goes to the composer", () => {
+    const ui = setup(EDIT, "agent", { t: 0 }, "");
+    ui.press("a");
+    ui.endGuard();
+    ui.press("x");
+    expect(ui.store.getState().review?.confirming).toBeUndefined();
+    expect(ui.editor().text).toBe("x");
+    expect(ui.answers).toEqual([]);
+  });
+
+  test("Enter at the end of a burst of typing answers nothing; after a pause it does", () => {
+    const clock = { t: 10_000 };
+    const ui = setup(EDIT, "agent", clock, "");
+    ui.press("ok");
+    clock.t += 20;
+    ui.press("\r");
+    expect(ui.answers).toEqual([]);
+    expect(ui.sent).toEqual([]);
+    expect(ui.editor().text).toBe("ok");
+    clock.t += 1000;
+    ui.press("\r");
+    expect(ui.answers).toEqual([["c1", { type: "accept" }]]);
   });
 });
 

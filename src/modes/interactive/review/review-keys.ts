@@ -21,6 +21,8 @@ export interface ReviewKeyContext {
   respond(id: string, decision: Decision): void;
   /** Cancels the running turn: the session resolves the pending review as denied. */
   cancelTurn(): void;
+  /** Keys do not answer review `id` for a moment from now (`TurnController.guardReview`). */
+  guard(id: string): void;
 }
 
 /** The ↑/↓ of a note must not walk the composer's history. */
@@ -78,11 +80,16 @@ export function onReviewKey(ctx: ReviewKeyContext, pending: PendingReview, key: 
   }
 }
 
-/** Whether the key is one a review would take when the composer is empty (see key-handler). */
+/**
+ * Whether the key is one a review would take when the composer is empty (see key-handler): while
+ * "always" waits for its confirmation, of text only its own letter.
+ */
 export function reviewTakes(pending: PendingReview, key: KeyPress): boolean {
-  if (pending.picker || pending.reason || pending.confirming) return true;
+  if (pending.picker || pending.reason) return true;
   if (key.id !== "text") return true;
   const id = [...(key.text ?? "")].length === 1 ? key.text!.toLowerCase() : key.id;
+  if (pending.confirming)
+    return id === reviewChoices(pending).find((c) => c.action === "always")?.key;
   if (/^[1-9]$/.test(id)) return Number(id) <= reviewChoices(pending).length;
   return REVIEW_BINDINGS[pending.review.type][id] !== undefined;
 }
@@ -94,7 +101,9 @@ function act(ctx: ReviewKeyContext, pending: PendingReview, action: string): voi
     case "always": {
       // No rule is offered for a dangerous command: it always asks.
       if (pending.review.type === "command" && !pending.rules[pending.rule]) return;
-      return ctx.dispatch({ type: "review-confirm", on: true });
+      // Its confirmation is guarded as a new review is: a key right after this one cannot give it.
+      ctx.dispatch({ type: "review-confirm", on: true });
+      return ctx.guard(pending.id);
     }
     case "reject":
       return ctx.respond(pending.id, { type: "reject" });
@@ -103,7 +112,10 @@ function act(ctx: ReviewKeyContext, pending: PendingReview, action: string): voi
   }
 }
 
-/** "Always" waits for its confirmation: its own letter or Enter confirms, Esc goes back. */
+/**
+ * "Always" waits for its confirmation: its own letter or Enter confirms, Esc goes back (other
+ * text goes to the composer and withdraws it, key-handler.ts).
+ */
 function onConfirmKey(
   ctx: ReviewKeyContext,
   pending: PendingReview,
