@@ -681,6 +681,11 @@ export const en = {
   "acp.planFirst": "Plan first",
   "acp.decline": "Decline",
   "acp.readSecret": "Read {path}",
+  "acp.formTitle": "{server} asks: {message}",
+  "acp.formUnshown": "North could not show this form from {server} here (declined): {message}",
+  "acp.formYes": "{field}: yes",
+  "acp.formNo": "{field}: no",
+  "acp.formDefaults": "Accept with the defaults",
   //
   //
   // Typing and rendering (issue 14): new keys go right below this line.

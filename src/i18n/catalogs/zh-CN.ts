@@ -651,6 +651,11 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "acp.planFirst": "先做计划",
   "acp.decline": "不回答",
   "acp.readSecret": "读取 {path}",
+  "acp.formTitle": "{server} 询问：{message}",
+  "acp.formUnshown": "North 无法在这里显示 {server} 的表单（已拒绝）：{message}",
+  "acp.formYes": "{field}：是",
+  "acp.formNo": "{field}：否",
+  "acp.formDefaults": "按默认值接受",
   //
   //
   // Typing and rendering (issue 14): new keys go right below this line.

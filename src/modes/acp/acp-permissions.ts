@@ -4,7 +4,7 @@
 // the MCP server's tool); a review the TUI offers no "always" for offers none here.
 import type { PermissionOption, RequestPermissionOutcome } from "@agentclientprotocol/sdk";
 import type { Review } from "../../agent/tool.js";
-import { suggestRule, type Decision } from "../../session/index.js";
+import { ELICITATION_CANCEL, suggestRule, type Decision } from "../../session/index.js";
 import { t } from "../../i18n/index.js";
 
 /** One request to the client: the options shown, and what each picked option decides. */
@@ -12,6 +12,10 @@ export interface PermissionAsk {
   options: PermissionOption[];
   /** The decision for the client's outcome (a cancelled request or an unknown option rejects). */
   decide(outcome: RequestPermissionOutcome): Decision;
+  /** The tool call's title for this request, where the review has its own (an MCP form's). */
+  title?: string;
+  /** Set when North could not offer what the review asks: logged, and the answer is a refusal. */
+  unshown?: string;
 }
 
 const REJECT = { optionId: "reject", name: "", kind: "reject_once" } as const;
@@ -93,10 +97,87 @@ export function permissionAsks(review: Review): PermissionAsk[] {
           return option ? { type: "answer", answers: [option.label] } : { type: "reject" };
         },
       }));
+    case "elicitation":
+      return [elicitationAsk(review)];
     default:
       return [simple([allow(), reject])];
   }
 }
+
+type Elicitation = Extract<Review, { type: "elicitation" }>;
+type FormValue = string | number | boolean;
+
+/**
+ * An MCP server's form as one permission request, where options can carry it: a single enum or
+ * boolean field is one option per value; a form that needs nothing typed (every field optional
+ * or with a default) is "accept with the defaults". Any other form cannot be shown as options:
+ * the request says so in its title and only declines. "Decline" declines, a cancelled request
+ * cancels (the server sees `cancel`, as when the turn ends).
+ */
+function elicitationAsk(review: Elicitation): PermissionAsk {
+  const decline: PermissionOption = { ...REJECT, name: t("acp.decline") };
+  const title = t("acp.formTitle", { server: review.server, message: review.message });
+  const choices = formChoices(review);
+  if (!choices) {
+    return {
+      options: [decline],
+      title: t("acp.formUnshown", { server: review.server, message: review.message }),
+      unshown: "a form with fields to type",
+      decide: (outcome) => cancelOrDecline(outcome),
+    };
+  }
+  return {
+    options: [
+      ...choices.map((choice, i): PermissionOption => ({
+        optionId: `value-${i}`,
+        name: choice.name,
+        kind: "allow_once",
+      })),
+      decline,
+    ],
+    title,
+    decide: (outcome) => {
+      const index =
+        outcome.outcome === "selected" ? /^value-(\d+)$/.exec(outcome.optionId)?.[1] : undefined;
+      const choice = index === undefined ? undefined : choices[Number(index)];
+      return choice ? { type: "form", content: choice.content } : cancelOrDecline(outcome);
+    },
+  };
+}
+
+/** The answers a form can be given as options, or undefined when it needs typing. */
+function formChoices(
+  review: Elicitation,
+): { name: string; content: Record<string, FormValue> }[] | undefined {
+  const [only] = review.fields;
+  if (review.fields.length === 1 && only) {
+    if (only.type === "string" && only.enum?.length) {
+      return only.enum.map((value, i) => ({
+        name: only.enumNames?.[i] ?? value,
+        content: { [only.name]: value },
+      }));
+    }
+    if (only.type === "boolean") {
+      return [true, false].map((value) => ({
+        name: t(value ? "acp.formYes" : "acp.formNo", { field: only.title ?? only.name }),
+        content: { [only.name]: value },
+      }));
+    }
+  }
+  if (!review.fields.every((field) => !field.required || field.default !== undefined)) {
+    return undefined;
+  }
+  const content: Record<string, FormValue> = {};
+  for (const field of review.fields) {
+    if (field.default !== undefined) content[field.name] = field.default;
+  }
+  return [{ name: t("acp.formDefaults"), content }];
+}
+
+const cancelOrDecline = (outcome: RequestPermissionOutcome): Decision =>
+  outcome.outcome === "cancelled"
+    ? { type: "reject", reason: ELICITATION_CANCEL }
+    : { type: "reject" };
 
 /**
  * The decision for a review from the answers to its requests, asked one by one through `ask`:
@@ -104,10 +185,20 @@ export function permissionAsks(review: Review): PermissionAsk[] {
  */
 export async function decideReview(
   review: Review,
-  ask: (options: PermissionOption[]) => Promise<RequestPermissionOutcome>,
+  ask: (options: PermissionOption[], title?: string) => Promise<RequestPermissionOutcome>,
+  log: (event: string, fields: Record<string, unknown>) => void = () => {},
 ): Promise<Decision> {
   const asks = permissionAsks(review);
-  if (review.type !== "question") return asks[0]!.decide(await ask(asks[0]!.options));
+  if (review.type !== "question") {
+    const [one] = asks as [PermissionAsk];
+    const decision = one.decide(await ask(one.options, one.title));
+    if (one.unshown) {
+      const server = review.type === "elicitation" ? review.server : undefined;
+      log("acp_review_unshown", { review: review.type, server, why: one.unshown });
+      return decision.type === "reject" ? decision : { type: "reject" };
+    }
+    return decision;
+  }
   const answers: string[] = [];
   for (const one of asks) {
     const decision = one.decide(await ask(one.options));

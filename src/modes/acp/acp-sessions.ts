@@ -253,18 +253,23 @@ export class AcpSessions {
     const sessionId = entry.session.id;
     try {
       await entry.sent;
-      const decision = await decideReview(event.review, async (options) => {
-        const answer = await client.request("session/request_permission", {
-          sessionId,
-          toolCall: {
-            toolCallId: event.id,
-            ...(event.agent ? { title: `${event.agent}: ${event.name}` } : {}),
-            content: reviewContent(entry.session.root, event.review),
-          },
-          options,
-        });
-        return answer.outcome;
-      });
+      const decision = await decideReview(
+        event.review,
+        async (options, title) => {
+          const named = title ?? (event.agent ? `${event.agent}: ${event.name}` : undefined);
+          const answer = await client.request("session/request_permission", {
+            sessionId,
+            toolCall: {
+              toolCallId: event.id,
+              ...(named ? { title: named } : {}),
+              content: reviewContent(entry.session.root, event.review),
+            },
+            options,
+          });
+          return answer.outcome;
+        },
+        (name, fields) => this.options.logger.log(name, fields),
+      );
       entry.session.respond(event.id, decision);
     } catch (error) {
       this.options.logger.log("acp_error", { where: "request_permission", message: String(error) });

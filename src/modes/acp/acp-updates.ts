@@ -101,6 +101,10 @@ export function reviewContent(root: string, review: Review): ToolCallContent[] {
       return [text(`${review.server}/${review.tool} ${JSON.stringify(review.arguments)}`)];
     case "question":
       return [text(review.questions.map((q) => q.question).join("\n"))];
+    case "elicitation": {
+      const fields = review.fields.map((f) => `- ${f.title ?? f.name}${f.required ? " *" : ""}`);
+      return [text([`${review.server}: ${review.message}`, ...fields].join("\n"))];
+    }
     default:
       return [text(JSON.stringify(review))];
   }
