@@ -63,8 +63,10 @@ export function toResponsesBody(request: ModelRequest): Json {
   return body;
 }
 
+/** `detail` is required by the API's type (openai 6.x `ResponseInputImage`); auto lets it pick. */
 const inputImage = (image: ToolImage): Json => ({
   type: "input_image",
+  detail: "auto",
   image_url: `data:${image.mediaType};base64,${image.data}`,
 });
 

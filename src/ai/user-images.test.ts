@@ -33,7 +33,7 @@ describe("a user message's images on the wire", () => {
       role: "user",
       content: [
         { type: "input_text", text: "What is this?" },
-        { type: "input_image", image_url: `data:image/png;base64,${png.data}` },
+        { type: "input_image", detail: "auto", image_url: `data:image/png;base64,${png.data}` },
       ],
     });
   });

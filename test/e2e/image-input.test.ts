@@ -37,7 +37,7 @@ const EXPECTED: Record<Protocol, unknown> = {
   ]),
   "openai-responses": [
     { type: "input_text", text: "What is in it?" },
-    { type: "input_image", image_url: `data:image/png;base64,${DATA}` },
+    { type: "input_image", detail: "auto", image_url: `data:image/png;base64,${DATA}` },
   ],
   "openai-chat": [
     { type: "text", text: "What is in it?" },
