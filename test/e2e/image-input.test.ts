@@ -90,12 +90,14 @@ describe("images in user messages", () => {
     expect(result.code).toBe(2);
   }, 60_000);
 
-  it("rpc: turn/submit takes images, refuses a bad one with -32602, keeps them in the file", async () => {
-    const server = await e2e.server([reply().text("A picture.")]);
+  it("rpc: turn/submit takes images, refuses a bad one (-32602), resends them on resume", async () => {
+    const server = await e2e.server([reply().text("A picture."), reply().text("Still a picture.")]);
     const { home, env } = makeHome();
-    const rpc = startRpc({ cwd: makeRepo(), env: { ...env, ...anthropicEnv(server) } });
+    const repo = makeRepo();
+    const rpc = startRpc({ cwd: repo, env: { ...env, ...anthropicEnv(server) } });
+    let id = "";
     try {
-      await rpc.request("session/start", { model: "claude-sonnet-5-5" });
+      id = (await rpc.request("session/start", { model: "claude-sonnet-5-5" })).sessionId as string;
       const bad = await rpc.call("turn/submit", {
         text: "look",
         images: [{ mediaType: "image/bmp", data: DATA }],
@@ -117,6 +119,17 @@ describe("images in user messages", () => {
       expect(saved).toContain(DATA);
     } finally {
       await rpc.end();
+    }
+    // Resumed: the next request sends the earlier image again.
+    const again = startRpc({ cwd: repo, env: { ...env, ...anthropicEnv(server) } });
+    try {
+      await again.request("session/start", { resume: { id } });
+      await again.request("turn/submit", { text: "And now?" });
+      await again.waitForEvent((e) => e.type === "message_end");
+      const body = JSON.stringify(server.requests[1]!.body);
+      expect(body).toContain(`"media_type":"image/png","data":"${DATA}"`);
+    } finally {
+      await again.end();
     }
   }, 60_000);
 });
