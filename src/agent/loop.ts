@@ -117,8 +117,9 @@ export async function runTurn(
   config: LoopConfig,
   signal: AbortSignal,
   emit: Emit,
+  images?: ToolImage[],
 ): Promise<TurnResult> {
-  history.push({ role: "user", content: prompt });
+  history.push({ role: "user", content: prompt, ...(images?.length ? { images } : {}) });
   emit({ type: "turn_start", prompt });
   let usage = emptyUsage();
   let toolCalls = 0;

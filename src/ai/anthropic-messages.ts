@@ -9,6 +9,7 @@ import type {
   Provider,
   StopReason,
   StreamEvent,
+  ToolImage,
 } from "./types.js";
 
 export interface EndpointOptions {
@@ -163,19 +164,16 @@ function toAnthropicMessages(history: readonly Message[]): Json[] {
   };
   for (const message of history) {
     if (message.role === "user") {
-      userTurn().push({ type: "text", text: message.content });
+      userTurn().push(
+        { type: "text", text: message.content },
+        ...(message.images ?? []).map(anthropicImage),
+      );
     } else if (message.role === "tool") {
       userTurn().push({
         type: "tool_result",
         tool_use_id: toolUseId(message.toolCallId),
         content: message.images?.length
-          ? [
-              { type: "text", text: message.content },
-              ...message.images.map((image) => ({
-                type: "image",
-                source: { type: "base64", media_type: image.mediaType, data: image.data },
-              })),
-            ]
+          ? [{ type: "text", text: message.content }, ...message.images.map(anthropicImage)]
           : message.content,
         ...(message.isError ? { is_error: true } : {}),
       });
@@ -190,6 +188,11 @@ function toAnthropicMessages(history: readonly Message[]): Json[] {
   }
   return out;
 }
+
+const anthropicImage = (image: ToolImage): Json => ({
+  type: "image",
+  source: { type: "base64", media_type: image.mediaType, data: image.data },
+});
 
 const rank = (block: Json) => (block.type === "tool_result" ? 0 : 1);
 

@@ -21,6 +21,11 @@ export interface ModelInfo {
   contextWindow: number;
   maxOutput: number;
   supportsTools: boolean;
+  /**
+   * Whether user messages may carry images (`UserMessage.images`). Absent: they may not — the
+   * session then sends the text alone and says so. Config entries set it with `supportsImages`.
+   */
+  supportsImages?: boolean;
   /** Absent when nobody published one (local models, config entries without `price`). */
   price?: ModelPrice;
 }
@@ -43,6 +48,7 @@ const anthropic = (
   protocol: "anthropic-messages",
   ...limits,
   supportsTools: true,
+  supportsImages: true,
   price,
 });
 
@@ -60,6 +66,7 @@ const openai = (
   protocol: "openai-responses",
   ...limits,
   supportsTools: true,
+  supportsImages: true,
   price,
 });
 
@@ -131,6 +138,16 @@ export function findModel(
 ): ModelInfo | undefined {
   const all = [...extra, ...CATALOG];
   return all.find((m) => m.id === idOrAlias) ?? all.find((m) => m.alias === idOrAlias);
+}
+
+/**
+ * Whether a model of a built-in vendor that the catalog does not list takes images, by its id:
+ * Claude 3 and later, OpenAI's GPT-4o, GPT-4.1, GPT-5 and o-series (o1-mini and o3-mini never did).
+ */
+export function imagesByName(id: string): boolean {
+  if (/^claude-(3|[4-9]|\d\d|opus|sonnet|haiku|fable)/.test(id)) return true;
+  if (/^o\d-mini/.test(id)) return false;
+  return /^(gpt-4o|chatgpt-4o|gpt-4\.1|gpt-5|o\d)/.test(id);
 }
 
 /** The built-in vendor a model id belongs to by its prefix, as vendors name their models. */

@@ -5,10 +5,18 @@ export {
   DEFAULT_MODELS,
   UNKNOWN_MODEL_LIMITS,
   findModel,
+  imagesByName,
   inferProvider,
 } from "./catalog.js";
 export type { ModelInfo, ModelPrice } from "./catalog.js";
 export { costOf, roundCost } from "./cost.js";
+export {
+  IMAGE_MEDIA_TYPES,
+  IMAGE_TOKEN_ESTIMATE,
+  MAX_IMAGE_BYTES,
+  imageNote,
+  imageProblem,
+} from "./images.js";
 export { BUILTIN_VENDORS, vendorReady, vendorVariables } from "./vendors.js";
 export type { VendorConfig } from "./vendors.js";
 export { createProvider, ProviderSetupError } from "./provider.js";

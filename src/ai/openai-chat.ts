@@ -56,7 +56,14 @@ export function toChatBody(request: ModelRequest): Json {
 }
 
 function chatMessages(message: Message): Json[] {
-  if (message.role === "user") return [{ role: "user", content: message.content }];
+  if (message.role === "user") {
+    if (!message.images?.length) return [{ role: "user", content: message.content }];
+    const images = message.images.map((image) => ({
+      type: "image_url",
+      image_url: { url: `data:${image.mediaType};base64,${image.data}` },
+    }));
+    return [{ role: "user", content: [{ type: "text", text: message.content }, ...images] }];
+  }
   if (message.role === "tool") {
     return [{ role: "tool", tool_call_id: message.toolCallId, content: toolOutput(message) }];
   }

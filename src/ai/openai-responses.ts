@@ -10,6 +10,7 @@ import type {
   Provider,
   StreamEvent,
   ToolCallPart,
+  ToolImage,
 } from "./types.js";
 
 /**
@@ -62,23 +63,29 @@ export function toResponsesBody(request: ModelRequest): Json {
   return body;
 }
 
+/** `detail` is required by the API's type (openai 6.x `ResponseInputImage`); auto lets it pick. */
+const inputImage = (image: ToolImage): Json => ({
+  type: "input_image",
+  detail: "auto",
+  image_url: `data:${image.mediaType};base64,${image.data}`,
+});
+
 function toResponsesInput(history: readonly Message[]): Json[] {
   const input: Json[] = [];
   for (const message of history) {
     if (message.role === "user") {
-      input.push({ role: "user", content: message.content });
+      input.push({
+        role: "user",
+        content: message.images?.length
+          ? [{ type: "input_text", text: message.content }, ...message.images.map(inputImage)]
+          : message.content,
+      });
     } else if (message.role === "tool") {
       input.push({
         type: "function_call_output",
         call_id: message.toolCallId,
         output: message.images?.length
-          ? [
-              { type: "input_text", text: toolOutput(message) },
-              ...message.images.map((image) => ({
-                type: "input_image",
-                image_url: `data:${image.mediaType};base64,${image.data}`,
-              })),
-            ]
+          ? [{ type: "input_text", text: toolOutput(message) }, ...message.images.map(inputImage)]
           : toolOutput(message),
       });
     } else {

@@ -42,6 +42,11 @@ export type AssistantPart = TextPart | ThinkingPart | ToolCallPart;
 export interface UserMessage {
   role: "user";
   content: string;
+  /**
+   * Images sent with the text (after it), to a model whose catalog entry takes them
+   * (`ModelInfo.supportsImages`); checked by `imageProblem` (ai/images.ts) before they get here.
+   */
+  images?: ToolImage[];
 }
 
 export interface AssistantMessage {

@@ -1,4 +1,4 @@
-import type { Approve, Session } from "../session/index.js";
+import type { Approve, Session, ToolImage } from "../session/index.js";
 import { controlResponse, type ControlRequest } from "./claude-compat.js";
 import { headlessCommandList, runHeadlessCommands } from "./headless-commands.js";
 import { ChecksRun, exitCode, failureLine, RefusedCalls, resultObject } from "./print-result.js";
@@ -13,6 +13,8 @@ export interface Incoming {
   error?: string;
   /** A Claude Code `control_request`: answered at once with a `control_response` line. */
   control?: ControlRequest;
+  /** Images sent with `text` (already checked: `imageProblem`). */
+  images?: ToolImage[];
 }
 
 export interface MessageOutput {
@@ -89,7 +91,8 @@ export async function runMessages(
           out.write(JSON.stringify({ type: "command_output", tone: line.tone, text: line.text }));
         }
       }
-      const done = commands.prompt ? session.submit(commands.prompt).done : undefined;
+      const images = !isCommand && message.images ? { images: message.images } : {};
+      const done = commands.prompt ? session.submit(commands.prompt, images).done : undefined;
       printed = printed.then(async () => {
         const result = done ? await done : undefined;
         if (done && !result) {

@@ -1,14 +1,18 @@
 import type { Readable } from "node:stream";
 import type { ControlRequest } from "./claude-compat.js";
+import { imageProblem, type ToolImage } from "../session/index.js";
 import { LineSplitter, MAX_LINE_BYTES, TOO_LONG } from "./line-splitter.js";
 
 /**
  * `--input-format stream-json`: user messages as JSON lines, in the shape of Claude Code's
  * headless mode — `{"type":"user","message":{"role":"user","content":"…"}}`, where `content`
- * may also be a list of `{"type":"text","text":"…"}` blocks. North's addition: `"steer": true`
+ * may also be a list of `{"type":"text","text":"…"}` blocks and `{"type":"image","source":{"type":
+ * "base64","media_type":"image/png","data":"…"}}` blocks (sent with the text; an image North may
+ * not send — another media type or source, over 5 MB — makes the line an `error`). North's addition: `"steer": true`
  * delivers the message to the running turn at its next step (`Session.steer`) instead of after
  * it. Yields each message as it arrives; a line that is not such a message is reported to `bad`
- * ("skipped: why") and skipped; image blocks, which North does not send yet, are reported too. A line over 16 MiB (RPC's cap) is never held whole: it is yielded as an `error`
+ * ("skipped: why") and skipped. A line over 16 MiB (RPC's cap) is never held whole: it is yielded
+ * as an `error`
  * in its place (answered with an error result), and its bytes are dropped as they arrive.
  * Claude Code's `{"type":"control_request","request_id":…,"request":{"subtype":…}}` lines are
  * yielded as `control` (answered at once, see `claude-compat.ts`); the `control_response` lines
@@ -17,7 +21,13 @@ import { LineSplitter, MAX_LINE_BYTES, TOO_LONG } from "./line-splitter.js";
 export async function* userMessages(
   input: Readable,
   bad: (line: number, why: string) => void,
-): AsyncGenerator<{ text: string; steer?: boolean; error?: string; control?: ControlRequest }> {
+): AsyncGenerator<{
+  text: string;
+  steer?: boolean;
+  error?: string;
+  control?: ControlRequest;
+  images?: ToolImage[];
+}> {
   const splitter = new LineSplitter();
   let n = 0;
   function* take(line: string | typeof TOO_LONG | undefined) {
@@ -41,11 +51,14 @@ export async function* userMessages(
       return;
     }
     const images = imageBlocks(line);
-    // Not silently: the model gets the text, and the person learns what it did not get.
-    if (images > 0) {
-      bad(n, `sent without its ${images} image block(s): North takes only text here yet`);
+    if (typeof images === "string") {
+      yield { text: "", error: `input line ${n}: ${images}; the message was not sent` };
+      return;
     }
-    yield steering(line) ? { text, steer: true } : { text };
+    if (steering(line)) {
+      if (images.length > 0) bad(n, "steering carries no images: send them as a message");
+      yield { text, steer: true };
+    } else yield images.length > 0 ? { text, images } : { text };
   }
   input.setEncoding("utf8");
   for await (const chunk of input as AsyncIterable<string>) {
@@ -97,10 +110,18 @@ function messageText(line: string): string | { why: string } {
 
 const steering = (line: string) => (JSON.parse(line) as { steer?: unknown }).steer === true;
 
-/** How many image blocks the message's content holds. */
-function imageBlocks(line: string): number {
+/** The message's image blocks as images, or why one of them may not be sent. */
+function imageBlocks(line: string): ToolImage[] | string {
   const content = (JSON.parse(line) as { message?: { content?: unknown } }).message?.content;
-  return Array.isArray(content)
-    ? content.filter((b) => (b as { type?: unknown } | null)?.type === "image").length
-    : 0;
+  if (!Array.isArray(content)) return [];
+  const images: ToolImage[] = [];
+  for (const block of content as ({ type?: unknown; source?: Record<string, unknown> } | null)[]) {
+    if (block?.type !== "image") continue;
+    if (block.source?.type !== "base64") return 'an image block needs a "base64" source';
+    const image = { mediaType: block.source.media_type, data: block.source.data };
+    const problem = imageProblem(image);
+    if (problem) return problem;
+    images.push(image as ToolImage);
+  }
+  return images;
 }

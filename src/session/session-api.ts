@@ -1,4 +1,4 @@
-import type { Message, ModelInfo, Provider } from "../ai/index.js";
+import type { Message, ModelInfo, Provider, ToolImage } from "../ai/index.js";
 import type { AgentEvent, TodoItem, TurnStopReason } from "../agent/events.js";
 import type { TurnResult } from "../agent/loop.js";
 import type { Logger } from "../log/logger.js";
@@ -96,6 +96,13 @@ export interface SubmitOptions {
   mode?: Mode;
   /** Blocks for the model after the text (the output of `!commands`), not part of `text`. */
   context?: readonly string[];
+  /**
+   * Images sent after the text: PNG, JPEG, GIF or WebP, at most 5 MB each decoded (`submit`
+   * throws a `UsageError` naming the first that is not, and sends nothing). A model whose catalog
+   * entry does not take images gets the text alone, and a `notice` says so. Kept in the session
+   * file and sent again on resume.
+   */
+  images?: readonly ToolImage[];
 }
 
 export interface Submitted {

@@ -40,6 +40,7 @@ import { Conversation } from "./conversation.js";
 import { ToolSet } from "./tool-set.js";
 import { cachedDevTools, devToolsLine, discoverDevTools } from "./context/dev-tools.js";
 import { t } from "../i18n/index.js";
+import { imageProblem, type ToolImage } from "../ai/index.js";
 import { openHooks } from "./hooks/open-hooks.js";
 
 /**
@@ -261,7 +262,13 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       signal,
       mode,
       steering,
-    }: { signal: AbortSignal; mode?: Mode; steering?: (ending: boolean) => string[] },
+      images,
+    }: {
+      signal: AbortSignal;
+      mode?: Mode;
+      steering?: (ending: boolean) => string[];
+      images?: ToolImage[];
+    },
   ): Promise<TurnResult> {
     if (mode && mode !== state.mode) {
       state.mode = mode;
@@ -329,6 +336,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       },
       signal,
       emit,
+      images,
     );
     // The look at the rules between turns is a new one.
     return turnDone.finally(() => rules.lookAgain());
@@ -359,7 +367,19 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       for (const note of attached.notes) broadcast({ type: "notice", tone: "warn", text: note });
       if (attached.attached > 0) logger.log("files_attached", { files: attached.attached });
       const mode = submitted.mode;
-      return runMessage(attached.prompt, { signal, steering, ...(mode ? { mode } : {}) });
+      let images = submitted.images ?? [];
+      if (images.length > 0 && !model.info.supportsImages) {
+        // Never silently: the text goes alone, and the person learns what the model did not get.
+        const text = t("session.imagesNotSent", { count: images.length, model: model.info.id });
+        broadcast({ type: "notice", tone: "warn", text });
+        images = [];
+      }
+      return runMessage(attached.prompt, {
+        signal,
+        steering,
+        images: [...images],
+        ...(mode ? { mode } : {}),
+      });
     },
   });
 
@@ -475,7 +495,13 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     undoable: async (turns = 1) =>
       withSessionTitles((await checkpoints()).undoable(turns), options.env, workspace.root),
-    submit: (text, submitOptions) => turns.submit(text, submitOptions),
+    submit(text, submitOptions) {
+      for (const image of submitOptions?.images ?? []) {
+        const problem = imageProblem(image);
+        if (problem) throw new UsageError(t("session.imageRefused", { problem }));
+      }
+      return turns.submit(text, submitOptions);
+    },
     steer: (text) => turns.steer(text),
     cancel: () => turns.cancel(),
     takeQueue: () => turns.takeQueue(),

@@ -140,7 +140,7 @@ describe("a Claude Code SDK host driving north -p", () => {
     expect(cli.stderr()).not.toMatch(/skipped/);
   }, 60_000);
 
-  it("says on stderr that an image block was not sent, and sends the text", async () => {
+  it("sends an image block with the text (Anthropic's image block)", async () => {
     server = await startMockModelServer([reply().text("seen")]);
     const { env } = makeHome();
     const cli = host(makeRepo(), {
@@ -154,13 +154,21 @@ describe("a Claude Code SDK host driving north -p", () => {
         role: "user",
         content: [
           { type: "text", text: "with image" },
-          { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBOR" } },
+          { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw==" } },
         ],
       },
     });
     await cli.next((m) => m.type === "result");
     cli.close();
     expect(await cli.exited).toBe(0);
-    expect(cli.stderr()).toContain("input line 1 sent without its 1 image block(s)");
+    expect(cli.stderr()).not.toContain("image");
+    const body = server.requests[0]!.body as { messages: { content: unknown }[] };
+    expect(body.messages.at(-1)?.content).toEqual([
+      { type: "text", text: "with image" },
+      expect.objectContaining({
+        type: "image",
+        source: { type: "base64", media_type: "image/png", data: "iVBORw==" },
+      }),
+    ]);
   }, 60_000);
 });

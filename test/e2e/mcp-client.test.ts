@@ -446,7 +446,7 @@ describe("images from MCP tools", () => {
         );
       } else {
         expect(sent).toMatch(
-          /"type":"input_image","image_url":"data:image\/png;base64,[A-Za-z0-9+/=]{20,}/,
+          /"type":"input_image","detail":"auto","image_url":"data:image\/png;base64,[A-Za-z0-9+/=]{20,}/,
         );
       }
       // The text still names it, for what cannot show images.

@@ -610,6 +610,9 @@ export const en = {
   "session.noModels": 'Provider "{provider}" lists no models: pass --model.',
   "session.noProvider":
     "No model provider is configured: set ANTHROPIC_API_KEY or OPENAI_API_KEY (or add a provider to the config file).",
+  "session.imageRefused": "Image not sent: {problem}.",
+  "session.imagesNotSent":
+    "{model} does not take images: the message was sent without its {count} image(s). Pick a model that does (/model), or set supportsImages on its config entry.",
   "session.notWhileBusy": "Not while a message runs; cancel it first.",
   "provider.cancelled": "Cancelled.",
   "provider.noStart":

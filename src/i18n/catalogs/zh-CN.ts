@@ -582,6 +582,9 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "session.noModels": "服务商“{provider}”没有列出任何模型：请加上 --model。",
   "session.noProvider":
     "还没有配置模型服务：请设置 ANTHROPIC_API_KEY 或 OPENAI_API_KEY（或在配置文件中添加服务商）。",
+  "session.imageRefused": "图片未发送：{problem}。",
+  "session.imagesNotSent":
+    "{model} 不接受图片：消息已发送，但未附带其 {count} 张图片。请选择支持图片的模型（/model），或在其配置项中设置 supportsImages。",
   "session.notWhileBusy": "消息运行期间不能这样做，请先取消。",
   "provider.cancelled": "已取消。",
   "provider.noStart": "模型在 {wait} 内没有开始回答（无响应；见配置中的 timeouts.connectMs）。",

@@ -96,6 +96,16 @@ export interface SubmitParams {
   /** Repository paths to attach after the text (as `@path` in the TUI). */
   files?: string[];
   mode?: RpcMode;
+  /**
+   * Images sent after the text: PNG, JPEG, GIF or WebP, at most 5 MB decoded, `data` in base64
+   * (another is refused with -32602). A model that takes none gets the text and a `notice`.
+   */
+  images?: RpcImage[];
+}
+
+export interface RpcImage {
+  mediaType: "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+  data: string;
 }
 
 export interface ApprovalParams {

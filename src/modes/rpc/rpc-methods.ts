@@ -7,11 +7,13 @@ import {
   ELICITATION_CANCEL,
   createSession,
   dataDir,
+  imageProblem,
   listSessions,
   type GlobalConfig,
   type Logger,
   type Mode,
   type Session,
+  type ToolImage,
 } from "../../session/index.js";
 
 import {
@@ -139,6 +141,7 @@ export function createMethods(ctx: MethodContext): Handlers {
       const files = p.files === undefined ? [] : strings(p, "files");
       const submitted = session.submit(text, {
         files,
+        ...(p.images !== undefined ? { images: images(p) } : {}),
         ...(p.mode !== undefined ? { mode: mode(p) } : {}),
       });
       return { queued: submitted.queued };
@@ -291,6 +294,17 @@ function strings(p: Record<string, unknown>, key: string): string[] {
     throw invalid(`"${key}" must be an array of strings`);
   }
   return value as string[];
+}
+
+function images(p: Record<string, unknown>): ToolImage[] {
+  const value = p.images;
+  if (!Array.isArray(value)) throw invalid('"images" must be an array of {mediaType, data}');
+  return value.map((v: unknown, i) => {
+    const image = (typeof v === "object" && v !== null ? v : {}) as Record<string, unknown>;
+    const problem = imageProblem(image);
+    if (problem) throw invalid(`"images"[${i}]: ${problem}`);
+    return { mediaType: image.mediaType as string, data: image.data as string };
+  });
 }
 
 function count(p: Record<string, unknown>, key: string): number {

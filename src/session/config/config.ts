@@ -61,6 +61,7 @@ function buildSchemas(z: ZodModule) {
     contextWindow: positiveInt.optional(),
     maxOutput: positiveInt.optional(),
     supportsTools: z.boolean().optional(),
+    supportsImages: z.boolean().optional(),
     price: priceSchema.optional(),
   });
 

@@ -3,7 +3,7 @@
  * transcript, goes to the model in one request with a focused prompt and no tools.
  */
 import type { Message, ModelInfo, Provider, ProviderError, Usage } from "../../ai/index.js";
-import { emptyUsage } from "../../ai/index.js";
+import { emptyUsage, imageNote } from "../../ai/index.js";
 import prompt from "./compaction-prompt.md";
 import { isSummary, summaryText } from "../storage/compaction.js";
 import { estimateTokens } from "../models/token-estimate.js";
@@ -100,7 +100,11 @@ function renderMessage(message: Message, caps: { result: number; text: number })
   if (message.role === "user") {
     return isSummary(message)
       ? `## Earlier summary\n${summaryText(message)}`
-      : `## Person\n${clip(message.content, caps.text)}`;
+      : // An image is summarised as its note (`[Image: png 48 KB]`), never its bytes.
+        [
+          `## Person\n${clip(message.content, caps.text)}`,
+          ...(message.images ?? []).map(imageNote),
+        ].join("\n");
   }
   if (message.role === "tool") {
     const status = message.isError ? " (error)" : "";

@@ -1,5 +1,6 @@
 import {
   BUILTIN_VENDORS,
+  imagesByName,
   CATALOG,
   DEFAULT_MODELS,
   UNKNOWN_MODEL_LIMITS,
@@ -62,6 +63,7 @@ export function vendorsFrom(
         contextWindow: m.contextWindow ?? UNKNOWN_MODEL_LIMITS.contextWindow,
         maxOutput: m.maxOutput ?? UNKNOWN_MODEL_LIMITS.maxOutput,
         supportsTools: m.supportsTools ?? true,
+        ...(m.supportsImages ? { supportsImages: true } : {}),
         ...(m.price ? { price: m.price } : {}),
       })),
     };
@@ -114,6 +116,8 @@ export function selectModel(
       protocol: vendor.protocol,
       ...UNKNOWN_MODEL_LIMITS,
       supportsTools: true,
+      // A built-in vendor's model the catalog does not list yet: by its name.
+      ...(BUILTIN_VENDORS[name] === vendor && imagesByName(id) ? { supportsImages: true } : {}),
     },
     vendor,
   };

@@ -3,6 +3,7 @@
  * token plus a 10 % margin, so an estimate errs towards "fuller than it is".
  */
 import type { Message, ToolSchema, Usage } from "../../ai/types.js";
+import { IMAGE_TOKEN_ESTIMATE } from "../../ai/images.js";
 
 /** Per-message framing (role markers, ids) that the characters alone do not show. */
 const MESSAGE_OVERHEAD = 4;
@@ -30,8 +31,10 @@ export function messageChars(message: Message): number {
   return chars;
 }
 
+/** A message's text by its characters; each image it carries as `IMAGE_TOKEN_ESTIMATE`. */
 export function estimateMessage(message: Message): number {
-  return tokensOf(messageChars(message)) + MESSAGE_OVERHEAD;
+  const images = message.role === "assistant" ? 0 : (message.images?.length ?? 0);
+  return tokensOf(messageChars(message)) + MESSAGE_OVERHEAD + images * IMAGE_TOKEN_ESTIMATE;
 }
 
 export function estimateMessages(messages: readonly Message[]): number {

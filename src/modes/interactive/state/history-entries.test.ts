@@ -18,4 +18,12 @@ describe("historyEntries", () => {
     const content = 'keep <file path="x">\ny\n</file> this';
     expect(historyEntries([{ role: "user", content }])).toEqual([{ kind: "user", text: content }]);
   });
+
+  test("a resumed message shows the images it carried as notes", () => {
+    const data = Buffer.alloc(48 * 1024).toString("base64");
+    const images = [{ mediaType: "image/png", data }];
+    expect(historyEntries([{ role: "user", content: "what is this?", images }])).toEqual([
+      { kind: "user", text: "what is this? [Image: png 48 KB]" },
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Message, ToolResultMessage } from "../../../ai/types.js";
-import type { Decision } from "../../../session/index.js";
+import { imageNote, type Decision } from "../../../session/index.js";
 import { t } from "../../../i18n/index.js";
 import type { NewEntry } from "./state.js";
 import { settleTool, toolTitle } from "../tool-lines/index.js";
@@ -29,7 +29,12 @@ export function historyEntries(history: readonly Message[]): NewEntry[] {
     if (message.role === "user") {
       if (message.content.startsWith(SUMMARY_MARKER))
         out.push({ kind: "note", tone: "info", text: t("history.summarised") });
-      else out.push({ kind: "user", text: message.content.replace(ATTACHED, "") });
+      else {
+        // The images it carried, as notes: `[Image: png 48 KB]`.
+        const notes = (message.images ?? []).map(imageNote);
+        const text = [message.content.replace(ATTACHED, ""), ...notes].join(" ");
+        out.push({ kind: "user", text });
+      }
       turnLabelled = false;
       continue;
     }

@@ -1,0 +1,50 @@
+import type { ToolImage } from "./types.js";
+
+/** The media types every protocol North speaks takes in a user message. */
+export const IMAGE_MEDIA_TYPES: readonly string[] = [
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+];
+
+/** The largest image sent, decoded (the vendors' own per-image limit is about this). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Tokens one image is counted as before a model reports usage: an estimate (about what a
+ * 1000×1000 picture costs at Anthropic and OpenAI), not the vendors' exact figure.
+ */
+export const IMAGE_TOKEN_ESTIMATE = 1_500;
+
+/** Decoded bytes of base64 `data` (without decoding it). */
+export function imageBytes(data: string): number {
+  const pad = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
+  return Math.floor((data.length * 3) / 4) - pad;
+}
+
+/**
+ * Why `image` may not be sent (an English sentence for an error line or RPC error), or undefined
+ * when it may: a media type outside {@link IMAGE_MEDIA_TYPES}, data that is not base64, or more
+ * than {@link MAX_IMAGE_BYTES} decoded.
+ */
+export function imageProblem(image: { mediaType?: unknown; data?: unknown }): string | undefined {
+  const { mediaType, data } = image;
+  if (typeof mediaType !== "string" || !IMAGE_MEDIA_TYPES.includes(mediaType)) {
+    return `image media type ${JSON.stringify(mediaType)} is not one of ${IMAGE_MEDIA_TYPES.join(", ")}`;
+  }
+  if (typeof data !== "string" || data.length === 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(data)) {
+    return "image data must be non-empty base64";
+  }
+  const bytes = imageBytes(data);
+  if (bytes > MAX_IMAGE_BYTES) {
+    return `image of ${Math.ceil(bytes / 1024)} KB is over the ${MAX_IMAGE_BYTES / 1024 / 1024} MB limit`;
+  }
+  return undefined;
+}
+
+/** What a text-only record keeps of an image: `[Image: png 48 KB]`. */
+export function imageNote(image: ToolImage): string {
+  const kind = image.mediaType.replace(/^image\//, "");
+  return `[Image: ${kind} ${Math.max(1, Math.round(imageBytes(image.data) / 1024))} KB]`;
+}
