@@ -72,8 +72,9 @@ export async function runAcp(options: AcpOptions): Promise<number> {
         protocolVersion: PROTOCOL_VERSION,
         agentCapabilities: {
           loadSession: true,
-          // A message to North is text: images and audio are not taken; embedded text is.
-          promptCapabilities: { image: false, audio: false, embeddedContext: true },
+          // Images go to models that take them (others get a notice, the text goes alone);
+          // audio is not taken; embedded text is.
+          promptCapabilities: { image: true, audio: false, embeddedContext: true },
           mcpCapabilities: { http: true, sse: true },
           sessionCapabilities: { list: {} },
         },

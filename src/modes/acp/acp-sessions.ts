@@ -18,12 +18,14 @@ import { t } from "../../i18n/index.js";
 import {
   createSession,
   findRepoRoot,
+  imageProblem,
   loadProjectSettings,
   type GlobalConfig,
   type Logger,
   type Mode,
   type Session,
   type SessionEvent,
+  type ToolImage,
 } from "../../session/index.js";
 import { headlessCommandList, runHeadlessCommands } from "../headless-commands.js";
 import { noteWiderRun } from "../wider-run.js";
@@ -160,14 +162,17 @@ export class AcpSessions {
       ];
       if (said.length > 0) this.chunk(entry, `${said.join("\n")}\n`);
       text = commands.refused ? "" : commands.prompt;
-      if (!text && message.context.length === 0) {
+      if (!text && message.context.length === 0 && message.images.length === 0) {
         await entry.sent;
         return "end_turn";
       }
     }
     entry.failure = undefined;
-    const result = await session.submit(text, { files: message.files, context: message.context })
-      .done;
+    const result = await session.submit(text, {
+      files: message.files,
+      context: message.context,
+      ...(message.images.length > 0 ? { images: message.images } : {}),
+    }).done;
     await entry.sent;
     const stop = result ? STOP[result.stopReason] : undefined;
     if (stop) return stop;
@@ -325,8 +330,9 @@ function withEditorServers(config: GlobalConfig, servers: readonly McpServer[]):
 export function promptOf(
   root: string,
   blocks: readonly ContentBlock[],
-): { text: string; files: string[]; context: string[] } {
+): { text: string; files: string[]; context: string[]; images: ToolImage[] } {
   const text: string[] = [];
+  const images: ToolImage[] = [];
   const files: string[] = [];
   const context: string[] = [];
   const inRoot = (uri: string): string | undefined => {
@@ -348,14 +354,19 @@ export function promptOf(
         const name = inRoot(resource.uri) ?? resource.uri;
         context.push(`<context source="${name}">\n${resource.text}\n</context>`);
       } else text.push(`[${resource.uri}]`);
+    } else if (block.type === "image") {
+      const image = { mediaType: block.mimeType, data: block.data };
+      const problem = imageProblem(image);
+      if (problem) throw RequestError.invalidParams({ type: "image" }, `image: ${problem}`);
+      images.push(image);
     } else {
       throw RequestError.invalidParams(
         { type: block.type },
-        `North takes text, resource links and embedded text resources, not ${block.type}`,
+        `North takes text, images, resource links and embedded text resources, not ${block.type}`,
       );
     }
   }
-  return { text: text.join(""), files, context };
+  return { text: text.join(""), files, context, images };
 }
 
 function modesOf(session: Session): SessionModeState {

@@ -355,4 +355,33 @@ describe("north acp", () => {
     child.stdin.end();
     expect(await new Promise((resolve) => child.on("close", resolve))).toBe(0);
   });
+
+  it("sends an image block to the model and refuses one it cannot send", async () => {
+    const server = await e2e.server([reply().text("A red square.")]);
+    const { acp, repo } = await open(server);
+    const init = await acp.agent.request("initialize", initializeParams());
+    expect(init).toMatchObject({ agentCapabilities: { promptCapabilities: { image: true } } });
+    const { sessionId } = await acp.agent.request("session/new", { cwd: repo, mcpServers: [] });
+    const data = Buffer.from("\x89PNG\r\n\x1a\n a picture").toString("base64");
+    await expect(
+      acp.agent.request("session/prompt", {
+        sessionId,
+        prompt: [{ type: "image", mimeType: "image/svg+xml", data }],
+      }),
+    ).rejects.toMatchObject({ code: -32602 });
+    const answer = await acp.agent.request("session/prompt", {
+      sessionId,
+      prompt: [
+        { type: "text", text: "what is this?" },
+        { type: "image", mimeType: "image/png", data },
+      ],
+    });
+    expect(answer.stopReason).toBe("end_turn");
+    const [request] = await server.waitForRequests(1);
+    expect(JSON.stringify(request!.body)).toContain(
+      JSON.stringify({ type: "base64", media_type: "image/png", data }),
+    );
+    expect(server.requests).toHaveLength(1);
+    expect(await acp.end()).toBe(0);
+  });
 });
