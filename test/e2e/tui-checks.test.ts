@@ -23,7 +23,7 @@ describe("checks in the terminal", () => {
     );
     await send(term, "write notes");
     await waitForReview(term, "Create notes.txt (+1)");
-    term.type("a");
+    term.type("y");
     // The check starts the sandboxed shell first: slower than a frame on a busy machine.
     await term.waitFor("The linter complained; noted.", { timeoutMs: 60_000 });
     const all = term.all();
