@@ -63,9 +63,11 @@ const KINDS = {
   },
 };
 
-async function openReview(kind: keyof typeof KINDS, cols: number) {
+/** Opens `kind`'s review; with `hold`, the answer after it waits for `server.release(hold)`. */
+async function openReview(kind: keyof typeof KINDS, cols: number, hold?: string) {
   const k = KINDS[kind];
-  const opened = await tui.open([...k.script, reply().text("Done.")], k.args, {
+  const done = hold ? reply().hold(hold).text("Done.") : reply().text("Done.");
+  const opened = await tui.open([...k.script, done], k.args, {
     cols,
     rows: 40,
     ...(k.config ? { config: k.config } : {}),
@@ -113,12 +115,16 @@ describe("`yes please⏎` over a review: never always, nothing lost", () => {
   for (const kind of ["edit", "command", "mcp"] as const)
     for (const cols of [80, 120])
       test(`${kind} at ${cols} columns, keys a few ms apart: y is yes once, the rest is text`, async () => {
-        const { term, env, repo, server } = await openReview(kind, cols);
+        // The answer after the review waits until the keys are in, so the turn still runs when
+        // the Enter comes (a turn already over would send the text, as Enter does when idle).
+        const hold = `apart-${kind}-${cols}`;
+        const { term, env, repo, server } = await openReview(kind, cols, hold);
         await typeApart(term, "yes please\r");
         // A lone `y` is yes this once and `es please` lands in the composer (the Enter that
         // ended it does not send it). A busy terminal may hand over keys typed a few ms apart
         // in one read: then all of it is text and the review waits, as for a burst.
         await term.waitFor((s) => /^> es please/m.test(s) || /^> yes please/m.test(s));
+        server.release(hold);
         if (/^> yes please/m.test(term.screen())) {
           expect(server.requests).toHaveLength(1);
           term.press("right");

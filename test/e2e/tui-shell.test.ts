@@ -61,9 +61,7 @@ describe("command reviews", () => {
     await waitForConfirm(term, "without asking?");
     term.type("a");
     // The screen once the turn is over (a read between two writes of a frame can miss a part).
-    await term.waitFor(
-      (screen) => screen.includes("Both ran.") && screen.includes("1 command rule"),
-    );
+    await term.waitFor((screen) => screen.includes("Both ran.") && screen.includes("✓ 1 allowed"));
     expect(term.all()).toMatch(/✓ Ran `echo one two` — exit 0\n\s+one two\n/);
     expect(term.all()).toContain("✓ Ran `echo one three` — exit 0");
     expect(storedPermissions(env, repo)).toMatchObject({ commands: [{ prefix: "echo one" }] });

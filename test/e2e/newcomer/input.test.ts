@@ -45,7 +45,7 @@ describe("@ mentions typed without the picker", () => {
 });
 
 describe("pasting a block", () => {
-  test("shows collapsed in the composer, is sent whole, without its trailing newline", async () => {
+  test("shows collapsed in the composer, is sent whole, with its final line break", async () => {
     const { term, server } = await tui.open([reply().text("Got the log.")]);
     const block = Array.from({ length: 12 }, (_, i) => `log line ${i + 1}`).join("\n");
     term.type("look at this: ");
@@ -55,16 +55,16 @@ describe("pasting a block", () => {
     expect(term.screen()).not.toContain("log line 5");
     term.press("enter");
     await term.waitFor("Got the log.");
-    expect(firstUserText(server.requests[0]!)).toBe(`look at this: ${block}`);
+    expect(firstUserText(server.requests[0]!)).toBe(`look at this: ${block}\n`);
   });
 
-  test("a short paste goes in as it is, without its trailing newline", async () => {
+  test("a short paste of several lines goes in as it is, its final line break kept", async () => {
     const { term, server } = await tui.open([reply().text("Ok.")]);
     term.paste("one\ntwo\n");
     await term.waitFor("two");
     term.press("enter");
     await term.waitFor("Ok.");
-    expect(firstUserText(server.requests[0]!)).toBe("one\ntwo");
+    expect(firstUserText(server.requests[0]!)).toBe("one\ntwo\n");
   });
 });
 
@@ -73,7 +73,7 @@ describe("! runs a shell command", () => {
     const { term, server } = await tui.open([reply().text("It said hello.")]);
     await term.waitFor("Claude Sonnet 5.5");
     term.type("!echo hello from the shell");
-    await term.waitFor("> !echo hello from the shell");
+    await term.waitFor("! echo hello from the shell");
     term.press("enter");
     await term.waitFor("(exit 0; the output goes with your next message)");
     expect(term.screen()).toMatch(/^ {6}hello from the shell$/m);

@@ -83,6 +83,8 @@ export function createKeyHandler(ctx: KeyContext) {
   let confirmOpener: string | undefined;
   /** A letter or digit answered a review and the burst of typing it began goes on. */
   let answeredInBurst = false;
+  /** The review the key that began that burst answered. */
+  let answeredFrom: string | undefined;
   const disarm = () => {
     if (!exitArmed) return;
     clearTimeout(exitArmed);
@@ -183,7 +185,11 @@ export function createKeyHandler(ctx: KeyContext) {
       if (!pending.drafting) ctx.dispatch({ type: "review-drafting" });
       return setEditor(ed.insert(ctx.editor(), text));
     }
-    const burst = now() - typedAt < TYPING_BURST_MS;
+    // A review that came after the one a key answered, and has been on screen for its guard with
+    // nothing typed into it, is answered by the next key: that burst does not reach past it.
+    const fresh =
+      answeredInBurst && pending !== undefined && pending.id !== answeredFrom && !pending.drafting;
+    const burst = !fresh && now() - typedAt < TYPING_BURST_MS;
     const typing = key.id === "text" && burst;
     if (!burst) answeredInBurst = false;
     // The letters typed after one that answered a review land in the composer; while that turn
@@ -222,6 +228,7 @@ export function createKeyHandler(ctx: KeyContext) {
       confirmOpener = asked && key.id === "text" ? key.text : undefined;
       if (key.id === "text" && after?.id !== pending.id) {
         answeredInBurst = true;
+        answeredFrom = pending.id;
         typedAt = now();
       }
       return;
