@@ -43,7 +43,7 @@ export { selectModel } from "./models/model-selection.js";
 export { estimateCharTokens } from "./models/token-estimate.js";
 export { createLogger, type Logger } from "../log/logger.js";
 export { maskSecrets } from "../log/secrets.js";
-export { findRepoRoot } from "../workspace/index.js";
+export { findRepoRoot, readRepoFileSync } from "../workspace/index.js";
 export { cleanDisplayText } from "../shell/index.js";
 export { configDir, dataDir } from "./config/paths.js";
 export { fitMentions, listProjectFiles, cutMarker } from "./context/mentions.js";

@@ -1,6 +1,5 @@
 // North's session events as ACP `session/update`s (the table in docs/acp.md). Pure but for the
 // state of the calls in flight (their titles, kinds, locations and output so far).
-import { readFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { applyPatch } from "diff";
 import type {
@@ -11,7 +10,7 @@ import type {
 } from "@agentclientprotocol/sdk";
 import type { AgentEvent } from "../../agent/events.js";
 import type { FileChange, Review } from "../../agent/tool.js";
-import type { SessionEvent } from "../../session/index.js";
+import { readRepoFileSync, type SessionEvent } from "../../session/index.js";
 
 /** Output of a running command kept for its `tool_call_update` (the last part of it). */
 const MAX_OUTPUT = 64 * 1024;
@@ -110,19 +109,23 @@ export function reviewContent(root: string, review: Review): ToolCallContent[] {
   }
 }
 
+/** A file larger than this is shown by its hunks alone. */
+const DIFF_SOURCE_BYTES = 4 * 1024 * 1024;
+
 function fileDiff(
   root: string,
   file: FileChange,
 ): { path: string; oldText: string | null; newText: string } {
   const path = absolute(root, file.path);
   if (!file.created) {
-    try {
-      const before = readFileSync(path, "utf8");
-      const after = applyPatch(before, file.diff);
-      if (typeof after === "string") return { path, oldText: before, newText: after };
-    } catch {
-      // Unreadable now: the hunks alone.
+    // Read within the repository's rules (no symlink out, no FIFO, a cap): the file is the
+    // sandbox's to change, and what is sent to the editor must not come from elsewhere.
+    const read = readRepoFileSync(root, file.path, { maxBytes: DIFF_SOURCE_BYTES });
+    if (read.ok && !read.truncated) {
+      const after = applyPatch(read.text, file.diff);
+      if (typeof after === "string") return { path, oldText: read.text, newText: after };
     }
+    // Unreadable, too large or changed since: the hunks alone.
   }
   const oldLines: string[] = [];
   const newLines: string[] = [];

@@ -47,6 +47,12 @@ function eraseLines(count: number): string {
 export function frameRows(tail: readonly string[], count: number, columns: number): number {
   let rows = 0;
   for (const line of tail.slice(-count)) {
+    // No character is wider than two columns: a short line needs no measuring (every frame
+    // passes here while an answer streams).
+    if (line.length * 2 <= columns) {
+      rows += 1;
+      continue;
+    }
     const width = stringWidth(line.replace(ESCAPES, ""));
     rows += Math.max(1, Math.ceil(width / Math.max(1, columns)));
   }
