@@ -1,11 +1,31 @@
 import type { Emit, TodoItem } from "../agent/events.js";
 import type { Message } from "../ai/index.js";
 import type { Logger } from "../log/logger.js";
-import { openCheckpoints, type Checkpoints, type Workspace } from "../workspace/index.js";
+import {
+  openCheckpoints,
+  readCheckpointEntries,
+  type CheckpointEntry,
+  type Checkpoints,
+  type Workspace,
+} from "../workspace/index.js";
 import { startOwnProgram } from "../shell/index.js";
 import { dataDir } from "./config/paths.js";
-import { openStorage, titleOf, type OpenedStorage } from "./storage/session-storage.js";
-import type { RewriteEntry, TodoEntry } from "./storage/storage.js";
+import {
+  openStorage,
+  sessionsDir,
+  titleOf,
+  type OpenedStorage,
+} from "./storage/session-storage.js";
+import {
+  loadSession,
+  SessionFile,
+  type RewindPoint,
+  type RewriteEntry,
+  type TodoEntry,
+} from "./storage/storage.js";
+import { forkSessionFile } from "./storage/fork.js";
+import { UsageError } from "./config/errors.js";
+import { t } from "../i18n/index.js";
 import type { SessionOptions } from "./session-api.js";
 
 /** What a conversation needs besides its file. */
@@ -41,6 +61,8 @@ export class Conversation {
   private turns: number;
   /** Checkpoints are opened on the first change, so a read-only run never pays for them. */
   private checkpointStore: Promise<Checkpoints> | undefined;
+  /** The id the open checkpoint store marks changes with (the first conversation's, after /new). */
+  private checkpointSession: string | undefined;
 
   constructor(
     storage: OpenedStorage,
@@ -114,8 +136,70 @@ export class Conversation {
       journal,
       startProgram: startOwnProgram,
     }));
+    this.checkpointSession = store.session;
     store.setTurn(this.turns);
     return store;
+  }
+
+  /** The person's messages of the current line of history, oldest first (see `RewindPoint`). */
+  get points(): readonly RewindPoint[] {
+    return this.storage.file.points;
+  }
+
+  /**
+   * The changes made at `time` or later by this conversation (its parent's too, for a fork),
+   * oldest first, not undone; from `checkpoints` when given, else read from the store as it is.
+   */
+  changesSince(time: string, checkpoints?: Checkpoints): CheckpointEntry[] {
+    const { id, parent } = this.storage.file.ids;
+    const sessions = [id, ...(parent ? [parent] : [])];
+    if (this.checkpointSession) sessions.push(this.checkpointSession);
+    if (checkpoints) return checkpoints.since(time, sessions);
+    const all = readCheckpointEntries(dataDir(this.deps.options.env), this.deps.workspace.root);
+    return all.filter((e) => e.time >= time && sessions.includes(e.session));
+  }
+
+  /**
+   * Takes the person's message at file line `line` and everything after it out of the history:
+   * a `rewind` entry is appended (the lines stay in the file, a branch) and the history is what
+   * the file now loads, so a rewind may reach back before a compaction. Returns the message.
+   * Throws `UsageError` for a line that is no such message, or when the file cannot be written.
+   */
+  rewind(line: number): RewindPoint {
+    const point = this.points.find((p) => p.line === line);
+    if (!point) throw new UsageError(t("rewind.noSuchMessage", { line }));
+    this.save();
+    const path = this.storage.file.path;
+    try {
+      this.storage.file.record({ type: "rewind", line }, this.title);
+    } catch (error) {
+      this.failed(error);
+      throw new UsageError(t("rewind.notSaved", { path }));
+    }
+    const loaded = loadSession(path);
+    this.history.splice(0, this.history.length, ...loaded.messages);
+    const file = new SessionFile(path, loaded.header, loaded);
+    const { rewrittenAt, todos } = loaded;
+    this.storage = { ...this.storage, file, rewrittenAt, todos };
+    this.saved = this.history.length;
+    this.todoItems = todos;
+    return point;
+  }
+
+  /**
+   * Copies this conversation into a new file (a fork, see `forkSessionFile`) up to file line
+   * `line` (the person's message there left out; everything when undefined) and continues the
+   * fork in its place; this conversation's file is not written again. Returns the fork's id.
+   */
+  fork(line?: number): string {
+    if (line !== undefined && !this.points.some((p) => p.line === line))
+      throw new UsageError(t("rewind.noSuchMessage", { line }));
+    this.save();
+    if (this.points.length === 0) throw new UsageError(t("fork.nothing"));
+    const { options } = this.deps;
+    const id = forkSessionFile(sessionsDir(options.env), this.storage.file.path, line);
+    this.resume(id, true);
+    return id;
   }
 
   /**
@@ -151,6 +235,7 @@ export class Conversation {
     this.title = titleOf(this.history);
     this.turns = userTurns(this.history);
     this.checkpointStore = undefined;
+    this.checkpointSession = undefined;
     this.notices.push(...loaded.notices);
   }
 

@@ -51,6 +51,7 @@ export type { MentionFile, ExpandedMentions, MentionOptions } from "./context/me
 export type { ModelUsage } from "./models/usage-ledger.js";
 export { listSessions, type SessionSummary } from "./storage/storage.js";
 export { isSessionId } from "./storage/session-storage.js";
+export type { RewindChoice, RewindResult, RewindWhat } from "./rewind.js";
 export { splitFrontMatter } from "./config/front-matter.js";
 export { listAgents, type AgentDefinition, type AgentListing } from "./tools/agent-definitions.js";
 export type { SlashCommandRunner, SlashEffect } from "../tools/index.js";

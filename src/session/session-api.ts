@@ -17,6 +17,7 @@ import type { Approve, Mode } from "./permissions/permissions.js";
 import type { Decision } from "./permissions/policy.js";
 import type { SandboxView } from "./permissions/sandbox-state.js";
 import type { UsageLedger } from "./models/usage-ledger.js";
+import type { RewindChoice, RewindResult, RewindWhat } from "./rewind.js";
 
 // The session's API, as front ends use it (created by `createSession` in session.ts).
 
@@ -230,6 +231,25 @@ export interface Session {
    * conversation's is `id`) and title when saved; changes nothing.
    */
   undoable(turns?: number): Promise<{ session: string; turn: number; title?: string }[]>;
+  /**
+   * The person's messages of this conversation, newest first (those a compaction summarised
+   * included: the file still holds them), each with the files changed after it (`/rewind`).
+   */
+  rewindPoints(): RewindChoice[];
+  /**
+   * Goes back to just before the message at file line `line` (a `RewindChoice.line`): with
+   * `code`, the files changed since get their content of then (as `/undo`, commands' changes
+   * included); with `conversation`, that message and all after it leave the history (kept in
+   * the file as a branch; a rewind may reach before a compaction) and its text is returned.
+   * Not while a turn runs; `UsageError` for a line that names no message.
+   */
+  rewind(line: number, what: RewindWhat): Promise<RewindResult>;
+  /**
+   * Continues in a copy of this conversation (a new file whose header names this one as its
+   * parent; this file is never written again by it): everything, or what came before the message
+   * at `line`. Returns the fork's id. Not while a turn runs.
+   */
+  fork(line?: number): string;
   /**
    * Runs a command the person typed (`!ls` in the TUI) in the session's persistent shell,
    * outside the sandbox (it is the person's own command, as in their terminal), with a 10

@@ -37,6 +37,7 @@ import { attachFiles } from "./context/attach.js";
 import { UsageError } from "./config/errors.js";
 import { openMcp } from "./tools/session-mcp.js";
 import { Conversation } from "./conversation.js";
+import { rewindControl } from "./rewind.js";
 import { ToolSet } from "./tool-set.js";
 import { cachedDevTools, devToolsLine, discoverDevTools } from "./context/dev-tools.js";
 import { t } from "../i18n/index.js";
@@ -493,6 +494,21 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       revokeMcpTool: (server, tool) => store.revokeMcpTool(server, tool),
       revokeRule: (index) => store.revokeRule(index),
     },
+    ...rewindControl(conversation, checkpoints, {
+      idleOnly,
+      changed() {
+        keeper.reset(conversation.rewrittenAt);
+        showContext();
+        broadcast({ type: "todo", items: [...conversation.todos] });
+      },
+      forked() {
+        keeper.reset(conversation.rewrittenAt);
+        model.adopt(history);
+        hooks?.sessionStart("resume");
+        showContext();
+        broadcast({ type: "todo", items: [...conversation.todos] });
+      },
+    }),
     undoable: async (turns = 1) =>
       withSessionTitles((await checkpoints()).undoable(turns), options.env, workspace.root),
     submit(text, submitOptions) {

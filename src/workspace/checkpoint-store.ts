@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { appendFile, mkdir, readFile, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
@@ -47,26 +48,25 @@ export class CheckpointStore {
 
   /** Entries in the order recorded, and the ids undone since. */
   async load(): Promise<{ entries: CheckpointEntry[]; undone: Set<string> }> {
-    const entries: CheckpointEntry[] = [];
-    const undone = new Set<string>();
     let text = "";
     try {
       text = await readFile(this.indexFile, "utf8");
     } catch {
-      return { entries, undone };
+      // No index yet: nothing recorded.
     }
-    for (const line of text.split("\n")) {
-      if (!line.trim()) continue;
-      let parsed: IndexLine;
-      try {
-        parsed = JSON.parse(line) as IndexLine;
-      } catch {
-        continue;
-      }
-      if ("entry" in parsed) entries.push(parsed.entry);
-      else for (const id of parsed.undone) undone.add(id);
+    return parseIndex(text);
+  }
+
+  /** The entries of the store in `dir` not undone, oldest first, read synchronously. */
+  static readSync(dir: string): CheckpointEntry[] {
+    let text = "";
+    try {
+      text = readFileSync(join(dir, "index.jsonl"), "utf8");
+    } catch {
+      return [];
     }
-    return { entries, undone };
+    const { entries, undone } = parseIndex(text);
+    return entries.filter((e) => !undone.has(e.id));
   }
 
   async append(line: IndexLine): Promise<void> {
@@ -97,4 +97,21 @@ export class CheckpointStore {
   private blobPath(ref: BlobRef): string {
     return join(this.dir, "blobs", ref.slice(0, 2), ref.slice(2));
   }
+}
+
+function parseIndex(text: string): { entries: CheckpointEntry[]; undone: Set<string> } {
+  const entries: CheckpointEntry[] = [];
+  const undone = new Set<string>();
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    let parsed: IndexLine;
+    try {
+      parsed = JSON.parse(line) as IndexLine;
+    } catch {
+      continue;
+    }
+    if ("entry" in parsed) entries.push(parsed.entry);
+    else for (const id of parsed.undone) undone.add(id);
+  }
+  return { entries, undone };
 }

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { CheckpointStore, type CheckpointEntry, type StoredFile } from "./checkpoint-store.js";
 import { scanChanges, scanSnapshot, type ScanSnapshot } from "./scan-snapshot.js";
 import { ShadowGit, type StartProgram } from "./shadow-git.js";
-import { planUndo, runUndo, type UndoResult } from "./undo.js";
+import { planEntries, planUndo, runUndo, type UndoPlan, type UndoResult } from "./undo.js";
 import type { Workspace } from "./workspace.js";
 import { isoTime } from "../log/timestamp.js";
 import { crypto, sha256Hex } from "../platform/lazy-builtins.js";
@@ -180,7 +180,29 @@ export class Checkpoints {
   }
 
   async undo(turns = 1, options: { overwrite?: readonly string[] } = {}): Promise<UndoResult> {
-    const plan = planUndo(this.list(), turns);
+    return this.runPlan(planUndo(this.list(), turns), options);
+  }
+
+  /**
+   * The entries not undone that `sessions` recorded at `time` or later, oldest first: what
+   * `/rewind` puts back to before a message saved at `time` (edits and commands alike).
+   */
+  since(time: string, sessions: readonly string[]): CheckpointEntry[] {
+    return this.list().filter((e) => e.time >= time && sessions.includes(e.session));
+  }
+
+  /** Undoes exactly `entries` (see `undo` for what is skipped and when they count as undone). */
+  undoEntries(
+    entries: readonly CheckpointEntry[],
+    options: { overwrite?: readonly string[] } = {},
+  ): Promise<UndoResult> {
+    return this.runPlan(planEntries(entries), options);
+  }
+
+  private async runPlan(
+    plan: UndoPlan,
+    options: { overwrite?: readonly string[] },
+  ): Promise<UndoResult> {
     const overwrite = options.overwrite ?? [];
     const result = await runUndo(this.ws.root, this.store, plan, overwrite, this.journal);
     if (result.complete && plan.ids.length > 0) {
@@ -189,6 +211,14 @@ export class Checkpoints {
     }
     return result;
   }
+}
+
+/**
+ * The entries not undone of the store of `root` under `dataDir`, read at once (no git, no
+ * blobs): enough to say which files changed when (the `/rewind` picker). Empty when none.
+ */
+export function readCheckpointEntries(dataDir: string, root: string): CheckpointEntry[] {
+  return CheckpointStore.readSync(join(dataDir, "checkpoints", sha256Hex(root).slice(0, 16)));
 }
 
 /** Opens the checkpoints of a workspace; see `Checkpoints.open`. */

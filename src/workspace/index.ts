@@ -57,6 +57,7 @@ export { journalFolder, recoverJournals, type RecoveredBatch } from "./batch-jou
 export {
   Checkpoints,
   openCheckpoints,
+  readCheckpointEntries,
   type CheckpointEntry,
   type CheckpointFile,
   type CheckpointsOptions,

@@ -47,7 +47,12 @@ export function planUndo(active: readonly CheckpointEntry[], turns: number): Und
     keys.push(key);
   }
   const chosen = new Set(keys.slice(Math.max(0, keys.length - turns)));
-  const picked = active.filter((e) => chosen.has(`${e.session}\0${e.turn}`));
+  return planEntries(active.filter((e) => chosen.has(`${e.session}\0${e.turn}`)));
+}
+
+/** The plan that undoes exactly `picked` (oldest first): `/rewind`'s code, `planUndo`'s core. */
+export function planEntries(picked: readonly CheckpointEntry[]): UndoPlan {
+  const chosen = new Set(picked.map((e) => `${e.session}\0${e.turn}`));
   const files: UndoPlan["files"] = new Map();
   const leftFrom: UndoPlan["leftFrom"] = new Map();
   for (const entry of picked) {

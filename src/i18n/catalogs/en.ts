@@ -694,4 +694,9 @@ export const en = {
   // Typing and rendering (issue 14): new keys go right below this line.
   //
   //
+  // Rewind, fork and export (issue 30).
+  "rewind.noSuchMessage":
+    "No message of yours starts at line {line} of this conversation: /rewind lists them.",
+  "rewind.notSaved": "The conversation could not be saved to {path}, so it cannot go back.",
+  "fork.nothing": "Nothing to fork yet: send a message first.",
 } as const;

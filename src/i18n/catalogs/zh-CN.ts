@@ -664,4 +664,8 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   // Typing and rendering (issue 14): new keys go right below this line.
   //
   //
+  // Rewind, fork and export (issue 30).
+  "rewind.noSuchMessage": "此对话第 {line} 行没有你的消息：/rewind 会列出它们。",
+  "rewind.notSaved": "无法将对话保存到 {path}，因此无法回退。",
+  "fork.nothing": "还没有可分叉的内容：请先发送一条消息。",
 };

@@ -1,5 +1,5 @@
 import type { AssistantMessage, AssistantPart, Message, StopReason } from "../../ai/types.js";
-import type { RewriteEntry, SessionHeader } from "./storage.js";
+import type { RewindEntry, RewriteEntry, SessionHeader } from "./storage.js";
 
 /**
  * Shape checks for the lines of a session file. A line that is valid JSON but not one of the
@@ -22,7 +22,8 @@ export function isHeader(value: unknown): value is SessionHeader {
     isString(value.project) &&
     isString(value.model ?? "") &&
     isString(value.started ?? "") &&
-    isString(value.title ?? "")
+    isString(value.title ?? "") &&
+    isString(value.parent ?? "")
   );
 }
 
@@ -36,6 +37,16 @@ export function isRewrite(value: unknown): value is RewriteEntry {
   }
   if (value.type === "cleared") return Array.isArray(value.ids) && value.ids.every(isString);
   return false;
+}
+
+/** A rewind entry: a line number before its own (checked by the loader). */
+export function isRewind(value: unknown): value is RewindEntry {
+  return (
+    isObject(value) &&
+    value.type === "rewind" &&
+    Number.isInteger(value.line) &&
+    (value.line as number) > 0
+  );
 }
 
 /**

@@ -102,7 +102,7 @@ export function openStorage(options: StorageOptions, root: string, model: string
     // Appending after a cut-off line would glue the next entry onto it: cut the file back first.
     if (loaded.truncated) dropPartialLine(path);
     narrow(path);
-    const file = new SessionFile(path, loaded.header, true);
+    const file = new SessionFile(path, loaded.header, loaded);
     const { rewrittenAt, todos } = loaded;
     const id = loaded.header.id;
     const history = loaded.messages;

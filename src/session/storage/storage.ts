@@ -14,7 +14,7 @@ import { applyClearing, applyCompaction } from "./compaction.js";
 import { maskSecrets } from "../../log/secrets.js";
 import { SetupError } from "../config/errors.js";
 import { ensurePrivateDir } from "../config/paths.js";
-import { isHeader, isRewrite, readMessage } from "./session-shape.js";
+import { isHeader, isRewind, isRewrite, readMessage } from "./session-shape.js";
 import { isoTime } from "../../log/timestamp.js";
 
 /** The first line of a session file. */
@@ -26,6 +26,20 @@ export interface SessionHeader {
   model: string;
   started: string;
   title: string;
+  /** A fork (`/fork`, `--fork`): the id of the conversation it was copied from. */
+  parent?: string;
+}
+
+/**
+ * A message of the person's in the conversation's current line of history, those a compaction
+ * summarised included: where `/rewind` and `/fork` may go back to. `line` is its line in the
+ * session file (0 is the header); `time` is when it was saved (files before this version have
+ * none).
+ */
+export interface RewindPoint {
+  line: number;
+  text: string;
+  time?: string;
 }
 
 /**
@@ -36,13 +50,24 @@ export interface SessionHeader {
 export type RewriteEntry =
   { type: "compaction"; summary: string; replaced: number } | { type: "cleared"; ids: string[] };
 
+/**
+ * `/rewind`: the history becomes what the first `line` lines of the file made of it (the
+ * person's message at `line` and everything after it leave what the model sees). The lines stay
+ * in the file, a branch: the file is never cut back, and `line` may reach before a compaction.
+ */
+export interface RewindEntry {
+  type: "rewind";
+  line: number;
+}
+
 /** The model's todo list as it stood then (`todo_write`); the last one in a file is restored. */
 export interface TodoEntry {
   type: "todo";
   items: TodoItem[];
 }
 
-export type SessionEntry = { type: "message"; message: Message } | RewriteEntry | TodoEntry;
+export type SessionEntry =
+  { type: "message"; message: Message; time?: string } | RewriteEntry | RewindEntry | TodoEntry;
 
 export interface LoadedSession {
   header: SessionHeader;
@@ -56,6 +81,10 @@ export interface LoadedSession {
   rewrittenAt: number;
   /** The model's todo list as last saved (empty when it kept none). */
   todos: TodoItem[];
+  /** The person's messages of the current line of history, oldest first (see `RewindPoint`). */
+  points: RewindPoint[];
+  /** Whole lines in the file (the next line appended is numbered this). */
+  lines: number;
 }
 
 export interface SessionSummary {
@@ -66,6 +95,8 @@ export interface SessionSummary {
   started: string;
   updated: Date;
   path: string;
+  /** A fork's parent conversation (`SessionHeader.parent`). */
+  parent?: string;
 }
 
 export function newSessionId(now = new Date()): string {
@@ -81,43 +112,58 @@ export function newSessionId(now = new Date()): string {
  */
 export class SessionFile {
   private headerWritten = false;
+  /** Whole lines in the file: the number of the next line written. */
+  private lineCount: number;
+  /** The person's messages of the current line of history (see `RewindPoint`). */
+  readonly points: RewindPoint[];
 
   constructor(
     readonly path: string,
     private readonly header: Omit<SessionHeader, "title">,
-    existing = false,
+    existing?: { lines: number; points: RewindPoint[] },
   ) {
-    this.headerWritten = existing;
+    this.headerWritten = existing !== undefined;
+    this.lineCount = existing?.lines ?? 0;
+    this.points = existing ? [...existing.points] : [];
+  }
+
+  /** The conversation's id and its parent's, when it is a fork. */
+  get ids(): { id: string; parent?: string } {
+    return { id: this.header.id, ...(this.header.parent ? { parent: this.header.parent } : {}) };
   }
 
   append(messages: readonly Message[], title: string): void {
     if (messages.length === 0) return;
     const lines: string[] = [];
-    if (!this.headerWritten) {
-      ensurePrivateDir(dirname(this.path));
-      lines.push(JSON.stringify({ ...this.header, title } satisfies SessionHeader));
-      this.headerWritten = true;
+    const points: RewindPoint[] = [];
+    const time = isoTime();
+    if (!this.headerWritten) lines.push(JSON.stringify({ ...this.header, title }));
+    for (const message of messages) {
+      if (message.role === "user") {
+        points.push({ line: this.lineCount + lines.length, text: message.content, time });
+        lines.push(JSON.stringify({ type: "message", message, time } satisfies SessionEntry));
+      } else lines.push(JSON.stringify({ type: "message", message } satisfies SessionEntry));
     }
-    for (const message of messages)
-      lines.push(JSON.stringify({ type: "message", message } satisfies SessionEntry));
-    // Key values are masked (`log/secrets.ts`): a tool's output may have printed one.
-    appendFileSync(this.path, maskSecrets(`${lines.join("\n")}\n`), { mode: 0o600 });
+    this.write(lines);
+    this.points.push(...points);
   }
 
   /**
-   * Appends a rewrite of the history (compaction; messages before it must be appended first) or
-   * the todo list (anywhere: the last one wins).
+   * Appends a rewrite of the history (compaction; messages before it must be appended first),
+   * a rewind, or the todo list (anywhere: the last one wins). Throws when it cannot be written.
    */
-  record(entry: RewriteEntry | TodoEntry, title: string): void {
-    const lines: string[] = [];
-    if (!this.headerWritten) {
-      ensurePrivateDir(dirname(this.path));
-      lines.push(JSON.stringify({ ...this.header, title } satisfies SessionHeader));
-      this.headerWritten = true;
-    }
+  record(entry: RewriteEntry | RewindEntry | TodoEntry, title: string): void {
+    const lines = this.headerWritten ? [] : [JSON.stringify({ ...this.header, title })];
     lines.push(JSON.stringify(entry satisfies SessionEntry));
+    this.write(lines);
+  }
+
+  private write(lines: string[]): void {
+    if (!this.headerWritten) ensurePrivateDir(dirname(this.path));
     // Key values are masked (`log/secrets.ts`): a tool's output may have printed one.
     appendFileSync(this.path, maskSecrets(`${lines.join("\n")}\n`), { mode: 0o600 });
+    this.headerWritten = true;
+    this.lineCount += lines.length;
   }
 }
 
@@ -130,45 +176,81 @@ export function loadSession(path: string): LoadedSession {
   const text = readFileSync(path, "utf8");
   const lines = text.split("\n");
   const truncated = text.length > 0 && !text.endsWith("\n");
-  if (truncated) lines.pop();
+  lines.pop(); // the cut-off line, or the empty string after the last newline
   let header: SessionHeader | undefined;
-  let messages: Message[] = [];
-  let rewrittenAt = 0;
   let skipped = 0;
-  let todos: TodoItem[] = [];
-  for (const line of lines) {
-    if (!line.trim()) continue;
+  const entries: (ReplayEntry | undefined)[] = lines.map((line) => {
+    if (!line.trim()) return undefined;
     let entry: unknown;
     try {
       entry = JSON.parse(line);
     } catch {
       skipped += 1;
-      continue;
+      return undefined;
     }
-    const type = (entry as { type?: unknown } | null)?.type;
-    const message =
-      type === "message" ? readMessage((entry as { message?: unknown }).message) : undefined;
+    const e = entry as { type?: unknown; message?: unknown; time?: unknown } | null;
+    const message = e?.type === "message" ? readMessage(e.message) : undefined;
     if (!header && isHeader(entry)) header = entry;
-    else if (message) messages.push(message);
-    else if (isRewrite(entry)) {
-      // Rewrites count positions in the history as it was in memory: repaired.
-      messages = repairHistory(messages);
-      if (entry.type === "compaction") applyCompaction(messages, entry.summary, entry.replaced);
-      else applyClearing(messages, entry.ids);
-      rewrittenAt = messages.length;
-    } else if (isTodoEntry(entry)) todos = entry.items;
+    else if (message) {
+      const time = typeof e?.time === "string" ? e.time : undefined;
+      return { type: "message", message, ...(time ? { time } : {}) };
+    } else if (isRewrite(entry) || isRewind(entry) || isTodoEntry(entry)) return entry;
     else skipped += 1;
-  }
+    return undefined;
+  });
   if (!header) throw new SetupError(`${path} is not a North session (no header line).`);
+  const state = replay(entries, entries.length);
   return {
     header,
-    messages: repairHistory(messages),
+    messages: repairHistory(state.messages),
     truncated,
     skipped,
     path,
-    rewrittenAt,
-    todos,
+    rewrittenAt: state.rewrittenAt,
+    todos: state.todos,
+    points: state.points,
+    lines: lines.length,
   };
+}
+
+type ReplayEntry = SessionEntry;
+
+interface ReplayState {
+  messages: Message[];
+  rewrittenAt: number;
+  todos: TodoItem[];
+  points: RewindPoint[];
+}
+
+/**
+ * The history the first `end` lines make (`entries[i]` is line i, undefined for the header and
+ * skipped lines). A rewind to line L starts again from what the first L lines made.
+ */
+function replay(entries: readonly (ReplayEntry | undefined)[], end: number): ReplayState {
+  let state: ReplayState = { messages: [], rewrittenAt: 0, todos: [], points: [] };
+  for (let line = 0; line < end; line++) {
+    const entry = entries[line];
+    if (!entry) continue;
+    if (entry.type === "message") {
+      state.messages.push(entry.message);
+      if (entry.message.role === "user") {
+        const time = entry.time ? { time: entry.time } : {};
+        state.points.push({ line, text: entry.message.content, ...time });
+      }
+    } else if (entry.type === "rewind") {
+      // Only backwards: a rewind never reaches lines written after it.
+      if (entry.line < line) state = replay(entries, entry.line);
+    } else if (entry.type === "todo") state.todos = entry.items;
+    else {
+      // Rewrites count positions in the history as it was in memory: repaired.
+      state.messages = repairHistory(state.messages);
+      if (entry.type === "compaction")
+        applyCompaction(state.messages, entry.summary, entry.replaced);
+      else applyClearing(state.messages, entry.ids);
+      state.rewrittenAt = state.messages.length;
+    }
+  }
+  return state;
 }
 
 /**
@@ -234,6 +316,7 @@ export function listSessions(dir: string, project?: string): SessionSummary[] {
       started: header.started,
       updated: statSync(path).mtime,
       path,
+      ...(header.parent ? { parent: header.parent } : {}),
     });
   }
   return out.sort((a, b) => b.updated.getTime() - a.updated.getTime());
