@@ -17,6 +17,8 @@ const OPTIONS = {
   continue: { type: "boolean", short: "c" },
   resume: { type: "string" },
   all: { type: "boolean" },
+  fork: { type: "boolean" },
+  format: { type: "string" },
   "allow-changes": { type: "boolean" },
   "no-hooks": { type: "boolean" },
   version: { type: "boolean", short: "v" },
@@ -36,14 +38,14 @@ export function parseCommandLine(argv: string[]) {
 
 /**
  * Whether these arguments open the interactive interface: no `-p`, no subcommand (`rpc`,
- * `acp`, `mcp serve`), and a terminal on both standard input and output (`terminal`, asked only when
+ * `acp`, `mcp serve`, `export`), and a terminal on both standard input and output (`terminal`, asked only when
  * the arguments leave it open; cli.ts refuses the interface without one). Arguments that do not
  * parse are not interactive: the headless build reports them.
  */
 export function opensInterface(argv: string[], terminal: () => boolean): boolean {
   try {
     const { values, positionals } = parseCommandLine(argv);
-    const subcommand = ["rpc", "mcp", "acp"].includes(positionals[0] ?? "");
+    const subcommand = ["rpc", "mcp", "acp", "export"].includes(positionals[0] ?? "");
     if (values.print || values.help || values.version || subcommand) return false;
   } catch {
     return false;

@@ -111,6 +111,23 @@ async function run(
     const root = await session.findRepoRoot(cwd);
     return runMcpServe({ root, env: process.env, allowChanges: values["allow-changes"] === true });
   }
+  if (positionals[0] === "export" && !values.print) {
+    if (positionals.length > 2) return usageError("north export takes one session id");
+    const exportFormat = choice(values.format, ["md", "json"], "--format") ?? "md";
+    const [{ runExport }, session] = await Promise.all([
+      import("./modes/export-session.js"),
+      import("./session/index.js"),
+    ]);
+    const root = await session.findRepoRoot(cwd);
+    const id = positionals[1];
+    return runExport({
+      id,
+      format: exportFormat,
+      root,
+      env: process.env,
+      all: values.all === true,
+    });
+  }
   if (values.resume === "" && !values.print && !process.stdout.isTTY) {
     // `north --resume | …`: the list, for a script, instead of a picker.
     const [{ printSessions }, session] = await Promise.all([
@@ -209,6 +226,12 @@ function resumeOption(
       name: "UsageError",
     });
   }
+  const fork = values.fork === true ? { fork: true } : {};
+  if (values.fork && (values.resume === "" || (!values.continue && values.resume === undefined))) {
+    throw Object.assign(new Error("--fork goes with --resume ID or --continue"), {
+      name: "UsageError",
+    });
+  }
   if (values.resume === "") return { resume: { pick: true as const, all: values.all === true } };
   if (typeof values.resume === "string") {
     // An id names a file in the sessions folder: nothing that could be a path elsewhere.
@@ -220,9 +243,9 @@ function resumeOption(
         { name: "UsageError" },
       );
     }
-    return { resume: { id: values.resume, all: values.all === true } };
+    return { resume: { id: values.resume, all: values.all === true, ...fork } };
   }
-  return values.continue ? { resume: { continue: true as const } } : {};
+  return values.continue ? { resume: { continue: true as const, ...fork } } : {};
 }
 
 function choice<T extends string>(

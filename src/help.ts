@@ -2,7 +2,7 @@
 // loading North) and cli.ts (usage errors).
 
 export const USAGE =
-  "usage: north [-p [prompt]] [--output-format text|json|stream-json] [--input-format text|stream-json] [--model ID] [--provider NAME] [--mode ask|agent|plan] [--approve none|edits|all] [--sandbox on|off] [--no-hooks] [--max-steps N] [--path DIR] [--continue | --resume ID] [--log-level LEVEL]\n       north rpc [--path DIR] [--mode MODE]\n       north mcp serve [--path DIR] [--allow-changes]\n       north acp [--path DIR] [--mode MODE]";
+  "usage: north [-p [prompt]] [--output-format text|json|stream-json] [--input-format text|stream-json] [--model ID] [--provider NAME] [--mode ask|agent|plan] [--approve none|edits|all] [--sandbox on|off] [--no-hooks] [--max-steps N] [--path DIR] [--continue | --resume ID] [--fork] [--log-level LEVEL]\n       north rpc [--path DIR] [--mode MODE]\n       north mcp serve [--path DIR] [--allow-changes]\n       north acp [--path DIR] [--mode MODE]\n       north export ID [--format md|json] [--all]";
 
 export const HELP = `North — a coding agent in your terminal.
 
@@ -32,6 +32,8 @@ ${USAGE}
   --resume [ID]           resume a saved conversation of this project by its id; without one,
                           list them. One in use by another North process: -p stops (exit 1),
                           the interactive interface starts a new conversation
+  --fork                  with --continue or --resume ID: go on in a copy of that conversation
+                          (a new session whose parent it is); its own file is not written
   --all                   with --resume: list (or resume by id) the conversations of every project
                           (when standard output is not a terminal, --resume lists them as text,
                           or as JSON with --output-format json)
@@ -44,6 +46,8 @@ north rpc: JSON-RPC 2.0 over standard input and output, one message per line, fo
 programs (docs/rpc.md).
 north mcp serve: the repository's read and search tools over MCP (stdio) for other clients;
 --allow-changes adds the edit tools and shell_run (commands only in the OS sandbox).
+north export ID: a saved conversation to standard output, as markdown (messages, tool calls,
+edits as diffs, results cut short) or with --format json as one object.
 north acp: the Agent Client Protocol over standard input and output, for editors (Zed,
 JetBrains, Neovim, Emacs); the editor starts it (docs/acp.md).
 

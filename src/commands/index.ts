@@ -24,6 +24,8 @@ import { newCommand } from "./builtin/new.js";
 import { quitCommand } from "./builtin/quit.js";
 import { stopCommand } from "./builtin/stop.js";
 import { undoCommand } from "./builtin/undo.js";
+import { forkCommand, rewindCommand } from "./builtin/rewind.js";
+import { exportCommand } from "./builtin/export.js";
 import { loadCustomCommands } from "./custom.js";
 import { CommandRegistry } from "./registry.js";
 import type { Command } from "./types.js";
@@ -55,6 +57,9 @@ export const BUILTIN_COMMANDS = [
   outputCommand,
   hooksCommand,
   checksCommand,
+  rewindCommand,
+  forkCommand,
+  exportCommand,
 ];
 
 /** Custom command folders are looked at again at most this often (a file added shows up). */

@@ -126,7 +126,7 @@ describe("the command registry", () => {
   it("completes command names and choices", () => {
     const registry = createCommands(project({}), { XDG_CONFIG_HOME: "/nonexistent" });
     expect(registry.matching("qu").map((c) => c.name)).toEqual(["quit"]);
-    expect(registry.matching("ex").map((c) => c.name)).toEqual(["quit"]);
+    expect(registry.matching("ex").map((c) => c.name)).toEqual(["quit", "export"]);
     const { ctx } = context(registry);
     expect(registry.choicesFor("mode", "pl", ctx).map((c) => c.value)).toEqual(["plan"]);
   });

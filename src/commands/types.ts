@@ -92,6 +92,10 @@ export interface CommandContext {
   commands(): readonly Command[];
   /** The interface's colours (`/theme`); absent where there is no screen to colour. */
   theme?: ThemeControl;
+  /** Puts `text` in the composer, to edit and send (`/rewind`); absent without one. */
+  setComposer?(text: string): void;
+  /** Copies `text` to the clipboard through the terminal (OSC 52); absent without one. */
+  copy?(text: string): void;
 }
 
 export type { ThemeChoice };
@@ -122,6 +126,11 @@ export interface Command extends CommandShape {
   run(ctx: CommandContext, parsed: ParsedCommand): Promise<void> | void;
   /** Choices for the second-level menu and for completing the argument. */
   choices?(ctx: CommandContext): Choice[];
+  /**
+   * Choices for a later argument, given the arguments before it (`/rewind 12 ` → its actions);
+   * `undefined` when that argument has none.
+   */
+  choicesAfter?(ctx: CommandContext, previous: readonly string[]): Choice[] | undefined;
   /**
    * When words are left over (see `refusalOf`): a sentence saying how to give the argument,
    * from every word typed after the command's name.

@@ -29,7 +29,7 @@ export interface PrintOptions {
   /** `--no-hooks`: "off" runs no hooks (default on). */
   hooks?: "on" | "off";
   maxSteps?: number;
-  resume?: { continue: true } | { id: string; all?: boolean };
+  resume?: ({ continue: true } | { id: string; all?: boolean }) & { fork?: boolean };
   env: Record<string, string | undefined>;
   /**
    * `--input-format stream-json`: the messages, one turn each, in place of `prompt` (read from

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { dataDir, listSessions } from "../session/index.js";
+import { dataDir, listSessions, nestForks } from "../session/index.js";
 
 /**
  * `north --resume` when standard output is not a terminal: the saved conversations of this
@@ -23,11 +23,13 @@ export function printSessions(options: {
       project: s.project,
       model: s.model,
       updated: s.updated.toISOString(),
+      ...(s.parent ? { parent: s.parent } : {}),
     }));
     process.stdout.write(`${JSON.stringify(rows)}\n`);
     return 0;
   }
-  for (const s of found) {
+  // Forks right under their parent (JSON names it: `parent`); the columns stay as they were.
+  for (const { session: s } of nestForks(found)) {
     const when = s.updated.toISOString().slice(0, 16).replace("T", " ");
     const where = options.all ? `\t${s.project}` : "";
     process.stdout.write(`${s.id}\t${when}\t${s.model}\t${s.title || "(untitled)"}${where}\n`);

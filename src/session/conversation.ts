@@ -24,6 +24,7 @@ import {
   type TodoEntry,
 } from "./storage/storage.js";
 import { forkSessionFile } from "./storage/fork.js";
+import { exportJson, exportMarkdown } from "./storage/export.js";
 import { UsageError } from "./config/errors.js";
 import { t } from "../i18n/index.js";
 import type { SessionOptions } from "./session-api.js";
@@ -139,6 +140,12 @@ export class Conversation {
     this.checkpointSession = store.session;
     store.setTurn(this.turns);
     return store;
+  }
+
+  /** The conversation as markdown or JSON (see `exportMarkdown`). */
+  export(format: "md" | "json"): string {
+    const meta = { ...this.storage.file.about, title: this.title };
+    return (format === "json" ? exportJson : exportMarkdown)(meta, this.history);
   }
 
   /** The person's messages of the current line of history, oldest first (see `RewindPoint`). */

@@ -32,6 +32,7 @@ export interface RewindControl {
   rewindPoints(): RewindChoice[];
   rewind(line: number, what: RewindWhat): Promise<RewindResult>;
   fork(line?: number): string;
+  exportConversation(format: "md" | "json"): string;
 }
 
 /**
@@ -68,6 +69,7 @@ export function rewindControl(
       }
       return result;
     },
+    exportConversation: (format) => conversation.export(format),
     fork(line) {
       hooks.idleOnly();
       const id = conversation.fork(line);

@@ -37,7 +37,8 @@ export interface SessionOptions {
    * Resume a saved conversation: the newest of this project, or one by id (of this project
    * unless `all`). One in use by another process: the TUI starts a new one, headless stops.
    */
-  resume?: { continue: true } | { id: string; all?: boolean };
+  /** `fork`: continue in a copy (`--fork`), the saved file only read. */
+  resume?: ({ continue: true } | { id: string; all?: boolean }) & { fork?: boolean };
   /** `/resume ID` may take a session of another project (the TUI was started with `--all`). */
   allProjects?: boolean;
   /** Overrides the provider built from the config, for every model (tests inject scripted ones). */
@@ -250,6 +251,11 @@ export interface Session {
    * at `line`. Returns the fork's id. Not while a turn runs.
    */
   fork(line?: number): string;
+  /**
+   * This conversation as the model sees it, as markdown (messages, tool calls with their
+   * arguments, edits as diffs, results cut short) or JSON (the header's fields and the messages).
+   */
+  exportConversation(format: "md" | "json"): string;
   /**
    * Runs a command the person typed (`!ls` in the TUI) in the session's persistent shell,
    * outside the sandbox (it is the person's own command, as in their terminal), with a 10

@@ -120,6 +120,15 @@ describe("commands that change the conversation", () => {
       .filter((c) => c.idleOnly)
       .map((c) => c.name)
       .sort();
-    expect(waiting).toEqual(["compact", "model", "new", "resume", "summarize", "undo"]);
+    expect(waiting).toEqual([
+      "compact",
+      "fork",
+      "model",
+      "new",
+      "resume",
+      "rewind",
+      "summarize",
+      "undo",
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { dataDir, listSessions, type SessionSummary } from "../../session/index.js";
+import { dataDir, listSessions, nestForks, type SessionSummary } from "../../session/index.js";
 import type { Command, Choice } from "../types.js";
 import { t } from "../../i18n/index.js";
 import { SCREEN } from "./format.js";
@@ -55,18 +55,19 @@ export function resumeCommand(env: Record<string, string | undefined>): Command 
     idleOnly: true,
     forModel: SCREEN,
     choices(ctx): Choice[] {
-      return listSessions(dir, ctx.session.root)
+      const listed = listSessions(dir, ctx.session.root)
         .filter((s) => s.id !== ctx.session.id)
-        .slice(0, PICKER_LIMIT)
-        .map((s) => {
-          const file = fileSummary(s.path);
-          const count = t("resume.messages", { count: file.messages });
-          return {
-            value: s.id,
-            label: s.title || t("resume.untitled"),
-            description: `${when(s)} · ${count} · ${file.model ?? s.model}`,
-          };
-        });
+        .slice(0, PICKER_LIMIT);
+      // Forks under their parent, indented.
+      return nestForks(listed).map(({ session: s, depth }) => {
+        const file = fileSummary(s.path);
+        const count = t("resume.messages", { count: file.messages });
+        return {
+          value: s.id,
+          label: `${"  ".repeat(depth)}${depth > 0 ? "\u21b3 " : ""}${s.title || t("resume.untitled")}`,
+          description: `${when(s)} · ${count} · ${file.model ?? s.model}`,
+        };
+      });
     },
     run(ctx, { args }) {
       const id = args[0];

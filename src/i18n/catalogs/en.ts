@@ -699,4 +699,48 @@ export const en = {
     "No message of yours starts at line {line} of this conversation: /rewind lists them.",
   "rewind.notSaved": "The conversation could not be saved to {path}, so it cannot go back.",
   "fork.nothing": "Nothing to fork yet: send a message first.",
+  "fork.started":
+    "This is a fork of {parent}: a new conversation {id}; the original is left as it was.",
+  "cmd.rewind.description":
+    "Go back to before one of your messages: the conversation, the files, or both (Esc Esc)",
+  "cmd.fork.description":
+    "Go on in a copy of this conversation (/fork LINE: of what came before that message)",
+  "cmd.export.description":
+    "Write the conversation as markdown to a file, or copy it (/export FILE; .json for JSON)",
+  "rewind.nothing": "Nothing to rewind: no message of yours in this conversation yet.",
+  "rewind.list": "Your messages, newest first (/rewind LINE to go back to before one):",
+  "rewind.preview": "Back to before “{text}” {ago}:",
+  "rewind.filesBack": "These files changed since and go back with the code:",
+  "rewind.noFiles": "No file changed since.",
+  "rewind.noFilesShort": "no files changed after it",
+  "rewind.noTime":
+    "The files are left as they are: this message was saved without its time, so its changes are not known.",
+  "rewind.filesChanged": "files changed after it: {names}",
+  "rewind.filesMore": "files changed after it: {names} and {more} more",
+  "rewind.choose":
+    "Choose: /rewind {line} both (conversation and code), conversation, code or cancel.",
+  "rewind.badAction": '/rewind {line} takes both, conversation, code or cancel, not "{action}".',
+  "rewind.cancelled": "Nothing was changed.",
+  "rewind.conversationBack":
+    "The conversation is back to before “{text}” (what came after is kept in the session file); your message is in the composer to edit and send.",
+  "rewind.action.both": "Conversation and code",
+  "rewind.action.conversation": "Conversation only",
+  "rewind.action.code": "Code only",
+  "rewind.action.cancel": "Cancel",
+  "rewind.justNow": "just now",
+  "rewind.minutesAgo": "{n} min ago",
+  "rewind.hoursAgo": "{n} h ago",
+  "rewind.daysAgo": "{n} days ago",
+  "rewind.escAgain": "Esc again to rewind the conversation",
+  "fork.now": "Everything so far",
+  "fork.done":
+    "Forked: this is now conversation {id}, a copy of {parent} (left as it was; /resume {parent} goes back to it).",
+  "fork.before": "It holds what came before “{text}”; that message is in the composer.",
+  "export.usage": "north export takes the id of a saved conversation (north --resume lists them)",
+  "export.needsFile": "/export needs a file name here: there is no terminal to copy to.",
+  "export.copied":
+    "Copied the conversation ({chars} characters of markdown) to the clipboard through the terminal (OSC 52).",
+  "export.exists": "{path} exists; it was not overwritten. Give another name.",
+  "export.failed": "Could not write {path}: {why}",
+  "export.written": "Wrote the conversation to {path} ({chars} characters).",
 } as const;

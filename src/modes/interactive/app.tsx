@@ -22,6 +22,7 @@ import type { Scrollback } from "./screen/scrollback.js";
 import type { Store } from "./state/store.js";
 import { useKeyboard } from "./keys/use-keyboard.js";
 import { t } from "../../i18n/index.js";
+import { osc52 } from "./screen/osc52.js";
 
 export interface AppProps {
   store: Store;
@@ -34,7 +35,10 @@ export interface AppProps {
    */
   scrollback?: Scrollback;
   /** Slash commands and the `@` picker; without them every input is a message. */
-  commands?: Omit<RunnerDeps, "store" | "controller" | "exit" | "clearScreen">;
+  commands?: Omit<
+    RunnerDeps,
+    "store" | "controller" | "exit" | "clearScreen" | "setComposer" | "copy"
+  >;
   /** Ghost-text suggestions (`Session.suggestions.complete`); absent when none is configured. */
   suggest?: GhostDeps["suggest"];
   /** Browse mode (Shift+↑, Ctrl+O); without it the keys do nothing. */
@@ -65,11 +69,22 @@ export function App(props: AppProps) {
   const { exit } = useApp();
   const { stdout, write } = useStdout();
 
+  /** Puts `text` in the composer, the cursor at its end (`/rewind`, `/fork`, Esc Esc). */
+  const setComposer = useMemo(
+    () => (text: string) => {
+      const next = { ...emptyEditor, text, cursor: text.length };
+      editorRef.current = next;
+      setEditorState(next);
+    },
+    [],
+  );
   const runner = useMemo(
     () =>
       props.commands &&
       createCommandRunner({
         ...props.commands,
+        setComposer,
+        copy: (text) => write(osc52(text)),
         store,
         controller,
         exit: () => {
@@ -79,7 +94,7 @@ export function App(props: AppProps) {
         // Ink takes its frame away, writes this, and draws the frame again below it.
         clearScreen: () => write(CLEAR_SCREEN),
       }),
-    [props.commands, store, controller, write],
+    [props.commands, store, controller, write, setComposer],
   );
   const keys = useMemo(
     () =>
@@ -88,6 +103,10 @@ export function App(props: AppProps) {
           ? {
               menu: () => menuFor(editorRef.current, runner.sources),
               run: (text: string, files: readonly string[]) => void runner.run(text, files),
+              rewind: () => {
+                store.dispatch({ type: "menu-reset" });
+                setComposer("/rewind ");
+              },
             }
           : {}),
         editor: () => editorRef.current,
@@ -218,6 +237,7 @@ function Live(
         width={state.width}
       />
       {state.exitHint ? <Text dimColor>{t("app.exitHint")}</Text> : null}
+      {state.rewindHint ? <Text dimColor>{t("rewind.escAgain")}</Text> : null}
     </Box>
   );
 }

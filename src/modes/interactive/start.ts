@@ -8,6 +8,7 @@ import {
   createSession,
   dataDir,
   listSessions,
+  nestForks,
   loadConfig,
   loadConfigFile,
   selectModel,
@@ -45,7 +46,9 @@ export interface InteractiveOptions {
   maxSteps?: number;
   env: Record<string, string | undefined>;
   /** Resume a saved conversation; `pick` lists them (this project's, or `all`) to choose from. */
-  resume?: { continue: true } | { id: string; all?: boolean } | { pick: true; all: boolean };
+  resume?:
+    | (({ continue: true } | { id: string; all?: boolean }) & { fork?: boolean })
+    | { pick: true; all: boolean };
   /** `--sandbox`: run commands in the OS sandbox where available (default on). */
   sandbox?: "on" | "off";
   /** `--no-hooks`: "off" runs no hooks (default on). */
@@ -295,9 +298,10 @@ function savedList(options: InteractiveOptions, root: string): string {
     30,
   );
   if (found.length === 0) return t("resume.noneToResume");
-  const lines = found.map((s) => {
+  const lines = nestForks(found).map(({ session: s, depth }) => {
     const when = s.updated.toISOString().slice(0, 16).replace("T", " ");
-    return `${s.id}  ${s.title || t("resume.untitled")} — ${when} · ${s.model}${all ? ` · ${s.project}` : ""}`;
+    const fork = depth > 0 ? `${"  ".repeat(depth)}\u21b3 ` : "";
+    return `${fork}${s.id}  ${s.title || t("resume.untitled")} — ${when} · ${s.model}${all ? ` · ${s.project}` : ""}`;
   });
   return `${t("resume.savedPick")}\n${lines.join("\n")}`;
 }

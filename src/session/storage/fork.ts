@@ -30,3 +30,29 @@ export function forkSessionFile(dir: string, parentPath: string, end?: number): 
   renameSync(temporary, path);
   return id;
 }
+
+/**
+ * `sessions` (newest first) with each fork right under its parent, `depth` 1 under it (2 under a
+ * fork of a fork…); a fork whose parent is not among them stays in its place at depth 0.
+ */
+export function nestForks<T extends { id: string; parent?: string }>(
+  sessions: readonly T[],
+): { session: T; depth: number }[] {
+  const ids = new Set(sessions.map((s) => s.id));
+  const children = new Map<string, T[]>();
+  for (const s of sessions) {
+    if (s.parent && ids.has(s.parent) && s.parent !== s.id)
+      children.set(s.parent, [...(children.get(s.parent) ?? []), s]);
+  }
+  const out: { session: T; depth: number }[] = [];
+  const seen = new Set<string>();
+  const visit = (s: T, depth: number) => {
+    if (seen.has(s.id)) return;
+    seen.add(s.id);
+    out.push({ session: s, depth });
+    for (const child of children.get(s.id) ?? []) visit(child, depth + 1);
+  };
+  for (const s of sessions) if (!s.parent || !ids.has(s.parent)) visit(s, 0);
+  for (const s of sessions) visit(s, 0); // a cycle of hand-edited parents: shown anyway
+  return out;
+}

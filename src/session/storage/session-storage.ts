@@ -5,6 +5,7 @@ import { ResumeError, SetupError, UsageError } from "../config/errors.js";
 import { dataDir, ensurePrivateDir } from "../config/paths.js";
 import { acquireLock } from "./session-lock.js";
 import { listSessions, loadSession, newSessionId, SessionFile } from "./storage.js";
+import { forkSessionFile } from "./fork.js";
 import type { TodoItem } from "../../agent/events.js";
 import { t } from "../../i18n/index.js";
 import { isoTime } from "../../log/timestamp.js";
@@ -13,7 +14,7 @@ import { isoTime } from "../../log/timestamp.js";
 export interface StorageOptions {
   env: Record<string, string | undefined>;
   /** `all`: a session of another project may be resumed by id (`--resume ID --all`). */
-  resume?: { continue: true } | { id: string; all?: boolean } | undefined;
+  resume?: ({ continue: true } | { id: string; all?: boolean }) & { fork?: boolean };
   /**
    * When the session to resume is in use by another live process: `fail` throws `SetupError`
    * (headless: a script should not silently get another conversation), `new` starts a new
@@ -83,6 +84,13 @@ export function openStorage(options: StorageOptions, root: string, model: string
       throw new ResumeError(
         t("session.otherProject", { id: byId.id, project: loaded.header.project }),
       );
+    }
+    if (options.resume.fork) {
+      // `--resume ID --fork`: a copy goes on; the file found is only read.
+      const id = forkSessionFile(dir, path);
+      const fork = openStorage({ ...options, resume: { id, all: true } }, root, model);
+      fork.notices.push(t("fork.started", { id, parent: loaded.header.id }));
+      return fork;
     }
     const lock = acquireLock(lockPath(path));
     if (lock.ok === false) {

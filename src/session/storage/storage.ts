@@ -132,6 +132,11 @@ export class SessionFile {
     return { id: this.header.id, ...(this.header.parent ? { parent: this.header.parent } : {}) };
   }
 
+  /** The header's fields (without the title, which the conversation keeps). */
+  get about(): Omit<SessionHeader, "title"> {
+    return this.header;
+  }
+
   append(messages: readonly Message[], title: string): void {
     if (messages.length === 0) return;
     const lines: string[] = [];

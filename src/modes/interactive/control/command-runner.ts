@@ -36,6 +36,10 @@ export interface RunnerDeps {
   bindModelCommands?(runner: SlashCommandRunner): void;
   /** The interface's colours, for `/theme`. */
   theme?: ThemeControl;
+  /** Puts text in the composer (`/rewind`, `/fork`), the cursor at its end. */
+  setComposer?(text: string): void;
+  /** Copies text to the clipboard through the terminal (`/export`). */
+  copy?(text: string): void;
 }
 
 /**
@@ -84,6 +88,15 @@ export function createCommandRunner(deps: RunnerDeps) {
     exit: deps.exit,
     commands: () => registry.list(),
     ...(deps.theme ? { theme: deps.theme } : {}),
+    ...(deps.setComposer
+      ? {
+          setComposer: (text: string) => {
+            store.dispatch({ type: "menu-reset" });
+            deps.setComposer!(text);
+          },
+        }
+      : {}),
+    ...(deps.copy ? { copy: deps.copy } : {}),
   };
 
   let filesAt = 0;
@@ -95,13 +108,18 @@ export function createCommandRunner(deps: RunnerDeps) {
         description: c.description,
         hasChoices: c.choices !== undefined && c.arity !== "none",
       })),
-    choices(name, typed): MenuItem[] | undefined {
+    choices(name, typed, previous = []): MenuItem[] | undefined {
       const command = registry.get(name);
-      if (!command?.choices || !deps.current()) return undefined;
+      const list =
+        previous.length > 0
+          ? command?.choicesAfter && (() => command.choicesAfter!(ctx, previous) ?? [])
+          : command?.choices && (() => command.choices!(ctx));
+      if (!list || !deps.current()) return undefined;
+      const key = [name, ...previous].join(" ");
       // Listed once per menu (saved sessions are read from disk), then filtered on each key.
-      if (cached?.name !== name || Date.now() - cached.at > CHOICES_FRESH_MS) {
+      if (cached?.name !== key || Date.now() - cached.at > CHOICES_FRESH_MS) {
         try {
-          cached = { name, at: Date.now(), all: command.choices(ctx) };
+          cached = { name: key, at: Date.now(), all: list() };
         } catch {
           return undefined;
         }
@@ -169,6 +187,7 @@ export function createCommandRunner(deps: RunnerDeps) {
         return;
       }
       await deps.ready().catch(() => undefined);
+      cached = undefined; // a command may change what the choices are (`/rewind`, `/fork`)
       const rest = await registry.run(text, ctx);
       const session = deps.current();
       if (session) syncModel(session);

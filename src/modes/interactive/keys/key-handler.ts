@@ -62,6 +62,8 @@ export interface KeyContext {
   browse?: { isOpen(): boolean; open(): void; onKey(key: KeyPress): void };
   /** The clock, in ms (tests pass their own). */
   now?(): number;
+  /** Esc Esc on the empty composer while idle: opens the `/rewind` picker. */
+  rewind?(): void;
   /**
    * The ghost-text suggestion (absent when none is configured): every key first takes it off
    * the screen; Tab inserts it, any other key then does its own work.
@@ -85,6 +87,14 @@ export function createKeyHandler(ctx: KeyContext) {
   let answeredInBurst = false;
   /** The review the key that began that burst answered. */
   let answeredFrom: string | undefined;
+  /** A first Esc on the empty composer while idle armed Esc Esc (see `rewind`), until then. */
+  let rewindArmed: NodeJS.Timeout | undefined;
+  const disarmRewind = () => {
+    if (!rewindArmed) return;
+    clearTimeout(rewindArmed);
+    rewindArmed = undefined;
+    ctx.dispatch({ type: "rewind-hint", on: false });
+  };
   const disarm = () => {
     if (!exitArmed) return;
     clearTimeout(exitArmed);
@@ -167,6 +177,7 @@ export function createKeyHandler(ctx: KeyContext) {
       return ctx.browse.open();
     }
     if (action !== "interrupt") disarm();
+    if (action !== "cancel") disarmRewind();
     const pending = ctx.state().review;
     // A review that just appeared, or whose "always" just asked for confirmation, answers no key
     // (controller.ts, REVIEW_GUARD_MS): text goes to the composer as type-ahead does and begins
@@ -261,7 +272,15 @@ export function createKeyHandler(ctx: KeyContext) {
         exitArmed = setTimeout(disarm, EXIT_WINDOW_MS);
         return;
       case "cancel":
-        if (ctx.controller.busy) cancelTurn();
+        if (ctx.controller.busy) return cancelTurn();
+        // Esc Esc opens the rewind picker, only on an empty composer: Esc never loses typing.
+        if (!ctx.rewind || ctx.editor().text !== "") return;
+        if (rewindArmed) {
+          disarmRewind();
+          return ctx.rewind();
+        }
+        ctx.dispatch({ type: "rewind-hint", on: true });
+        rewindArmed = setTimeout(disarmRewind, EXIT_WINDOW_MS);
         return;
       case "eof":
         if (ctx.editor().text === "" && !ctx.controller.busy) return ctx.exit();
@@ -318,6 +337,9 @@ export function createKeyHandler(ctx: KeyContext) {
       pastes.set(label, block);
       setEditor(ed.insert(ctx.editor(), label));
     },
-    dispose: disarm,
+    dispose: () => {
+      disarm();
+      disarmRewind();
+    },
   };
 }

@@ -32,14 +32,19 @@ export interface Menu {
 export interface MenuSources {
   /** Commands whose name starts with `prefix`. */
   commands(prefix: string): { name: string; description: string; hasChoices: boolean }[];
-  /** The choices of command `name` matching `typed`; `undefined` when it has none. */
-  choices(name: string, typed: string): MenuItem[] | undefined;
+  /**
+   * The choices of command `name` matching `typed`; `previous`: the arguments before it (a
+   * later argument's choices, `/rewind 12 `). `undefined` when it has none.
+   */
+  choices(name: string, typed: string, previous?: readonly string[]): MenuItem[] | undefined;
   /** The repository's files, `undefined` while they are being listed. */
   files(): readonly string[] | undefined;
 }
 
 const COMMAND_TOKEN = /^\/[a-z0-9_:-]*$/i;
 const ARGUMENT_OF = /(?:^|\s)\/([a-z][a-z0-9_:-]*)\s+$/i;
+/** The second argument's place: `/rewind 12 `. */
+const SECOND_OF = /^\s*\/([a-z][a-z0-9_:-]*)\s+([^\s/-][^\s]*)\s+$/i;
 const COMMAND_START = /^\s*\/[a-z]/i;
 
 /**
@@ -81,6 +86,18 @@ function buildMenu(editor: EditorState, sources: MenuSources): Menu | undefined 
     return items.length ? { kind: "file", items, from: start, to: cursor } : undefined;
   }
   const argument = ARGUMENT_OF.exec(text.slice(0, start));
+  const second = argument ? undefined : SECOND_OF.exec(text.slice(0, start));
+  if (second && !word.includes("/")) {
+    const choices = sources.choices(second[1]!.toLowerCase(), word, [second[2]!]);
+    if (!choices?.length) return undefined;
+    return {
+      kind: "choice",
+      items: choices.slice(0, 50),
+      from: start,
+      to: cursor,
+      command: second[1]!,
+    };
+  }
   if (!argument || word.includes("/")) return undefined;
   const choices = sources.choices(argument[1]!.toLowerCase(), word);
   if (!choices?.length) return undefined;

@@ -122,6 +122,8 @@ export interface UiState {
   streamedChars?: number;
   /** "Press Ctrl+C again to exit" is showing. */
   exitHint: boolean;
+  /** A first Esc on the empty composer while idle: a second one opens `/rewind`. */
+  rewindHint?: boolean;
   /** The model in use, once a session exists. */
   model?: { name: string; contextWindow: number };
   /** Whether commands run in the OS sandbox (the status line), once a session exists. */
@@ -168,6 +170,7 @@ export type UiAction =
   | { type: "queue"; queue: readonly string[]; steering: readonly string[] }
   | { type: "resize"; rows: number; width: number }
   | { type: "exit-hint"; on: boolean }
+  | { type: "rewind-hint"; on: boolean }
   | {
       type: "model";
       name: string;
@@ -409,6 +412,8 @@ export function reduce(state: UiState, action: UiAction): UiState {
       return { ...state, rows: action.rows, width: action.width };
     case "exit-hint":
       return { ...state, exitHint: action.on };
+    case "rewind-hint":
+      return { ...state, rewindHint: action.on };
     case "model":
       return {
         ...state,
