@@ -125,9 +125,12 @@ export function createCommandRunner(deps: RunnerDeps) {
         }
       }
       const t = typed.toLowerCase();
-      return cached.all.filter(
+      const found = cached.all.filter(
         (c) => c.value.toLowerCase().includes(t) || c.label.toLowerCase().includes(t),
       );
+      // The choice typed whole comes first (`code` before "Conversation and code").
+      const exact = found.filter((c) => c.value.toLowerCase() === t);
+      return exact.length > 0 ? [...exact, ...found.filter((c) => !exact.includes(c))] : found;
     },
     files() {
       if (Date.now() - filesAt > FILES_FRESH_MS) {
