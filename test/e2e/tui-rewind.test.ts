@@ -147,3 +147,30 @@ describe("rewind", () => {
     ]);
   });
 });
+
+describe("fork and export in the TUI", () => {
+  test("/fork goes on in a copy; /export writes a file once and never overwrites it", async () => {
+    const { term, server, repo, env } = await tui.open([
+      reply().text("One."),
+      reply().text("In the fork."),
+    ]);
+    await tui.send(term, "first");
+    await term.waitFor("One.");
+    const dir = join(env.XDG_DATA_HOME!, "north", "sessions");
+    const [parentName] = readdirSync(dir).filter((n) => n.endsWith(".jsonl"));
+    const parentBytes = readFileSync(join(dir, parentName!));
+    await tui.send(term, "/fork now");
+    await term.waitFor("Forked: this is now conversation");
+    await tui.send(term, "second");
+    await term.waitFor("In the fork.");
+    expect(sent(server, 1)).toEqual(["user: first", "assistant: One.", "user: second"]);
+    expect(readFileSync(join(dir, parentName!)).equals(parentBytes)).toBe(true);
+    await tui.send(term, "/export talk.md");
+    await term.waitFor("Wrote the conversation to");
+    const md = readFileSync(join(repo, "talk.md"), "utf8");
+    expect(md).toContain("## You\n\nsecond");
+    await tui.send(term, "/export talk.md");
+    await term.waitFor("exists; it was not overwritten");
+    expect(readFileSync(join(repo, "talk.md"), "utf8")).toBe(md);
+  });
+});
