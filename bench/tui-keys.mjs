@@ -27,6 +27,7 @@ const MD_ANSWERS = Number(process.env.MD_ANSWERS ?? 3);
 // Sizes of the markdown case, in KB (smaller for a smoke run).
 const MD_KB = Number(process.env.MD_KB ?? 300);
 const BIG_KB = Number(process.env.BIG_KB ?? 1024);
+const MAX_KEYS = Number(process.env.MAX_KEYS ?? 60);
 const CASES = (process.env.CASES ?? "prose,markdown").split(",");
 const EVERY_MS = 100;
 const COMPOSER = "Ask North about this repository";
@@ -47,7 +48,7 @@ const show = (name, p50s, p95s, keys) =>
  * Types a key every `everyMs` while `streaming()` holds; resolves with the echo times of the
  * keys sent while it held (each waits for its echo, however long).
  */
-function typeWhileStreaming(term, streaming, prefixLength) {
+function typeWhileStreaming(term, streaming, prefixLength, maxKeys = Infinity) {
   return new Promise((resolve) => {
     const sent = [];
     const echoed = [];
@@ -74,7 +75,7 @@ function typeWhileStreaming(term, streaming, prefixLength) {
     }, 2);
     let i = 0;
     const typing = setInterval(() => {
-      if (!streaming()) {
+      if (!streaming() || sent.length >= maxKeys) {
         clearInterval(typing);
         done = true;
         return;
@@ -185,12 +186,14 @@ async function typeThroughAnswer(term, start, marker) {
   term.press("enter");
   await term.waitFor(start, { where: "all", timeoutMs: 60_000 });
   let shownMs;
-  void term
-    .waitFor(marker, { timeoutMs: 300_000 })
+  const shown = term
+    .waitFor(marker, { where: "all", timeoutMs: 600_000 })
     .then(() => (shownMs = performance.now() - sent));
-  const times = await typeWhileStreaming(term, () => shownMs === undefined, 0);
+  // At most MAX_KEYS keys: on a slow machine more would wrap the composer over many rows.
+  const times = await typeWhileStreaming(term, () => shownMs === undefined, 0, MAX_KEYS);
+  await shown;
   term.press("ctrl+u");
-  await term.waitFor(COMPOSER);
+  await term.waitFor(COMPOSER, { timeoutMs: 600_000 });
   return { times, shownMs };
 }
 

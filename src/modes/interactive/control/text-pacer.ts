@@ -4,7 +4,7 @@
  * in a turn of the event loop of its own (`setImmediate`), so keys read from stdin between
  * slices are handled — and echoed — before the rest. A slice is sized so that showing it (the
  * store's update, React's render, the Markdown rendered for it and Ink's frame, all synchronous)
- * takes about `turnMs`: the size adapts to what the last slices cost, so cheap prose goes
+ * takes about `turnMs` of CPU time: the size adapts to what the last slices cost, so cheap prose goes
  * through in large slices and code to highlight in small ones.
  *
  * Order is kept: an action given to `after` runs once every text received before it has been
@@ -15,11 +15,18 @@ export interface PacerOptions {
   batchMs: number;
   /** The work one slice should cost, in milliseconds. */
   turnMs?: number;
-  /** For tests: the clock slices are timed with. */
+  /**
+   * The clock slices are timed with: the process's CPU time, so that a machine busy with other
+   * work (which stretches wall time) does not shrink the slices to nothing.
+   */
   now?: () => number;
 }
 
 const MIN_SLICE = 1024;
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 const MAX_SLICE = 512 * 1024;
 const FIRST_SLICE = 16 * 1024;
 
@@ -38,7 +45,7 @@ export class TextPacer {
     private readonly options: PacerOptions,
   ) {
     this.turnMs = options.turnMs ?? 12;
-    this.now = options.now ?? (() => performance.now());
+    this.now = options.now ?? cpuMs;
   }
 
   /** Text to show, after what is waiting. */
