@@ -8,7 +8,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { execFileSync } from "node:child_process";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-export const CLI = join(ROOT, "dist", "north.js");
+/** The build under test: `dist/` of this tree, or `NORTH_CLI` (another build, for A/B runs). */
+export const CLI = process.env.NORTH_CLI ?? join(ROOT, "dist", "north.js");
 const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 
 export function median(values) {

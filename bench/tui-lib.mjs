@@ -122,3 +122,12 @@ export async function rssMiB(pid) {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
+
+/** CPU time (user + system) a process has used, in ms, from /proc (Linux). */
+export async function cpuMs(pid) {
+  const { readFile } = await import("node:fs/promises");
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 a second here).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}

@@ -23,7 +23,7 @@ export function LiveArea(props: { state: UiState; animate: boolean; highlightEpo
   const tools = props.state.tools.filter((t) => t.id !== review?.id);
   const inner = Math.max(20, width - GUTTER);
   const rendered = useMemo(
-    () => (tail.trim() ? renderMarkdown(tail, inner, { continued: tailJoined }) : ""),
+    () => (tail.trim() ? renderMarkdown(tail, inner, { continued: tailJoined, live: true }) : ""),
     // highlightEpoch: re-render once the highlighter has loaded; theme: in the new palette.
     [tail, inner, tailJoined, props.highlightEpoch, props.state.theme],
   );

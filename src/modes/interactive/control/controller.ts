@@ -1,6 +1,7 @@
 import type { Decision, Mode, Session, SessionEvent } from "../../../session/index.js";
 import { cleanForDisplay } from "../state/display-text.js";
 import { standingOf } from "./command-runner.js";
+import { TextPacer } from "./text-pacer.js";
 import type { UiAction } from "../state/state.js";
 
 /** Streaming text reaches the screen at most this often (about 30 updates a second). */
@@ -27,8 +28,9 @@ export interface ControllerDeps {
  * The TUI's side of the session's turns: it hands messages, answers and cancels to the session
  * (which owns the queue and the running turn) and turns the session's events into screen
  * actions. Messages sent before the session opened wait for it, in order. Text deltas are
- * batched so the interface redraws at most every {@link TEXT_FLUSH_MS}; every other event first
- * flushes the pending text, so order is kept. Every event is cleaned for display
+ * batched so the interface redraws at most every {@link TEXT_FLUSH_MS}, and a large batch is
+ * shown in slices with keys handled between them (text-pacer.ts); every other event waits for
+ * the text before it, so order is kept. Every event is cleaned for display
  * (`cleanForDisplay`) before it reaches the store: model and tool text never carries a terminal
  * control character onto the screen. A review that appears is guarded for
  * {@link REVIEW_GUARD_MS} (`review-guard` actions).
@@ -39,8 +41,14 @@ export class TurnController {
   /** Messages sent while the session was still opening. */
   private early = 0;
   private opening: Promise<unknown> = Promise.resolve();
-  private pending = "";
-  private timer: NodeJS.Timeout | undefined;
+  private readonly pacer = new TextPacer(
+    (text) =>
+      this.deps.dispatch({
+        type: "agent",
+        event: { type: "text_delta", text: cleanForDisplay(text) },
+      }),
+    { batchMs: TEXT_FLUSH_MS },
+  );
   /** Blocks that go with the next message (the output of `!commands`). */
   private context: string[] = [];
 
@@ -128,21 +136,24 @@ export class TurnController {
   }
 
   private onEvent(session: Session, raw: SessionEvent): void {
-    // Text deltas are cleaned as a batch, when flushed.
-    const event = raw.type === "text_delta" ? raw : cleanForDisplay(raw);
+    // Text deltas are cleaned as a batch, when shown.
+    if (raw.type === "text_delta") return this.pacer.text(raw.text);
+    const event = cleanForDisplay(raw);
+    this.pacer.after(() => this.handle(session, event));
+  }
+
+  private handle(session: Session, event: Exclude<SessionEvent, { type: "text_delta" }>): void {
     switch (event.type) {
       case "message_start":
         this.deps.dispatch({ type: "submitted", text: event.text, at: Date.now() });
         return;
       case "message_end":
-        this.flush();
         this.deps.dispatch({ type: "idle" });
         return;
       case "queue":
         this.deps.dispatch({ type: "queue", queue: event.messages, steering: event.steering });
         return;
       case "notice":
-        this.flush();
         this.deps.dispatch({ type: "note", tone: event.tone, text: event.text });
         return;
       case "mcp":
@@ -158,12 +169,6 @@ export class TurnController {
     if (event.type === "usage" || event.type === "compaction_end") {
       this.deps.dispatch({ type: "cost", usd: session.costs.total() });
     }
-    if (event.type === "text_delta") {
-      this.pending += event.text;
-      this.timer ??= setTimeout(() => this.flush(), TEXT_FLUSH_MS);
-      return;
-    }
-    this.flush();
     this.deps.dispatch({ type: "agent", event });
     if (event.type === "approval_request") this.guardReview(event.id);
     // An "always" answer takes effect with the call's result: the status line shows it.
@@ -179,14 +184,5 @@ export class TurnController {
     const end = () => this.deps.dispatch({ type: "review-guard", id, on: false });
     if (this.deps.schedule) this.deps.schedule(end, REVIEW_GUARD_MS);
     else setTimeout(end, REVIEW_GUARD_MS);
-  }
-
-  private flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    if (!this.pending) return;
-    const text = cleanForDisplay(this.pending);
-    this.pending = "";
-    this.deps.dispatch({ type: "agent", event: { type: "text_delta", text } });
   }
 }

@@ -1,10 +1,12 @@
 import { afterEach, expect, test } from "vitest";
 import { setTheme } from "../screen/theme.js";
-import { highlightCode, preloadHighlighter } from "./highlight.js";
+import { highlightCode, highlighterReady, preloadHighlighter } from "./highlight.js";
 
 afterEach(() => void setTheme(false));
 
-const loaded = () => new Promise<void>((resolve) => preloadHighlighter(resolve));
+const loaded = async () => {
+  if (!highlighterReady()) await new Promise<void>((resolve) => preloadHighlighter(resolve));
+};
 
 test("code on a light background: its own token colours, none of the default yellow or cyan", async () => {
   setTheme(true, "light");
@@ -16,4 +18,18 @@ test("code on a light background: its own token colours, none of the default yel
   expect(code).not.toMatch(/\x1b\[3[36]m/);
   setTheme(true, "dark");
   expect(highlightCode("const a = 1;", "javascript")).not.toContain("\x1b[38;2;");
+});
+
+test("the live tail leaves code without a language uncoloured; settled, it is coloured", async () => {
+  setTheme(true, "dark");
+  await loaded();
+  const { renderMarkdown } = await import("./render.js");
+  const source = "```\nconst greet = function () { return 'hi'; };\n```";
+  const live = renderMarkdown(source, 80, { live: true });
+  const settled = renderMarkdown(source, 80);
+  expect(settled).not.toBe(live);
+  expect(live).toContain("const greet = function () { return 'hi'; };");
+  // With a language, the live tail is coloured as settled text is.
+  const tagged = source.replace("```\n", "```ts\n");
+  expect(renderMarkdown(tagged, 80, { live: true })).toBe(renderMarkdown(tagged, 80));
 });

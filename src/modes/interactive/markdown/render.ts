@@ -5,6 +5,9 @@ import { hue, theme } from "../screen/theme.js";
 import { highlightCode, preloadHighlighter } from "./highlight.js";
 import { renderInline } from "./inline.js";
 
+/** Whether the text being rendered is a streaming answer's live tail (see `RenderOptions`). */
+let live = false;
+
 /**
  * Markdown as ANSI text lines no wider than `width`: marked's lexer, then a small renderer for
  * the blocks a model writes (headings, paragraphs, lists, code, quotes, tables, rules).
@@ -15,12 +18,23 @@ export function renderMarkdown(source: string, width: number, options: RenderOpt
   const first = tokens.find((t) => t.type !== "space");
   if (options.continued && first?.type === "code")
     (first as Tokens.Code & { continued?: boolean }).continued = true;
-  return renderBlocks(tokens, Math.max(20, width)).join("\n");
+  live = options.live === true;
+  try {
+    return renderBlocks(tokens, Math.max(20, width)).join("\n");
+  } finally {
+    live = false;
+  }
 }
 
 export interface RenderOptions {
   /** The text continues a code block cut by the streaming split: no second language label. */
   continued?: boolean;
+  /**
+   * The text is the live tail of a streaming answer, rendered again on every update: code
+   * without a language stays uncoloured (highlight.js would try every language it knows, about
+   * 20 ms a block, on each update); it is coloured once it settles into the scrollback.
+   */
+  live?: boolean;
 }
 
 /** Prose wraps at spaces (trimmed at the break); code keeps its indentation. */
@@ -74,7 +88,9 @@ function renderCode(token: Tokens.Code, width: number): string[] {
   const { paint } = theme();
   const language = token.lang?.split(/\s/)[0] || undefined;
   if (!highlightCode("", language)) preloadHighlighter();
-  const body = highlightCode(token.text, language) ?? hue("codeBlock")(token.text);
+  const body =
+    (live && !language ? undefined : highlightCode(token.text, language)) ??
+    hue("codeBlock")(token.text);
   const gutter = paint.dim("│ ");
   const continued = (token as { continued?: boolean }).continued === true;
   const label = language && !continued ? [paint.dim(`╭ ${language}`)] : [];

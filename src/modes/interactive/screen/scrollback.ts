@@ -46,30 +46,26 @@ function fitTo(text: string, width: number): string {
 export class Scrollback {
   /** Private-use characters and a per-process nonce: no text a model writes can forge one. */
   private readonly tag = `\uE000${randomBytes(4).toString("hex")}:`;
-  private readonly pending = new Map<string, { entry: AnswerEntry; width: number }>();
   private readonly texts = new Map<string, string>();
   private readonly pattern = new RegExp(`${this.tag}(\\d+)\uE000`, "g");
 
-  /** The marker to draw in place of `entry` (drawn at `width`). */
+  /**
+   * The marker to draw in place of `entry` (drawn at `width`). Its text is made here, in the
+   * render that adds the entry — the turn that received the text, whose size the text pacer
+   * bounds (control/text-pacer.ts) — not in Ink's throttled write, which would make the text of
+   * several turns at once while keys wait.
+   */
   marker(entry: AnswerEntry, width: number): string {
     const id = String(entry.id);
-    if (!this.texts.has(id)) this.pending.set(id, { entry, width });
+    if (!this.texts.has(id)) this.texts.set(id, answerText(entry, width));
     return `${this.tag}${id}\uE000`;
   }
 
-  /** `chunk` with each marker's line replaced by its text (made on first use, then kept). */
+  /** `chunk` with each marker's line replaced by its text. */
   expand(chunk: string): string {
     if (!chunk.includes(this.tag)) return chunk;
     return chunk.replace(this.pattern, (_whole, id: string) => {
-      let text = this.texts.get(id);
-      if (text === undefined) {
-        const waiting = this.pending.get(id);
-        if (!waiting) return "";
-        text = answerText(waiting.entry, waiting.width);
-        this.texts.set(id, text);
-        this.pending.delete(id);
-      }
-      return text;
+      return this.texts.get(id) ?? "";
     });
   }
 }
