@@ -138,6 +138,23 @@ describe("the project card", () => {
     await stale.close();
   });
 
+  it("keeps a build cut short as a partial card, which the next session serves and completes", async () => {
+    const root = await repo();
+    const ws = await createWorkspace(root);
+    const first = new ProjectCardLoader(ws);
+    await first.close();
+    const partial = JSON.parse(readFileSync(join(root, CARD_PATH), "utf8"));
+    expect(partial).toMatchObject({ partial: true, languages: [], hotfiles: [] });
+    expect(partial.commands).toContain("npm test");
+
+    const next = new ProjectCardLoader(ws);
+    expect(next.block()).toContain("npm test");
+    await next.ready(60_000);
+    expect(next.block()).toContain("- Languages: TypeScript");
+    expect(JSON.parse(readFileSync(join(root, CARD_PATH), "utf8")).partial).toBeUndefined();
+    await next.close();
+  });
+
   it("says nothing for an empty folder", async () => {
     tree = await makeTempTree({ "notes/": "" });
     const card = await loadProjectCard(await createWorkspace(tree.root));

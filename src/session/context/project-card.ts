@@ -52,6 +52,11 @@ export interface ProjectCard {
   uses: string[];
   /** Most-changed existing files in recent git history, most first. */
   hotfiles: string[];
+  /**
+   * Saved by a build cut short (a session that ended first), without languages or hotfiles:
+   * served, never fresh, so the next session builds the whole card in the background.
+   */
+  partial?: true;
 }
 
 /**
@@ -70,8 +75,12 @@ export async function loadProjectCard(
   // The cache folder exists before the root is stamped, so saving the card leaves it fresh.
   const cacheable = repoOwnDir(ws.root, ".north/cache") !== undefined;
   const card = await buildCard(ws, signal ?? new AbortController().signal, present);
-  // A build cut short is incomplete: never cached.
-  if (cacheable && !signal?.aborted) saveCard(ws.root, card);
+  // A build cut short is incomplete: kept as partial only where no card was, else dropped.
+  if (!signal?.aborted) {
+    if (cacheable) saveCard(ws.root, card);
+  } else if (cacheable && !cached) {
+    saveCard(ws.root, { ...card, languages: [], hotfiles: [], partial: true });
+  }
   return card;
 }
 
@@ -114,14 +123,16 @@ export function projectCardNotices(root: string, present = rootNames(root)): str
  * stamps of the files it was built from, no walk) is there from construction on; else the card
  * is built in the background, and `block()` is the stale cached card, or "" without one, until
  * it is ready: a request never waits for a build. `ready(ms)` waits for the build at
- * most `ms`. `close(graceMs)` lets a build still running finish for at most `graceMs` (so a short
- * headless run still leaves the card for the next), then stops it and waits for it to end, so a
- * session that ends leaves no temporary file behind.
+ * most `ms`. `close(graceMs)`, where no card was cached, lets a build still running finish for
+ * at most `graceMs` (so a short headless run still leaves the card for the next; cut short, a
+ * partial card is kept), then stops it and waits for it to end, so a session that ends leaves no
+ * temporary file behind.
  */
 export class ProjectCardLoader {
   private text = "";
   private readonly loaded: Promise<void>;
   private readonly abort = new AbortController();
+  private readonly graceful: boolean;
   /** Files the card cannot use, one line each (see `projectCardNotices`). */
   readonly notices: readonly string[];
 
@@ -130,6 +141,8 @@ export class ProjectCardLoader {
     this.notices = projectCardNotices(ws.root, present);
     const cached = readCached(ws.root);
     if (cached) this.text = renderProjectCard(cached);
+    // Nothing to serve: closing lets the build finish for a while (once per repository).
+    this.graceful = cached === undefined;
     if (cached && isFresh(ws.root, cached, present)) {
       this.loaded = Promise.resolve();
       return;
@@ -153,7 +166,7 @@ export class ProjectCardLoader {
   }
 
   async close(graceMs = 0): Promise<void> {
-    if (graceMs > 0) await this.ready(graceMs);
+    if (graceMs > 0 && this.graceful) await this.ready(graceMs);
     this.abort.abort();
     await this.loaded;
   }
@@ -197,7 +210,7 @@ function readCached(root: string): ProjectCard | undefined {
 }
 
 function isFresh(root: string, card: ProjectCard, present: RootNames): boolean {
-  if (gitHead(root) !== card.head) return false;
+  if (card.partial || gitHead(root) !== card.head) return false;
   const current = stamps(root, Object.keys(card.sources), present);
   return Object.entries(card.sources).every(([file, mtime]) => current[file] === mtime);
 }
