@@ -19,6 +19,7 @@ for (const name of [
   "tui-long-session",
   "tui-idle",
   "browse",
+  "large-repo",
 ]) {
   console.log(`\n## ${name}`);
   const result = spawnSync(process.execPath, [join(here, `${name}.mjs`)], { stdio: "inherit" });

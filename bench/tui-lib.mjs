@@ -68,8 +68,11 @@ export function typeOpenLoop(term, { keys, everyMs, prefix = "" }) {
   });
 }
 
-/** Starts a mock model server with `script` and `north` against it in a fresh sandbox. */
-export async function startNorth(script, { cols = 100, rows = 30, env = {}, baseUrl } = {}) {
+/**
+ * Starts a mock model server with `script` and `north` against it in a fresh sandbox (in the
+ * repository `cwd` when given, else the sandbox's small one).
+ */
+export async function startNorth(script, { cols = 100, rows = 30, env = {}, baseUrl, cwd } = {}) {
   const [{ startMockModelServer }, { startTerminal }] = await Promise.all([
     loadMock(),
     loadHarness(),
@@ -80,7 +83,7 @@ export async function startNorth(script, { cols = 100, rows = 30, env = {}, base
   const started = performance.now();
   const term = startTerminal({
     cli: CLI,
-    cwd: box.repo,
+    cwd: cwd ?? box.repo,
     cols,
     rows,
     env: {

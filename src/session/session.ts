@@ -298,9 +298,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     if (options.approvals !== "interactive") await mcp.control.settled();
     const offer = tools.now();
     const turnMode = state.mode;
-    // The SDK loads while a repository seen for the first time is walked for its card.
     void model.provider.prepare?.();
-    await Promise.all([card.ready(CARD_WAIT_MS), tools.ready(offer)]);
+    // A card still being built (a repository seen for the first time) joins at the next turn.
+    await tools.ready(offer);
     const request = parts(offer);
     const checkHooks = turnChecks({
       checks,
@@ -454,7 +454,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       suggestions?.cancel();
       await hooks?.sessionEnd("other");
       conversation.release();
-      await Promise.all([shells.dispose(), card.close(), mcp.hub.close()]);
+      await Promise.all([shells.dispose(), card.close(CARD_CLOSE_GRACE_MS), mcp.hub.close()]);
     },
     async setModel(idOrAlias, providerName) {
       const result = await model.switchTo(idOrAlias, providerName);
@@ -549,5 +549,5 @@ const DEFAULT_STOP_HOOK_LIMIT = 5;
 /** A person's session looks for the developer tools this long after start (not during paint). */
 const DEV_TOOLS_DELAY_MS = 1_500;
 
-/** How long the first message waits for a project card still being built (cold cache). */
-const CARD_WAIT_MS = 300;
+/** How long a session that ends lets a project card still being built finish (and be cached). */
+const CARD_CLOSE_GRACE_MS = 300;

@@ -12,10 +12,11 @@ import {
   type Workspace,
 } from "../../workspace/index.js";
 import { estimateTokens } from "../models/token-estimate.js";
+import { listRepoFiles, REPO_FILES_LIMIT } from "./repo-files.js";
 import { maskForModel } from "../../log/secret-formats.js";
 
-/** At most this many paths are listed for the picker (a huge repository is cut, not walked whole). */
-export const FILE_LIST_LIMIT = 20_000;
+/** At most this many paths are listed for the picker (a larger repository is cut). */
+export const FILE_LIST_LIMIT = REPO_FILES_LIMIT;
 
 /** Entries of a directory block before it is cut. */
 const LISTING_LIMIT = 500;
@@ -54,18 +55,12 @@ const workspaceOf = (root: string) => {
 };
 
 /**
- * The repository's files (ignore rules respected), POSIX and relative to the root, in walk order;
- * at most {@link FILE_LIST_LIMIT}. Never throws: an unreadable root gives an empty list.
+ * The repository's files (ignore rules respected; git's list in a git repository, see
+ * `listRepoFiles`), POSIX and relative to the root; at most {@link FILE_LIST_LIMIT}. Never throws: an unreadable root gives an empty list.
  */
 export async function listProjectFiles(root: string): Promise<string[]> {
   try {
-    const ws = await workspaceOf(root);
-    const out: string[] = [];
-    for await (const path of ws.walk()) {
-      out.push(path);
-      if (out.length >= FILE_LIST_LIMIT) break;
-    }
-    return out;
+    return (await listRepoFiles(await workspaceOf(root), { limit: FILE_LIST_LIMIT })).paths;
   } catch {
     return [];
   }

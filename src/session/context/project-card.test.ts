@@ -5,7 +5,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { makeTempTree, type TempTree } from "../../../test/support/temp-tree.js";
 import { createWorkspace } from "../../workspace/index.js";
 import { gitHead } from "./git-head.js";
-import { CARD_PATH, loadProjectCard, readmeGist, renderProjectCard } from "./project-card.js";
+import {
+  CARD_PATH,
+  loadProjectCard,
+  ProjectCardLoader,
+  readmeGist,
+  renderProjectCard,
+} from "./project-card.js";
 import { detectCommands, makeTargets, rootNames } from "./project-commands.js";
 
 const README = `[![CI](https://ci.example/badge.svg)](https://ci.example)
@@ -108,6 +114,45 @@ describe("the project card", () => {
     mark();
     writeFileSync(join(root, "go.mod"), "module w\n");
     expect((await loadProjectCard(ws)).commands).toContain("go test ./...");
+  });
+
+  it("gives a session a cached card at once, a stale one until the new card is built", async () => {
+    const root = await repo();
+    const ws = await createWorkspace(root);
+    await loadProjectCard(ws);
+    const cachePath = join(root, CARD_PATH);
+    const cached = JSON.parse(readFileSync(cachePath, "utf8"));
+    writeFileSync(cachePath, JSON.stringify({ ...cached, commands: ["from the cache"] }));
+    // No await: the first request of a session takes the card without waiting on anything.
+    const fresh = new ProjectCardLoader(ws);
+    expect(fresh.block()).toContain("from the cache");
+    await fresh.close();
+
+    git(root, "commit", "-q", "--allow-empty", "-m", "three");
+    const stale = new ProjectCardLoader(ws);
+    expect(stale.block()).toContain("from the cache");
+    await stale.ready(60_000);
+    expect(stale.block()).toContain("npm test");
+    expect(stale.block()).not.toContain("from the cache");
+    expect(JSON.parse(readFileSync(cachePath, "utf8")).head).toBe(gitHead(root));
+    await stale.close();
+  });
+
+  it("keeps a build cut short as a partial card, which the next session serves and completes", async () => {
+    const root = await repo();
+    const ws = await createWorkspace(root);
+    const first = new ProjectCardLoader(ws);
+    await first.close();
+    const partial = JSON.parse(readFileSync(join(root, CARD_PATH), "utf8"));
+    expect(partial).toMatchObject({ partial: true, languages: [], hotfiles: [] });
+    expect(partial.commands).toContain("npm test");
+
+    const next = new ProjectCardLoader(ws);
+    expect(next.block()).toContain("npm test");
+    await next.ready(60_000);
+    expect(next.block()).toContain("- Languages: TypeScript");
+    expect(JSON.parse(readFileSync(join(root, CARD_PATH), "utf8")).partial).toBeUndefined();
+    await next.close();
   });
 
   it("says nothing for an empty folder", async () => {

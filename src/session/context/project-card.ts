@@ -5,7 +5,6 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
-import { createDetectLanguagesTool, type DetectLanguagesDetails } from "../../tools/index.js";
 import { changeCounts } from "../../tools/hotfiles/git-history.js";
 import {
   readRepoFileSync,
@@ -15,6 +14,8 @@ import {
   type Workspace,
 } from "../../workspace/index.js";
 import { gitHead } from "./git-head.js";
+import { cardLanguages } from "./card-languages.js";
+import { listRepoFiles } from "./repo-files.js";
 import {
   COMMAND_SOURCES,
   detectCommands,
@@ -51,6 +52,11 @@ export interface ProjectCard {
   uses: string[];
   /** Most-changed existing files in recent git history, most first. */
   hotfiles: string[];
+  /**
+   * Saved by a build cut short (a session that ended first), without languages or hotfiles:
+   * served, never fresh, so the next session builds the whole card in the background.
+   */
+  partial?: true;
 }
 
 /**
@@ -69,8 +75,12 @@ export async function loadProjectCard(
   // The cache folder exists before the root is stamped, so saving the card leaves it fresh.
   const cacheable = repoOwnDir(ws.root, ".north/cache") !== undefined;
   const card = await buildCard(ws, signal ?? new AbortController().signal, present);
-  // A build cut short is incomplete: never cached.
-  if (cacheable && !signal?.aborted) saveCard(ws.root, card);
+  // A build cut short is incomplete: kept as partial only where no card was, else dropped.
+  if (!signal?.aborted) {
+    if (cacheable) saveCard(ws.root, card);
+  } else if (cacheable && !cached) {
+    saveCard(ws.root, { ...card, languages: [], hotfiles: [], partial: true });
+  }
   return card;
 }
 
@@ -109,22 +119,35 @@ export function projectCardNotices(root: string, present = rootNames(root)): str
 }
 
 /**
- * Loads the card in the background from construction on. `block()` is "" until it is ready;
- * `ready(ms)` waits for it at most `ms` (a warm cache takes a millisecond or two, a cold build
- * of a large repository longer: the first request then goes without the card). `close()`
- * stops a build still running and waits for it to end, so a session that ends leaves no
+ * The card for a session. A cached card that is still fresh (see `isFresh`: git HEAD and the
+ * stamps of the files it was built from, no walk) is there from construction on; else the card
+ * is built in the background, and `block()` is the stale cached card, or "" without one, until
+ * it is ready: a request never waits for a build. `ready(ms)` waits for the build at
+ * most `ms`. `close(graceMs)`, where no card was cached, lets a build still running finish for
+ * at most `graceMs` (so a short headless run still leaves the card for the next; cut short, a
+ * partial card is kept), then stops it and waits for it to end, so a session that ends leaves no
  * temporary file behind.
  */
 export class ProjectCardLoader {
   private text = "";
   private readonly loaded: Promise<void>;
   private readonly abort = new AbortController();
+  private readonly graceful: boolean;
   /** Files the card cannot use, one line each (see `projectCardNotices`). */
   readonly notices: readonly string[];
 
   constructor(ws: Workspace) {
     const present = rootNames(ws.root);
     this.notices = projectCardNotices(ws.root, present);
+    const cached = readCached(ws.root);
+    if (cached) this.text = renderProjectCard(cached);
+    // Nothing to serve: closing lets the build finish for a while (once per repository).
+    this.graceful = cached === undefined;
+    if (cached && isFresh(ws.root, cached, present)) {
+      this.loaded = Promise.resolve();
+      return;
+    }
+    // A stale card (a commit since, a manifest changed) serves until the new one is built.
     this.loaded = loadProjectCard(ws, this.abort.signal, present).then(
       (card) => void (this.text = renderProjectCard(card)),
       () => {},
@@ -142,7 +165,8 @@ export class ProjectCardLoader {
     clearTimeout(timer);
   }
 
-  async close(): Promise<void> {
+  async close(graceMs = 0): Promise<void> {
+    if (graceMs > 0 && this.graceful) await this.ready(graceMs);
     this.abort.abort();
     await this.loaded;
   }
@@ -186,7 +210,7 @@ function readCached(root: string): ProjectCard | undefined {
 }
 
 function isFresh(root: string, card: ProjectCard, present: RootNames): boolean {
-  if (gitHead(root) !== card.head) return false;
+  if (card.partial || gitHead(root) !== card.head) return false;
   const current = stamps(root, Object.keys(card.sources), present);
   return Object.entries(card.sources).every(([file, mtime]) => current[file] === mtime);
 }
@@ -246,23 +270,26 @@ async function buildCard(
   };
 }
 
+/** From git's tracked files where there are (no walk), a sample of each language measured. */
 async function codeLanguages(ws: Workspace, signal: AbortSignal) {
-  const { details } = await createDetectLanguagesTool(ws).execute({}, { signal });
-  const languages = (details as DetectLanguagesDetails | undefined)?.languages ?? [];
-  return languages
-    .filter((l) => l.kind === "code" && (l.percent ?? 0) >= 1)
-    .slice(0, 6)
-    .map((l) => ({ name: l.name, percent: Math.round((l.percent ?? 0) * 10) / 10 }));
+  const { paths } = await listRepoFiles(ws, { signal, tracked: true });
+  return cardLanguages(ws.root, paths, signal);
 }
 
 async function mostChanged(root: string, signal: AbortSignal): Promise<string[]> {
-  const history = await changeCounts(root, 200, signal);
+  // The root commit is no change; in an import of 60,000 files it would cost git a second.
+  const history = await changeCounts(root, 200, signal, { root: false });
   if (!history) return [];
-  return [...history.counts]
+  const ranked = [...history.counts]
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .map(([file]) => file)
-    .filter((file) => existsSync(join(root, file)))
-    .slice(0, 8);
+    .map(([file]) => file);
+  // Looked up in order until eight exist: a commit of 60,000 files must not cost 60,000 stats.
+  const kept: string[] = [];
+  for (const file of ranked) {
+    if (kept.length === 8) break;
+    if (existsSync(join(root, file))) kept.push(file);
+  }
+  return kept;
 }
 
 /** README files of the root, the preferred first. */

@@ -59,4 +59,17 @@ describe("find_files", () => {
     expect(result.details).toEqual({ pattern: "gen/*.txt", shown: 50, total: 60, scanCut: false });
     expect((await find({ pattern: "*.txt", limit: 5 })).content.split("\n")).toHaveLength(6);
   });
+
+  it("answers with what it found when the time limit ends the walk", async () => {
+    const result = await call(createFindFilesTool(ws, { timeLimitMs: 0 }), { pattern: "*" });
+    expect(result.details).toMatchObject({ scanCut: true, timedOut: true });
+    expect(result.content).toMatch(/^No files match "\*" in the first 0 files/);
+  });
+
+  it("stops the walk when the turn is cancelled", async () => {
+    const controller = new AbortController();
+    const pending = call(createFindFilesTool(ws), { pattern: "*" }, controller.signal);
+    controller.abort();
+    expect((await pending).content).toBe("Cancelled by the user.");
+  });
 });

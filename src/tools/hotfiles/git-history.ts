@@ -24,8 +24,18 @@ export async function changeCounts(
   cwd: string,
   maxCommits: number,
   signal: AbortSignal,
+  /** `root: false`: the root commit's files are not counted (an import of a large tree). */
+  options: { root?: boolean } = {},
 ): Promise<ChangeCounts | undefined> {
-  const args = ["-c", "core.quotepath=off", "log", `-n${maxCommits}`, "--no-merges"];
+  const args = [
+    "-c",
+    "core.quotepath=off",
+    "-c",
+    `log.showRoot=${options.root !== false}`,
+    "log",
+    `-n${maxCommits}`,
+    "--no-merges",
+  ];
   args.push("--no-renames", "--no-ext-diff", "--no-textconv", "--name-only", "--relative");
   args.push("--format=%x00");
   signal.throwIfAborted();

@@ -138,57 +138,77 @@ describe("search_text engine choice", () => {
     );
   });
 
-  it.skipIf(process.platform === "win32")("kills ripgrep at the limit and on cancel", async () => {
-    const bin = await makeTempTree({});
-    try {
-      const match = JSON.stringify({
-        type: "match",
-        data: { path: { text: "a.txt" }, lines: { text: "foo\n" }, line_number: 1, submatches: [] },
-      });
-      // Prints 3 matches, then would run for a long time unless killed.
-      const chatty = path.join(bin.root, "chatty-rg");
-      await writeFile(
-        chatty,
-        `#!/bin/sh\nfor i in 1 2 3; do printf '%s\\n' '${match}'; done\nexec sleep 60\n`,
-      );
-      await chmod(chatty, 0o755);
-      const limited = await call(createSearchTextTool(ws, { rgPath: chatty }), {
-        pattern: "foo",
-        limit: 2,
-      });
-      expect(limited.details).toMatchObject({ matches: 2, limitReached: true, engine: "ripgrep" });
-
-      // Runs until killed (in the sandbox it can write nothing: it is found by its command line).
-      const silent = path.join(bin.root, "silent-rg");
-      await writeFile(silent, "#!/bin/sh\nwhile :; do sleep 1; done\n");
-      await chmod(silent, 0o755);
-      const controller = new AbortController();
-      const running = () =>
-        readdirSync("/proc").some((pid) => {
-          try {
-            return (
-              /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(silent)
-            );
-          } catch {
-            return false;
-          }
+  it.skipIf(process.platform === "win32")(
+    "kills ripgrep at the limit, on cancel and at the time limit",
+    async () => {
+      const bin = await makeTempTree({});
+      try {
+        const match = JSON.stringify({
+          type: "match",
+          data: {
+            path: { text: "a.txt" },
+            lines: { text: "foo\n" },
+            line_number: 1,
+            submatches: [],
+          },
         });
-      const until = async (state: () => boolean) => {
-        while (!state()) await new Promise((resolve) => setTimeout(resolve, 20));
-      };
-      const pending = call(
-        createSearchTextTool(ws, { rgPath: silent }),
-        { pattern: "foo" },
-        controller.signal,
-      );
-      await until(running);
-      controller.abort();
-      expect((await pending).content).toBe("Cancelled by the user.");
-      await until(() => !running());
-    } finally {
-      await bin.remove();
-    }
-  });
+        // Prints 3 matches, then would run for a long time unless killed.
+        const chatty = path.join(bin.root, "chatty-rg");
+        await writeFile(
+          chatty,
+          `#!/bin/sh\nfor i in 1 2 3; do printf '%s\\n' '${match}'; done\nexec sleep 60\n`,
+        );
+        await chmod(chatty, 0o755);
+        const limited = await call(createSearchTextTool(ws, { rgPath: chatty }), {
+          pattern: "foo",
+          limit: 2,
+        });
+        expect(limited.details).toMatchObject({
+          matches: 2,
+          limitReached: true,
+          engine: "ripgrep",
+        });
+
+        // Runs until killed (in the sandbox it can write nothing: it is found by its command line).
+        const silent = path.join(bin.root, "silent-rg");
+        await writeFile(silent, "#!/bin/sh\nwhile :; do sleep 1; done\n");
+        await chmod(silent, 0o755);
+        const controller = new AbortController();
+        const running = () =>
+          readdirSync("/proc").some((pid) => {
+            try {
+              return (
+                /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(silent)
+              );
+            } catch {
+              return false;
+            }
+          });
+        const until = async (state: () => boolean) => {
+          while (!state()) await new Promise((resolve) => setTimeout(resolve, 20));
+        };
+        const pending = call(
+          createSearchTextTool(ws, { rgPath: silent }),
+          { pattern: "foo" },
+          controller.signal,
+        );
+        await until(running);
+        controller.abort();
+        expect((await pending).content).toBe("Cancelled by the user.");
+        await until(() => !running());
+
+        // The time limit stops it too, and says how to search less.
+        const slow = await call(createSearchTextTool(ws, { rgPath: silent, timeLimitMs: 300 }), {
+          pattern: "foo",
+        });
+        expect(slow.isError).toBe(true);
+        expect(slow.content).toMatch(/stopped after 300 ms without finishing: name a folder/);
+        await until(() => !running());
+      } finally {
+        await bin.remove();
+      }
+    },
+  );
 });
 
 describe("locateRipgrep", () => {

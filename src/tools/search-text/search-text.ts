@@ -22,7 +22,12 @@ export interface SearchTextOptions {
   engine?: "auto" | "ripgrep" | "js";
   /** The ripgrep binary; default: found by `locateRipgrep` on first use. */
   rgPath?: string;
+  /** Wall time a search may take (default {@link SEARCH_TIME_LIMIT_MS}); then it is stopped. */
+  timeLimitMs?: number;
 }
+
+/** A search running longer is stopped (ripgrep killed, the walk ended) with a ToolError. */
+export const SEARCH_TIME_LIMIT_MS = 30_000;
 
 /** For renderers: what was searched and how much was found. */
 export interface SearchTextDetails {
@@ -98,7 +103,7 @@ export function createSearchTextTool(ws: Workspace, options: SearchTextOptions =
         signal: ctx.signal,
         hidden: allHidden ? () => true : (path) => secretNameReason(path) !== undefined,
       };
-      const result = await run(query);
+      const result = await withTimeLimit(query, options.timeLimitMs ?? SEARCH_TIME_LIMIT_MS, run);
       const details: SearchTextDetails = {
         pattern: args.pattern,
         matches: result.matches.length,
@@ -142,4 +147,28 @@ async function searchTarget(ws: Workspace, userPath: string | undefined) {
     }
   }
   return { relative, isFile: target.type === "file" };
+}
+
+/**
+ * Runs `search` with a signal that also ends after `ms`: ripgrep is killed, the walk stops.
+ * @throws ToolError when the time ran out (with how to narrow the search); the turn's reason
+ *   when the turn was cancelled.
+ */
+async function withTimeLimit(
+  query: SearchQuery,
+  ms: number,
+  search: (query: SearchQuery) => Promise<SearchResult>,
+): Promise<SearchResult> {
+  const limit = new AbortController();
+  const timer = setTimeout(() => limit.abort(new Error("time limit")), ms);
+  try {
+    return await search({ ...query, signal: AbortSignal.any([query.signal, limit.signal]) });
+  } catch (error) {
+    if (!limit.signal.aborted || query.signal.aborted) throw error;
+    throw new ToolError(
+      `search_text stopped after ${ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`} without finishing: name a folder (path) or a glob to search less of the repository.`,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -10,6 +10,7 @@ import { t } from "../../../i18n/index.js";
 import type { TurnController } from "./controller.js";
 import { historyEntries } from "../state/history-entries.js";
 import type { MenuItem, MenuSources } from "../menu/menu-model.js";
+import { indexOf } from "../menu/path-index.js";
 import type { Store } from "../state/store.js";
 
 /** Lines of a `!command`'s output shown (all of it goes with the next message). */
@@ -135,11 +136,16 @@ export function createCommandRunner(deps: RunnerDeps) {
     files() {
       if (Date.now() - filesAt > FILES_FRESH_MS) {
         filesAt = Date.now();
-        void listProjectFiles(deps.root).then((paths) => store.dispatch({ type: "files", paths }));
+        void listProjectFiles(deps.root).then((paths) => {
+          indexOf(paths); // built here, in the background, not on the key that opens the menu
+          store.dispatch({ type: "files", paths });
+        });
       }
       return store.getState().files;
     },
   };
+  // Listed from the start (git's list, in a process of its own): the first `@` finds it ready.
+  sources.files();
 
   /**
    * `!command`: runs in the session's shell (no model call); the output shows here and goes

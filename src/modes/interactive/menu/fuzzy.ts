@@ -4,8 +4,11 @@
  * and shorter paths win ties.
  */
 export function fuzzyScore(query: string, path: string): number | undefined {
-  const q = query.toLowerCase();
-  const p = path.toLowerCase();
+  return fuzzyScoreLower(query.toLowerCase(), path.toLowerCase(), path.length);
+}
+
+/** `fuzzyScore` of a query and a path already lower-cased (`length`: the path's own). */
+export function fuzzyScoreLower(q: string, p: string, length: number): number | undefined {
   if (q === "") return 0;
   const nameStart = p.lastIndexOf("/") + 1;
   let score = 0;
@@ -22,7 +25,7 @@ export function fuzzyScore(query: string, path: string): number | undefined {
   }
   if (p.slice(nameStart).startsWith(q)) score += 10;
   if (p.includes(q)) score += 5;
-  return score - path.length / 100;
+  return score - length / 100;
 }
 
 /** The best `limit` matches of `query` among `paths`, best first. */
@@ -49,14 +52,4 @@ export function foldersOf(files: readonly string[]): string[] {
     }
   }
   return [...out].sort();
-}
-
-/** The entries directly inside `folder` (`""` for the root, else ending in `/`): folders first. */
-export function childrenOf(folder: string, files: readonly string[], folders: readonly string[]) {
-  const inside = (p: string) => p.startsWith(folder) && p !== folder;
-  const direct = (p: string) => !p.slice(folder.length).replace(/\/$/, "").includes("/");
-  return [
-    ...folders.filter((d) => inside(d) && direct(d)),
-    ...files.filter((f) => inside(f) && direct(f)),
-  ];
 }

@@ -1,6 +1,6 @@
 import type { EditorState } from "../composer/editor.js";
 import { mentionSpans } from "../composer/mention-spans.js";
-import { childrenOf, foldersOf, fuzzyFind } from "./fuzzy.js";
+import { indexOf } from "./path-index.js";
 import { cleanForDisplay } from "../state/display-text.js";
 
 /** Items a menu shows at most. */
@@ -111,11 +111,12 @@ function buildMenu(editor: EditorState, sources: MenuSources): Menu | undefined 
 }
 
 function fileItems(query: string, files: readonly string[]): MenuItem[] {
-  const folders = foldersOf(files);
+  // Indexed once per list: a key in a large repository scans matches, never the whole list.
+  const index = indexOf(files);
   const paths =
     query === "" || query.endsWith("/")
-      ? childrenOf(query, files, folders).slice(0, 50)
-      : fuzzyFind(query, [...folders, ...files], 50);
+      ? index.childrenOf(query).slice(0, 50)
+      : index.find(query, 50);
   return paths.map((p) => ({ value: p, label: p, ...(p.endsWith("/") ? { opens: true } : {}) }));
 }
 
