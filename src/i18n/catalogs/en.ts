@@ -694,4 +694,16 @@ export const en = {
   // Typing and rendering (issue 14): new keys go right below this line.
   //
   //
+  // Images (issue 29): attached by @ path, pasted, from the clipboard.
+  "images.notImage": "it is not a PNG, JPEG, GIF or WebP image",
+  "images.unreadable": "it cannot be read as an image ({detail})",
+  "images.unscalable": "it cannot be scaled to the provider's limits ({detail})",
+  "images.tooLarge": "it is larger than {max}",
+  "images.notAttached": "@{path} was not attached: {why}.",
+  "images.notSent": "Image {name} was not sent: {why}.",
+  "composer.image": "Image #{n} {name} {size}",
+  "composer.clipboardEmpty": "The clipboard holds no image.",
+  "composer.clipboardNoTool":
+    "No clipboard tool to paste an image with: install {tools}, or attach the file with @path.",
+  "composer.clipboardFailed": "Could not read the clipboard's image: {why}",
 } as const;
