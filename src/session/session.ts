@@ -41,7 +41,7 @@ import { Conversation } from "./conversation.js";
 import { ToolSet } from "./tool-set.js";
 import { cachedDevTools, devToolsLine, discoverDevTools } from "./context/dev-tools.js";
 import { t } from "../i18n/index.js";
-import { imageProblem, type ToolImage } from "../ai/index.js";
+import { imageLimits, imageProblem, type ToolImage } from "../ai/index.js";
 import { openHooks } from "./hooks/open-hooks.js";
 
 /**
@@ -323,6 +323,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       {
         provider: model.provider,
         model: info.id,
+        ...(info.supportsImages ? { images: imageLimits(info.protocol) } : {}),
         maxOutputTokens: info.maxOutput,
         system: joinSystem(request),
         tools: offer,

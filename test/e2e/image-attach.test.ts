@@ -121,3 +121,39 @@ describe("-p with @ image paths", () => {
     expect(notices).toContain("@nothere.png was not attached: it does not exist.");
   }, 60_000);
 });
+
+describe("read_file of an image", () => {
+  async function readShot(protocol: Protocol, vision: boolean) {
+    const server = await e2e.server([
+      reply().tool("read_file", { path: "shot.png" }),
+      reply().text("A green rectangle."),
+    ]);
+    const setup = providerSetup(protocol, server);
+    const config = setup.config as { providers?: { local?: { models: Json[] } } };
+    if (vision && config.providers?.local) config.providers.local.models[0]!.supportsImages = true;
+    const { env } = makeHome(setup.config);
+    const repo = makeRepo({ "README.md": "# demo\n" });
+    writeFileSync(join(repo, "shot.png"), png);
+    const result = await runCli([...setup.args, "-p", "what is shot.png?"], {
+      cwd: repo,
+      env: { ...env, ...setup.env },
+    });
+    expect(result.code).toBe(0);
+    return JSON.stringify(server.requests[1]!.body);
+  }
+
+  it("a model that takes images gets the image in the tool result", async () => {
+    const body = await readShot("anthropic-messages", true);
+    expect(body).toContain("shot.png: PNG image");
+    expect(body).toContain(
+      JSON.stringify({ type: "base64", media_type: "image/png", data: png.toString("base64") }),
+    );
+  }, 60_000);
+
+  it("a model that takes none gets a one-line description, no image", async () => {
+    const body = await readShot("openai-chat", false);
+    expect(body).toContain("shot.png: PNG image");
+    expect(body).toContain("300×200 px. The model in use takes no images");
+    expect(body).not.toContain(png.toString("base64"));
+  }, 60_000);
+});
