@@ -706,4 +706,5 @@ export const en = {
   "composer.clipboardNoTool":
     "No clipboard tool to paste an image with: install {tools}, or attach the file with @path.",
   "composer.clipboardFailed": "Could not read the clipboard's image: {why}",
+  "shortcuts.pasteImage": "attach the clipboard's image",
 } as const;

@@ -676,4 +676,5 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "composer.clipboardNoTool":
     "没有可用于粘贴图片的剪贴板工具：请安装 {tools}，或用 @路径 附加文件。",
   "composer.clipboardFailed": "无法读取剪贴板中的图片：{why}",
+  "shortcuts.pasteImage": "附加剪贴板中的图片",
 };

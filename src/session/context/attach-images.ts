@@ -6,8 +6,9 @@
  * front end sent. A path outside the repository is read because the person wrote it; only a file
  * whose bytes are a PNG, JPEG, GIF or WebP image is ever sent.
  */
+import { statSync } from "node:fs";
 import { homedir } from "node:os";
-import { basename, isAbsolute, join } from "node:path";
+import { basename, isAbsolute, join, resolve } from "node:path";
 import {
   fitImage,
   ImageError,
@@ -68,6 +69,32 @@ export function pastedImagePath(text: string): string | undefined {
     path = path.replace(/\\(.)/g, "$1");
   }
   return IMAGE_PATH.test(path) ? path : undefined;
+}
+
+/**
+ * The image file a paste is, when it is nothing but the path of one that exists (a regular file,
+ * resolved against `cwd`): its absolute path and size. For the composer, which shows it as an
+ * attachment instead of text.
+ */
+export function pastedImageFile(
+  text: string,
+  cwd: string,
+): { path: string; bytes: number } | undefined {
+  const path = pastedImagePath(text);
+  if (!path) return undefined;
+  const full = resolve(cwd, expandHome(path));
+  try {
+    const info = statSync(full);
+    return info.isFile() ? { path: full, bytes: info.size } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `@path` written so that `imageMentions` reads it back whole (quoted when it has spaces). */
+export function imageMentionOf(path: string): string {
+  if (!/[\s'"\\]/.test(path)) return `@${path}`;
+  return path.includes("'") ? `@"${path}"` : `@'${path}'`;
 }
 
 /** An image file read, before fitting. */
