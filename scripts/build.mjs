@@ -69,7 +69,7 @@ await build({
   ...common,
   splitting: true,
   format: "esm",
-  external: ["@vscode/ripgrep", "@lydell/node-pty"],
+  external: ["@vscode/ripgrep", "@lydell/node-pty", "sharp"],
   banner: {
     js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);",
   },
@@ -91,7 +91,13 @@ const program = (outfile, { external = [], plugins }) =>
     supported: { "dynamic-import": false },
     // This file's folder, as Node's module wrapper gives it (ES modules read it from import.meta).
     define: { ...define, "import.meta.dirname": "__dirname" },
-    external: ["@vscode/ripgrep", "@lydell/node-pty", "@modelcontextprotocol/*", ...external],
+    external: [
+      "@vscode/ripgrep",
+      "@lydell/node-pty",
+      "sharp",
+      "@modelcontextprotocol/*",
+      ...external,
+    ],
     plugins,
   });
 

@@ -10,6 +10,7 @@ import type {
 } from "../ai/types.js";
 import { addUsage, emptyUsage } from "../ai/types.js";
 import type { ToolImage } from "../ai/types.js";
+import type { ImageLimits } from "../ai/image-fit.js";
 import type { Emit, TurnStopReason } from "./events.js";
 import { runTool, type AnyTool, type Gate, type Review } from "./tool.js";
 
@@ -29,6 +30,12 @@ export type Authorize = (
 export interface LoopConfig {
   provider: Provider;
   model: string;
+  /**
+   * What images in tool results must fit (`imageLimits` of the model's protocol); absent when
+   * the model takes none: tools describe images instead, and images a tool still returns are
+   * left out with a line saying so.
+   */
+  images?: ImageLimits;
   maxOutputTokens: number;
   system: string;
   tools: readonly AnyTool[];
@@ -352,8 +359,18 @@ async function runCall(
       if (signal.aborted) return answer(CANCELLED, true);
     }
   }
-  const ctx = { signal, confirm, callId: call.id };
+  const ctx = {
+    signal,
+    confirm,
+    callId: call.id,
+    ...(config.images ? { images: config.images } : {}),
+  };
   const result = await runTool(tool, call.arguments, call.rawArguments, ctx, gate);
+  // A model that takes no images is never sent one (an MCP tool's): the text says so instead.
+  if (result.images && !config.images) {
+    result.content += `\n[${result.images.length} image(s) not shown: the model in use takes no images]`;
+    delete result.images;
+  }
   if (result.usage) spend(result.usage);
   const added = await config.hooks?.afterCall(call, result, signal);
   const content = added ? `${result.content}\n\n${added}` : result.content;

@@ -1,5 +1,6 @@
 import type * as z from "zod";
 import type { ToolImage, ToolSchema, Usage } from "../ai/types.js";
+import type { ImageLimits } from "../ai/image-fit.js";
 import { loadZod, loadedZod, type ZodModule } from "./zod.js";
 
 export type { ToolImage, Usage, ZodModule };
@@ -22,6 +23,11 @@ export interface ToolContext {
   confirm?: (review: Review) => Promise<{ allow: true } | { allow: false; reason: string }>;
   /** The id of the call being run (sub-agents label their events with it). */
   callId?: string;
+  /**
+   * What an image a tool returns must fit, when the model in use takes images; absent when it
+   * takes none (a tool then describes an image instead of returning it; see `LoopConfig.images`).
+   */
+  images?: ImageLimits;
 }
 
 /**

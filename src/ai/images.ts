@@ -8,8 +8,17 @@ export const IMAGE_MEDIA_TYPES: readonly string[] = [
   "image/webp",
 ];
 
-/** The largest image sent, decoded (the vendors' own per-image limit is about this). */
+/**
+ * The largest image sent, as base64 characters (Anthropic's 5 MB per image is counted on the
+ * base64 text; OpenAI's is larger). Images past it are scaled down first (`fitImage`).
+ */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The largest image North takes in (decoded) to scale down: a message's image, a file attached
+ * with `@`, the clipboard's, one `read_file` reads.
+ */
+export const MAX_IMAGE_INPUT_BYTES = 30 * 1024 * 1024;
 
 /**
  * Tokens one image is counted as before a model reports usage: an estimate (about what a
@@ -26,7 +35,8 @@ export function imageBytes(data: string): number {
 /**
  * Why `image` may not be sent (an English sentence for an error line or RPC error), or undefined
  * when it may: a media type outside {@link IMAGE_MEDIA_TYPES}, data that is not base64, or more
- * than {@link MAX_IMAGE_BYTES} decoded.
+ * than {@link MAX_IMAGE_INPUT_BYTES} decoded (a smaller image past the providers' limits is
+ * scaled down before it is sent, see `fitImage`).
  */
 export function imageProblem(image: { mediaType?: unknown; data?: unknown }): string | undefined {
   const { mediaType, data } = image;
@@ -37,8 +47,8 @@ export function imageProblem(image: { mediaType?: unknown; data?: unknown }): st
     return "image data must be non-empty base64";
   }
   const bytes = imageBytes(data);
-  if (bytes > MAX_IMAGE_BYTES) {
-    return `image of ${Math.ceil(bytes / 1024)} KB is over the ${MAX_IMAGE_BYTES / 1024 / 1024} MB limit`;
+  if (bytes > MAX_IMAGE_INPUT_BYTES) {
+    return `image of ${Math.ceil(bytes / 1024)} KB is over the ${MAX_IMAGE_INPUT_BYTES / 1024 / 1024} MB limit`;
   }
   return undefined;
 }

@@ -14,9 +14,19 @@ export {
   IMAGE_MEDIA_TYPES,
   IMAGE_TOKEN_ESTIMATE,
   MAX_IMAGE_BYTES,
+  MAX_IMAGE_INPUT_BYTES,
   imageNote,
   imageProblem,
 } from "./images.js";
+export {
+  ImageError,
+  describeImage,
+  fitImage,
+  imageLimits,
+  sniffImageType,
+  type FittedImage,
+  type ImageLimits,
+} from "./image-fit.js";
 export { BUILTIN_VENDORS, vendorReady, vendorVariables } from "./vendors.js";
 export type { VendorConfig } from "./vendors.js";
 export { createProvider, ProviderSetupError } from "./provider.js";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { toAnthropicBody } from "./anthropic-messages.js";
 import { toChatBody } from "./openai-chat.js";
 import { toResponsesBody } from "./openai-responses.js";
-import { imageNote, imageProblem, MAX_IMAGE_BYTES } from "./images.js";
+import { imageNote, imageProblem, MAX_IMAGE_INPUT_BYTES } from "./images.js";
 import type { ModelRequest } from "./types.js";
 
 const png = { mediaType: "image/png", data: "iVBORw0KGgo=" };
@@ -51,14 +51,14 @@ describe("a user message's images on the wire", () => {
 });
 
 describe("imageProblem and imageNote", () => {
-  it("takes PNG, JPEG, GIF and WebP in base64 up to 5 MB decoded", () => {
+  it("takes PNG, JPEG, GIF and WebP in base64 up to 30 MB decoded (scaled later)", () => {
     for (const mediaType of ["image/png", "image/jpeg", "image/gif", "image/webp"]) {
       expect(imageProblem({ mediaType, data: "AAAA" })).toBeUndefined();
     }
     expect(imageProblem({ mediaType: "image/svg+xml", data: "AAAA" })).toMatch(/not one of/);
     expect(imageProblem({ mediaType: "image/png", data: "not base64!" })).toMatch(/base64/);
-    const big = "A".repeat(Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 8);
-    expect(imageProblem({ mediaType: "image/png", data: big })).toMatch(/over the 5 MB limit/);
+    const big = "A".repeat(Math.ceil((MAX_IMAGE_INPUT_BYTES * 4) / 3) + 8);
+    expect(imageProblem({ mediaType: "image/png", data: big })).toMatch(/over the 30 MB limit/);
   });
 
   it("notes an image by its kind and size", () => {

@@ -8,7 +8,8 @@ import { LineSplitter, MAX_LINE_BYTES, TOO_LONG } from "./line-splitter.js";
  * headless mode — `{"type":"user","message":{"role":"user","content":"…"}}`, where `content`
  * may also be a list of `{"type":"text","text":"…"}` blocks and `{"type":"image","source":{"type":
  * "base64","media_type":"image/png","data":"…"}}` blocks (sent with the text; an image North may
- * not send — another media type or source, over 5 MB — makes the line an `error`). North's addition: `"steer": true`
+ * not send — another media type or source, over 30 MB — makes the line an `error`; one past the
+ * provider's limits is scaled down). North's addition: `"steer": true`
  * delivers the message to the running turn at its next step (`Session.steer`) instead of after
  * it. Yields each message as it arrives; a line that is not such a message is reported to `bad`
  * ("skipped: why") and skipped. A line over 16 MiB (RPC's cap) is never held whole: it is yielded

@@ -62,3 +62,5 @@ export type { SlashCommandRunner, SlashEffect } from "../tools/index.js";
 export type { AgentEvent, TodoItem } from "../agent/events.js";
 export type { TurnResult } from "../agent/loop.js";
 export type { Review } from "../agent/tool.js";
+export { imageMentionOf, pastedImageFile } from "./context/attach-images.js";
+export { clipboardImage, type ClipboardImage } from "./context/clipboard-image.js";

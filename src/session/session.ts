@@ -33,6 +33,7 @@ import type { Mode } from "./permissions/permissions.js";
 import { TurnQueue } from "./turn-queue.js";
 import { SessionModel } from "./session-model.js";
 import { SessionEvents } from "./session-events.js";
+import { sendableImages } from "./context/attach-images.js";
 import { attachFiles } from "./context/attach.js";
 import { UsageError } from "./config/errors.js";
 import { openMcp } from "./tools/session-mcp.js";
@@ -41,7 +42,7 @@ import { rewindControl } from "./rewind.js";
 import { ToolSet } from "./tool-set.js";
 import { cachedDevTools, devToolsLine, discoverDevTools } from "./context/dev-tools.js";
 import { t } from "../i18n/index.js";
-import { imageProblem, type ToolImage } from "../ai/index.js";
+import { imageLimits, imageProblem, type ToolImage } from "../ai/index.js";
 import { openHooks } from "./hooks/open-hooks.js";
 
 /**
@@ -323,6 +324,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       {
         provider: model.provider,
         model: info.id,
+        ...(info.supportsImages ? { images: imageLimits(info.protocol) } : {}),
         maxOutputTokens: info.maxOutput,
         system: joinSystem(request),
         tools: offer,
@@ -368,17 +370,13 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       for (const note of attached.notes) broadcast({ type: "notice", tone: "warn", text: note });
       if (attached.attached > 0) logger.log("files_attached", { files: attached.attached });
       const mode = submitted.mode;
-      let images = submitted.images ?? [];
-      if (images.length > 0 && !model.info.supportsImages) {
-        // Never silently: the text goes alone, and the person learns what the model did not get.
-        const text = t("session.imagesNotSent", { count: images.length, model: model.info.id });
-        broadcast({ type: "notice", tone: "warn", text });
-        images = [];
-      }
+      // Fitted to the model's limits; a model without vision gets none, never silently.
+      const sent = await sendableImages(attached.images, submitted.images ?? [], model.info);
+      for (const text of sent.notes) broadcast({ type: "notice", tone: "warn", text });
       return runMessage(attached.prompt, {
         signal,
         steering,
-        images: [...images],
+        images: sent.images,
         ...(mode ? { mode } : {}),
       });
     },

@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLI, makeHome, makeRepo } from "../support/cli-runner.js";
 import { reply, startMockModelServer, type MockModelServer } from "../support/mock-model-server.js";
+import { TINY_PNG } from "../support/images.js";
 
 type Json = Record<string, unknown>;
 
@@ -154,7 +155,7 @@ describe("a Claude Code SDK host driving north -p", () => {
         role: "user",
         content: [
           { type: "text", text: "with image" },
-          { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw==" } },
+          { type: "image", source: { type: "base64", media_type: "image/png", data: TINY_PNG } },
         ],
       },
     });
@@ -167,7 +168,7 @@ describe("a Claude Code SDK host driving north -p", () => {
       { type: "text", text: "with image" },
       expect.objectContaining({
         type: "image",
-        source: { type: "base64", media_type: "image/png", data: "iVBORw==" },
+        source: { type: "base64", media_type: "image/png", data: TINY_PNG },
       }),
     ]);
   }, 60_000);

@@ -8,10 +8,11 @@ import { jsonLines, makeHome, makeRepo, runCli } from "../support/cli-runner.js"
 import { reply, type MockModelServer } from "../support/mock-model-server.js";
 import { anthropicEnv, providerSetup, useE2e, type Protocol } from "../support/e2e-fixture.js";
 import { startRpc } from "../support/rpc-client.js";
+import { imageSize, oversizedPng, TINY_PNG } from "../support/images.js";
 
 type Json = Record<string, unknown>;
 const e2e = useE2e();
-const DATA = Buffer.from("\x89PNG\r\n\x1a\n not really a picture").toString("base64");
+const DATA = TINY_PNG;
 
 const userLine = (blocks: Json[]) =>
   JSON.stringify({ type: "user", message: { role: "user", content: blocks } });
@@ -78,15 +79,19 @@ describe("images in user messages", () => {
     expect(notice?.text).toContain("qwen3-coder does not take images");
   }, 60_000);
 
-  it("stream-json input: an SVG or an image over 5 MB is an error result, never sent", async () => {
-    const big = Buffer.alloc(5 * 1024 * 1024 + 1).toString("base64");
+  it("stream-json input: an SVG is an error result; an image past the limits is scaled", async () => {
+    const big = (await oversizedPng()).toString("base64");
+    expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
     const stdin = [withImage("image/svg+xml"), withImage("image/png", big)].join("\n");
     const { server, result, lines } = await streamJson("anthropic-messages", true, stdin);
     const results = lines.filter((l) => l.type === "result");
     const errors = results.map((r) => (r.error as { message?: string } | undefined)?.message);
     expect(errors[0]).toContain("input line 1: image media type");
-    expect(errors[1]).toContain("over the 5 MB limit");
-    expect(server.requests).toHaveLength(0);
+    expect(server.requests).toHaveLength(1);
+    const sent = (lastUser(server) as Json[]).find((b) => b.type === "image")!;
+    const { data } = sent.source as { data: string };
+    expect(data.length).toBeLessThanOrEqual(5 * 1024 * 1024);
+    expect(await imageSize(data)).toMatchObject({ width: 1568 });
     expect(result.code).toBe(2);
   }, 60_000);
 

@@ -743,4 +743,17 @@ export const en = {
   "export.exists": "{path} exists; it was not overwritten. Give another name.",
   "export.failed": "Could not write {path}: {why}",
   "export.written": "Wrote the conversation to {path} ({chars} characters).",
+  // Images (issue 29): attached by @ path, pasted, from the clipboard.
+  "images.notImage": "it is not a PNG, JPEG, GIF or WebP image",
+  "images.unreadable": "it cannot be read as an image ({detail})",
+  "images.unscalable": "it cannot be scaled to the provider's limits ({detail})",
+  "images.tooLarge": "it is larger than {max}",
+  "images.notAttached": "@{path} was not attached: {why}.",
+  "images.notSent": "Image {name} was not sent: {why}.",
+  "composer.image": "Image #{n} {name} {size}",
+  "composer.clipboardEmpty": "The clipboard holds no image.",
+  "composer.clipboardNoTool":
+    "No clipboard tool to paste an image with: install {tools}, or attach the file with @path.",
+  "composer.clipboardFailed": "Could not read the clipboard's image: {why}",
+  "shortcuts.pasteImage": "attach the clipboard's image",
 } as const;

@@ -707,4 +707,17 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "export.exists": "{path} 已存在，未覆盖。请换一个名称。",
   "export.failed": "无法写入 {path}：{why}",
   "export.written": "已将对话写入 {path}（{chars} 个字符）。",
+  // Images (issue 29): attached by @ path, pasted, from the clipboard.
+  "images.notImage": "它不是 PNG、JPEG、GIF 或 WebP 图片",
+  "images.unreadable": "无法作为图片读取（{detail}）",
+  "images.unscalable": "无法缩放到提供方的限制之内（{detail}）",
+  "images.tooLarge": "它大于 {max}",
+  "images.notAttached": "@{path} 未附加：{why}。",
+  "images.notSent": "图片 {name} 未发送：{why}。",
+  "composer.image": "图片 #{n} {name} {size}",
+  "composer.clipboardEmpty": "剪贴板中没有图片。",
+  "composer.clipboardNoTool":
+    "没有可用于粘贴图片的剪贴板工具：请安装 {tools}，或用 @路径 附加文件。",
+  "composer.clipboardFailed": "无法读取剪贴板中的图片：{why}",
+  "shortcuts.pasteImage": "附加剪贴板中的图片",
 };

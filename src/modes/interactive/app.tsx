@@ -23,6 +23,7 @@ import type { Store } from "./state/store.js";
 import { useKeyboard } from "./keys/use-keyboard.js";
 import { t } from "../../i18n/index.js";
 import { osc52 } from "./screen/osc52.js";
+import { clipboardImage } from "../../session/index.js";
 
 export interface AppProps {
   store: Store;
@@ -119,6 +120,7 @@ export function App(props: AppProps) {
           if (suggestion.control) suggestion.control.edited(next.text, eligible());
         },
         ...(suggestion.control ? { suggestion: suggestion.control } : {}),
+        clipboardImage: () => clipboardImage(process.env),
         controller,
         history: props.history,
         dispatch: store.dispatch,

@@ -97,8 +97,8 @@ export interface SubmitParams {
   files?: string[];
   mode?: RpcMode;
   /**
-   * Images sent after the text: PNG, JPEG, GIF or WebP, at most 5 MB decoded, `data` in base64
-   * (another is refused with -32602). A model that takes none gets the text and a `notice`.
+   * Images sent after the text: PNG, JPEG, GIF or WebP, at most 30 MB decoded, `data` in base64
+   * (another is refused with -32602); scaled down to the provider's limits before sending. A model that takes none gets the text and a `notice`.
    */
   images?: RpcImage[];
 }

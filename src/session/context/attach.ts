@@ -4,6 +4,7 @@ import { t } from "../../i18n/index.js";
 import type { ContextReport } from "./context-usage.js";
 import { resourceMentions } from "../../mcp/index.js";
 import { expandMentions, fitMentions, type MentionFile } from "./mentions.js";
+import { IMAGE_PATH, imageMentions, readImageFile, type ImageFile } from "./attach-images.js";
 
 /** Attached files may fill the context up to this share of the window (compaction's threshold). */
 export const ATTACH_SHARE = 0.8;
@@ -33,19 +34,28 @@ export interface ResourceReader {
  * The prompt a message becomes: its text, its context blocks, then the files it names — picked
  * ones and typed `@path` words that name a file or folder of the repository — fitted into what is
  * left of {@link ATTACH_SHARE} of the window. `notes` tells the person what was not attached.
+ * Image paths (`@shot.png`, quoted or escaped, in the repository or anywhere the person wrote)
+ * are read as `images`, for the session to fit and send (attach-images.ts).
  */
 export async function attachFiles(
   request: AttachRequest,
-): Promise<{ prompt: string; notes: string[]; attached: number }> {
+): Promise<{ prompt: string; notes: string[]; attached: number; images: ImageFile[] }> {
   const { text: typed, context, root } = request;
   const text = context.length > 0 ? `${typed}\n\n${context.join("\n\n")}` : typed;
   const notes: string[] = [];
-  const files = [...request.files];
+  const named = imageMentions(typed);
+  const images: ImageFile[] = [];
+  for (const path of new Set([...named.map((m) => m.path), ...request.files.filter(isImage)])) {
+    const read = readImageFile(root, path);
+    if (read.ok) images.push(read.file);
+    else notes.push(t("images.notAttached", { path, why: read.problem }));
+  }
+  const files = request.files.filter((f) => !isImage(f));
   const resources = resourceMentions(typed, request.resources?.servers ?? []);
   const isResource = (word: string) => resources.some((r) => word.startsWith(`${r.server}:`));
   for (const match of typed.matchAll(/(?:^|\s)@([^\s@]+)/g)) {
     const path = match[1]!.replace(/[.,;:!?)'"]+$/, "");
-    if (isResource(path)) continue;
+    if (isResource(path) || isImage(path) || /^['"]|\\/.test(match[1]!)) continue;
     if (!path || files.includes(path) || files.includes(path.replace(/\/$/, ""))) continue;
     if (existsSync(join(root, path))) files.push(path);
     else notes.push(t("mention.missing", { path }));
@@ -62,8 +72,10 @@ export async function attachFiles(
     const left = budget - Math.ceil((prompt.length - text.length) / 4);
     prompt = await attachResources(prompt, resources, request.resources, left, notes);
   }
-  return { prompt, notes, attached: files.length + resources.length };
+  return { prompt, notes, attached: files.length + resources.length + images.length, images };
 }
+
+const isImage = (path: string) => IMAGE_PATH.test(path);
 
 /**
  * The prompt with each `@<server>:<uri>` resource after it as a `<resource server uri>` block,

@@ -108,7 +108,8 @@ function renderMessage(message: Message, caps: { result: number; text: number })
   }
   if (message.role === "tool") {
     const status = message.isError ? " (error)" : "";
-    return `## Result of ${message.toolName}${status}\n${clip(message.content, caps.result)}`;
+    const notes = (message.images ?? []).map((image) => `\n${imageNote(image)}`).join("");
+    return `## Result of ${message.toolName}${status}\n${clip(message.content, caps.result)}${notes}`;
   }
   const lines: string[] = [];
   for (const part of message.content) {

@@ -21,4 +21,20 @@ describe("an image in the context", () => {
     expect(transcript).toContain("[Image: png 48 KB]");
     expect(transcript).not.toContain(data.slice(0, 40));
   });
+
+  it("read_file's image counts too, and is a note in the summary", () => {
+    const result: Message = {
+      role: "tool",
+      toolCallId: "c1",
+      toolName: "read_file",
+      content: "shot.png: PNG image, 48.0 KB, 800×600 px; the image follows.",
+      isError: false,
+      images: [{ mediaType: "image/png", data }],
+    };
+    const plain = estimateMessage({ ...result, images: [] });
+    expect(estimateMessage(result)).toBe(plain + IMAGE_TOKEN_ESTIMATE);
+    const transcript = renderTranscript([withImage, result], 10_000);
+    expect(transcript).toMatch(/## Result of read_file\n.*\n\[Image: png 48 KB\]/);
+    expect(transcript).not.toContain(data.slice(0, 40));
+  });
 });

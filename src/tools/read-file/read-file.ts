@@ -1,4 +1,4 @@
-import { defineTool, ToolError, type ZodModule } from "../../agent/tool.js";
+import { defineTool, ToolError, type ToolOutput, type ZodModule } from "../../agent/tool.js";
 import {
   isBinaryFile,
   secretReason,
@@ -11,12 +11,15 @@ import { resolveToolPath } from "../tool-path.js";
 import { confirmSecretRead } from "./confirm-secret.js";
 import description from "./description.md";
 import { readLines } from "./read-lines.js";
+import { readImage, type ReadImageDetails } from "./read-image.js";
 import { suggestPaths } from "./suggest-paths.js";
 import { maskForModel } from "../../log/secret-formats.js";
 
 export const MAX_READ_LINES = 500;
 export const MAX_READ_BYTES = 100 * 1024;
 export const MAX_LINE_BYTES = 2000;
+/** A path that names an image by its extension. */
+const IMAGE_FILE = /\.(png|jpe?g|gif|webp)$/i;
 
 /** For renderers: the file and the lines shown (`endLine` < `startLine` for an empty file). */
 export interface ReadFileDetails {
@@ -50,7 +53,7 @@ export function createReadFileTool(ws: Workspace, tracker?: ReadTracker, files?:
     kind: "read",
     description,
     schema,
-    async execute(args, ctx) {
+    async execute(args, ctx): Promise<ToolOutput<ReadFileDetails | ReadImageDetails>> {
       const target = await resolveToolPath(ws, args.path);
       if (target.type === "missing") {
         const near = await suggestPaths(ws, target.relative, ctx.signal);
@@ -66,6 +69,11 @@ export function createReadFileTool(ws: Workspace, tracker?: ReadTracker, files?:
       if (target.type !== "file") throw new ToolError(`${target.relative} is not a regular file.`);
       const why = await secretReason(ws, target.relative);
       if (why) await confirmSecretRead(ctx, target.relative, why);
+      // An image goes to a model that takes images as one (read-image.ts), else is described.
+      if (IMAGE_FILE.test(target.relative) || (await isBinaryFile(target.absolute))) {
+        const image = await readImage(ws, target.relative, ctx);
+        if (image) return image;
+      }
       if (await isBinaryFile(target.absolute)) {
         throw new ToolError(
           `${target.relative} is a binary file (${formatSize(target.size)}); read_file shows text files only.`,

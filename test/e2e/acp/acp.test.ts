@@ -8,6 +8,7 @@ import { CLI, makeHome, makeRepo } from "../../support/cli-runner.js";
 import { anthropicEnv, useE2e } from "../../support/e2e-fixture.js";
 import { reply, type MockModelServer } from "../../support/mock-model-server.js";
 import { storedPermissions } from "../../support/permissions-file.js";
+import { TINY_PNG } from "../../support/images.js";
 
 const e2e = useE2e();
 let clients: AcpClient[] = [];
@@ -362,7 +363,7 @@ describe("north acp", () => {
     const init = await acp.agent.request("initialize", initializeParams());
     expect(init).toMatchObject({ agentCapabilities: { promptCapabilities: { image: true } } });
     const { sessionId } = await acp.agent.request("session/new", { cwd: repo, mcpServers: [] });
-    const data = Buffer.from("\x89PNG\r\n\x1a\n a picture").toString("base64");
+    const data = TINY_PNG;
     await expect(
       acp.agent.request("session/prompt", {
         sessionId,

@@ -10,6 +10,11 @@ export interface EditorState {
   readonly text: string;
   readonly cursor: number;
   readonly mentions?: readonly string[];
+  /**
+   * Labels that stand for something else until sent (`[Image #1 shot.png 48 KB]`, a collapsed
+   * paste): each moves and deletes as one unit, like a chosen mention.
+   */
+  readonly chips?: readonly string[];
 }
 
 export const emptyEditor: EditorState = { text: "", cursor: 0 };
@@ -59,9 +64,25 @@ const splice = (s: EditorState, from: number, to: number, insert = ""): EditorSt
   cursor: from + insert.length,
 });
 
-/** The mention token ending at (`before`) or starting at the cursor. */
+/** Where each chip label stands in `text`. */
+function chipSpans(text: string, chips: readonly string[] | undefined) {
+  const spans: { start: number; end: number; path: string }[] = [];
+  for (const chip of chips ?? []) {
+    for (let from = text.indexOf(chip); from !== -1; from = text.indexOf(chip, from + 1))
+      spans.push({ start: from, end: from + chip.length, path: chip });
+  }
+  return spans;
+}
+
+/** Mention tokens and chips: the units that move and delete whole. */
+const unitSpans = (s: EditorState) => [
+  ...mentionSpans(s.text, s.mentions),
+  ...chipSpans(s.text, s.chips),
+];
+
+/** The mention token or chip ending at (`before`) or starting at the cursor. */
 const tokenAt = (s: EditorState, side: "before" | "after") =>
-  mentionSpans(s.text, s.mentions).find((m) =>
+  unitSpans(s).find((m) =>
     side === "before"
       ? s.cursor > m.start && s.cursor <= m.end
       : s.cursor >= m.start && s.cursor < m.end,
@@ -80,7 +101,7 @@ export const replaceRange = (
 });
 
 export const insert = (s: EditorState, text: string) => {
-  const inside = spanInside(mentionSpans(s.text, s.mentions), s.cursor);
+  const inside = spanInside(unitSpans(s), s.cursor);
   const at = inside ? inside.end : s.cursor;
   return splice(s, at, at, text);
 };
@@ -140,6 +161,12 @@ export function verticalMove(s: EditorState, direction: -1 | 1): EditorState | u
   const nextEnd = lineEndIndex(s.text, end + 1);
   return { ...s, cursor: Math.min(end + 1 + column, nextEnd) };
 }
+
+/** `text` inserted at the cursor as a chip (see `EditorState.chips`). */
+export const insertChip = (s: EditorState, chip: string): EditorState => {
+  const next = insert(s, chip);
+  return { ...next, chips: [...new Set([...(s.chips ?? []), chip])] };
+};
 
 /** A whole new text with the cursor at its end (history recall, restoring a queue). */
 export const replaceText = (text: string): EditorState => ({ text, cursor: text.length });

@@ -38,7 +38,8 @@ export type Action =
   | "cycle-mode"
   | "cycle-mode-back"
   | "toggle-todos"
-  | "browse";
+  | "browse"
+  | "paste-image";
 
 export const KEY_BINDINGS: Readonly<Record<string, Action>> = {
   enter: "submit",
@@ -82,6 +83,7 @@ export const KEY_BINDINGS: Readonly<Record<string, Action>> = {
   /** Browse mode (browse/browse-keys.ts has its keys; Shift+↓, Ctrl+O or Esc come back). */
   "shift+up": "browse",
   "ctrl+o": "browse",
+  "ctrl+v": "paste-image",
 };
 
 /**
@@ -122,6 +124,7 @@ export const ACTION_HELP: Readonly<Partial<Record<Action, MessageKey>>> = {
   "cycle-mode-back": "shortcuts.cycleModeBack",
   "toggle-todos": "shortcuts.toggleTodos",
   browse: "shortcuts.browse",
+  "paste-image": "shortcuts.pasteImage",
 };
 
 /** Lines of the shortcuts panel: keys grouped by action, then the menus and `@`. */

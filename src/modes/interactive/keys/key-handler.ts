@@ -16,6 +16,7 @@ import {
 import { pasteIntoAnswer } from "../review/question-keys.js";
 import type { UiAction, UiState } from "../state/state.js";
 import { t } from "../../../i18n/index.js";
+import { imageMentionOf, pastedImageFile, type ClipboardImage } from "../../../session/index.js";
 
 /** Editing keys that go to a draft typed ahead while a review waits (not ←/→, Enter, Esc). */
 const DRAFT_KEYS = new Set([
@@ -69,6 +70,10 @@ export interface KeyContext {
    * the screen; Tab inserts it, any other key then does its own work.
    */
   suggestion?: { take(): string | undefined };
+  /** Ctrl+V: the clipboard's image saved as a file (absent: the key does nothing). */
+  clipboardImage?(): Promise<ClipboardImage>;
+  /** The folder a pasted relative path is resolved against (default: the process's). */
+  cwd?: string;
 }
 
 /**
@@ -141,6 +146,31 @@ export function createKeyHandler(ctx: KeyContext) {
     let out = text;
     for (const [label, block] of pastes) out = out.split(block).join(label);
     return out;
+  };
+  /** Image chips made so far (their numbers). */
+  let imageCount = 0;
+  /** Shows the image file at `path` as `[Image #N name 48 KB]`, sent as its `@path`. */
+  const attachImage = (path: string, bytes: number) => {
+    const name = path.split(/[\\/]/).pop() ?? path;
+    const size = `${Math.max(1, Math.round(bytes / 1024))} KB`;
+    const label = `[${t("composer.image", { n: ++imageCount, name, size })}]`;
+    pastes.set(label, imageMentionOf(path));
+    const state = ctx.editor();
+    const before = state.text[state.cursor - 1];
+    const spaced = before === undefined || /\s/.test(before) ? state : ed.insert(state, " ");
+    setEditor(ed.insertChip(spaced, label));
+  };
+  const pasteImage = () => {
+    void ctx.clipboardImage?.().then((got) => {
+      if (got.ok) return attachImage(got.path, got.bytes);
+      const text =
+        got.reason === "noTool"
+          ? t("composer.clipboardNoTool", { tools: got.tools })
+          : got.reason === "empty"
+            ? t("composer.clipboardEmpty")
+            : t("composer.clipboardFailed", { why: got.detail });
+      ctx.dispatch({ type: "note", tone: got.reason === "empty" ? "info" : "warn", text });
+    });
   };
   const submit = (typed: string) => {
     if (!typed.trim()) return;
@@ -309,6 +339,8 @@ export function createKeyHandler(ctx: KeyContext) {
         return ctx.dispatch({ type: "toggle-todos" });
       case "browse":
         return;
+      case "paste-image":
+        return pasteImage();
     }
     const outcome = editAction(ctx.editor(), action, ctx.history);
     if (!outcome) return;
@@ -329,13 +361,16 @@ export function createKeyHandler(ctx: KeyContext) {
       // A lone trailing line break of a one-line paste is not sent (a copied line often ends
       // with one); multi-line text keeps its final line break. A block of many lines shows
       // collapsed.
+      // A paste that is only an image's path (a dropped file) attaches the image.
+      const image = pastedImageFile(text, ctx.cwd ?? process.cwd());
+      if (image) return attachImage(image.path, image.bytes);
       const body = text.replace(/\n$/, "");
       const block = body.includes("\n") ? text : body;
       const lines = body.split("\n").length;
       if (lines <= PASTE_LINES) return setEditor(ed.insert(ctx.editor(), block));
-      const label = `[${t("composer.pasted", { n: pastes.size + 1, lines })}]`;
+      const label = `[${t("composer.pasted", { n: pastes.size - imageCount + 1, lines })}]`;
       pastes.set(label, block);
-      setEditor(ed.insert(ctx.editor(), label));
+      setEditor(ed.insertChip(ctx.editor(), label));
     },
     dispose: () => {
       disarm();

@@ -15,6 +15,12 @@ export const readFileLine: ToolRenderer = {
     return verb("tool.reading", done, { what: `${path}${range}` });
   },
   summary(details) {
+    // An image read: its format and pixels.
+    const image = details.image as
+      { mediaType?: string; width?: number; height?: number } | undefined;
+    if (image?.mediaType) {
+      return `${image.mediaType.replace("image/", "").toUpperCase()} ${image.width}×${image.height}`;
+    }
     const start = num(details.startLine);
     const end = num(details.endLine);
     const total = num(details.totalLines);
