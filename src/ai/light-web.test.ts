@@ -14,7 +14,8 @@ function both(
   ops(real);
   ops(light);
   return {
-    real: [...real],
+    // highlight.js's types bring the DOM lib, whose Headers type is not iterable without DOM.Iterable.
+    real: [...(real as unknown as Iterable<[string, string]>)],
     light: [...light],
     realGet: real.get("x-multi"),
     lightGet: light.get("x-multi"),
