@@ -24,6 +24,7 @@ import { newCommand } from "./builtin/new.js";
 import { quitCommand } from "./builtin/quit.js";
 import { stopCommand } from "./builtin/stop.js";
 import { undoCommand } from "./builtin/undo.js";
+import { jobsCommand } from "./builtin/jobs.js";
 import { loadCustomCommands } from "./custom.js";
 import { CommandRegistry } from "./registry.js";
 import type { Command } from "./types.js";
@@ -55,6 +56,7 @@ export const BUILTIN_COMMANDS = [
   outputCommand,
   hooksCommand,
   checksCommand,
+  jobsCommand,
 ];
 
 /** Custom command folders are looked at again at most this often (a file added shows up). */

@@ -16,6 +16,7 @@ const HEADLESS = new Set([
   "tools",
   "hooks",
   "checks",
+  "jobs",
 ]);
 
 export interface HeadlessCommands {

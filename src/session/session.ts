@@ -101,6 +101,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     secretEnv: providerKeyVariables(options.config),
     mask: sandboxMasks(options.env, options.config),
     ...(options.files ? { files: options.files } : {}),
+    ...(options.config.shell?.maxBackground
+      ? { maxBackground: options.config.shell.maxBackground }
+      : {}),
+    jobsChanged: () => broadcast({ type: "jobs", running: shells.jobs.running }),
   });
   const broker = new ApprovalBroker();
   /** The running turn's signal (an MCP server's question is asked only while one runs). */
@@ -438,6 +442,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     setSandbox: (on) => sandbox.set(on),
     mcp: mcp.control,
+    jobs: { list: () => shells.jobs.list(), kill: (id) => shells.jobs.kill(id) },
     hooks: hooks?.control,
     checks: {
       inForce: () => checks,

@@ -154,6 +154,9 @@ export class TurnController {
           ).length,
         });
         return;
+      case "jobs":
+        this.deps.dispatch({ type: "jobs", running: event.running });
+        return;
     }
     if (event.type === "usage" || event.type === "compaction_end") {
       this.deps.dispatch({ type: "cost", usd: session.costs.total() });
