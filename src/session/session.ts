@@ -14,7 +14,12 @@ import { createPolicy, type PolicyState } from "./permissions/policy.js";
 import { logEvent } from "./storage/session-log.js";
 import { checkDataDir } from "./storage/data-checks.js";
 import { openStorage, SAVE_POINTS, withSessionTitles } from "./storage/session-storage.js";
-import { createSessionTools, routeShellOutput, type LiveOutput } from "./tools/session-tools.js";
+import {
+  createSessionTools,
+  JOB_TOOLS,
+  routeShellOutput,
+  type LiveOutput,
+} from "./tools/session-tools.js";
 import { createSubagentRunner } from "./tools/subagents.js";
 import { createTaskTool, createTodoWriteTool } from "../tools/index.js";
 import { ProjectRules } from "./context/project-rules.js";
@@ -219,6 +224,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     mode: () => state.mode,
     profile,
     dialogue,
+    // shell_output and shell_kill join once a job was started (they cost the first request).
+    withheld: () => (shells.jobs.started ? [] : JOB_TOOLS),
   });
   // Looked at here and again at each turn's start (an MCP tool may have joined).
   await tools.ready();

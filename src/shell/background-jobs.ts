@@ -19,7 +19,7 @@ import { childProcess } from "../platform/lazy-builtins.js";
 import { chooseShell, shellQuote } from "./dialect.js";
 import { ShellError } from "./errors.js";
 import { BoundedOutput } from "./output-buffer.js";
-import { signalGroups } from "./process-groups.js";
+import { sessionProcesses, signalGroups } from "./process-groups.js";
 import { detectSandbox, sandboxCommand, type SandboxProfile } from "./sandbox/index.js";
 import { shellEnvironment } from "./shell-env.js";
 import { TerminalTextCleaner } from "./terminal-text.js";
@@ -91,6 +91,11 @@ export class BackgroundJobs {
   private exitHook: (() => void) | undefined;
 
   constructor(private readonly options: BackgroundJobsOptions) {}
+
+  /** Whether a job was ever started (the job tools are offered from then on). */
+  get started(): boolean {
+    return this.next > 1;
+  }
 
   /** Jobs running now. */
   get running(): number {
@@ -177,12 +182,28 @@ export class BackgroundJobs {
       unread: new BoundedOutput(HEAD_CHARS, TAIL_CHARS),
       recent: "",
       exited: new Promise((ended) => {
-        child.once("exit", (code, signal) => {
-          job.view.exitCode = code ?? 128 + signalNumber(signal);
-          this.options.logger?.log("job_end", { id, exitCode: job.view.exitCode });
+        let code: number | undefined;
+        let draining: NodeJS.Timeout | undefined;
+        const end = () => {
+          if (job.view.exitCode !== undefined) return;
+          clearTimeout(draining);
+          job.view.exitCode = code ?? 0;
+          this.options.logger?.log("job_end", { id, exitCode: code });
           job.cleanup();
           this.options.onChange?.();
           ended();
+        };
+        const codeOf = (value: number | null, signal: NodeJS.Signals | null) =>
+          (code ??= value ?? 128 + signalNumber(signal));
+        // What is still in the pipes comes before "close"; a process that left the group
+        // (outside the sandbox) may hold them open, so the job ends soon after "exit" anyway.
+        child.once("exit", (value, signal) => {
+          codeOf(value, signal);
+          draining = setTimeout(end, 500);
+        });
+        child.once("close", (value, signal) => {
+          codeOf(value, signal);
+          end();
         });
       }),
       cleanup: () => {
@@ -240,7 +261,14 @@ export class BackgroundJobs {
     const pid = job.child.pid;
     if (pid === undefined) return;
     job.view.killed = true;
-    signalGroups([pid], "SIGTERM");
+    if (job.view.sandbox === "none") signalGroups([pid], "SIGTERM");
+    else {
+      // Not bwrap itself, which would die of it and take the job down with SIGKILL: the job's
+      // own processes get the TERM, may clean up, and bwrap ends with its shell.
+      for (const p of sessionProcesses(pid)) {
+        if (p.pid !== pid) signalProcess(p.pid, "SIGTERM");
+      }
+    }
     let timer: NodeJS.Timeout | undefined;
     const grace = new Promise<"late">((late) => {
       timer = setTimeout(() => late("late"), this.options.killGraceMs ?? 1000);
@@ -308,6 +336,14 @@ export class BackgroundJobs {
       }
     };
     process.on("exit", this.exitHook);
+  }
+}
+
+function signalProcess(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Gone already.
   }
 }
 

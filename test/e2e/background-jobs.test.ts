@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { fault, reply, toolResultsOf } from "../support/mock-model-server.js";
+import { fault, reply, toolNames, toolResultsOf } from "../support/mock-model-server.js";
 import { useE2e } from "../support/e2e-fixture.js";
 import { runCli } from "../support/cli-runner.js";
 import { pids, until } from "../support/processes.js";
@@ -47,6 +47,11 @@ describe("background jobs", () => {
     ]);
     const result = await run(["-p", "start the server", "--approve", "all"]);
     expect(result.code, result.stderr).toBe(0);
+    // The job tools cost the first request nothing: offered once a job started.
+    expect(toolNames(server.requests[0]!)).not.toContain("shell_output");
+    expect(toolNames(server.requests[1]!)).toEqual(
+      expect.arrayContaining(["shell_output", "shell_kill"]),
+    );
     const started = toolResultsOf(server.requests[1]!).at(-1)!;
     expect(started.content).toContain("Started background job job1");
     expect(started.content).toContain("ready");

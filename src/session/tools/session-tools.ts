@@ -18,6 +18,9 @@ import {
 } from "../../workspace/index.js";
 import { createShellSet, type ShellSet } from "./shell-set.js";
 
+/** The tools of background jobs, offered once the session started one (`ToolSetDeps.withheld`). */
+export const JOB_TOOLS: readonly string[] = ["shell_output", "shell_kill"];
+
 /** Where a running shell command's output goes: the current turn's events, under its call id. */
 export interface LiveOutput {
   emit: (event: AgentEvent) => void;

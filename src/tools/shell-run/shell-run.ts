@@ -106,7 +106,7 @@ const schema = (z: ZodModule) =>
     background: z
       .boolean()
       .optional()
-      .describe("Start a server/watcher and return at once (no &): shell_output, shell_kill"),
+      .describe("Server/watcher: return at once (no &), then shell_output/shell_kill"),
   });
 
 /**
