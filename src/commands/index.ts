@@ -25,6 +25,7 @@ import { quitCommand } from "./builtin/quit.js";
 import { stopCommand } from "./builtin/stop.js";
 import { undoCommand } from "./builtin/undo.js";
 import { jobsCommand } from "./builtin/jobs.js";
+import { reviewCommand } from "./builtin/review.js";
 import { loadCustomCommands } from "./custom.js";
 import { CommandRegistry } from "./registry.js";
 import type { Command } from "./types.js";
@@ -57,6 +58,7 @@ export const BUILTIN_COMMANDS = [
   hooksCommand,
   checksCommand,
   jobsCommand,
+  reviewCommand,
 ];
 
 /** Custom command folders are looked at again at most this often (a file added shows up). */

@@ -316,6 +316,9 @@ export const en = {
   "status.mcpFailed": "mcp: {count} failed",
   "status.mcpWaiting": "mcp: {count} waiting (/mcp)",
   "status.jobs": "jobs: {count} (/jobs)",
+  "cmd.review.description":
+    "Review changes read-only: uncommitted (default), a base branch, or a commit",
+  "cmd.review.start": "Reviewing {label} in ask mode (read-only).",
   "cmd.jobs.description": "Background jobs: command, uptime, last lines; stop one",
   "cmd.jobs.listChoice": "list the background jobs",
   "cmd.jobs.none": "No background jobs. The model starts one with shell_run background: true.",

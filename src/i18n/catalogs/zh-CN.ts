@@ -300,6 +300,8 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "status.mcpFailed": "mcp：{count} 个失败",
   "status.mcpWaiting": "mcp：{count} 个待处理（/mcp）",
   "status.jobs": "后台任务：{count}（/jobs）",
+  "cmd.review.description": "只读审查改动：未提交的改动（默认）、相对某个基础分支、或某个提交",
+  "cmd.review.start": "正在以只读的 ask 模式审查{label}。",
   "cmd.jobs.description": "后台任务：命令、运行时长、最后几行输出；可停止其中一个",
   "cmd.jobs.listChoice": "列出后台任务",
   "cmd.jobs.none": "没有后台任务。模型可用 shell_run 的 background: true 启动一个。",
