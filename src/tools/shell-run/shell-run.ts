@@ -103,10 +103,7 @@ const schema = (z: ZodModule) =>
       .min(1)
       .optional()
       .describe("Why it must run outside the sandbox (network, writes outside the repo)"),
-    background: z
-      .boolean()
-      .optional()
-      .describe("Server/watcher: return at once (no &), then shell_output/shell_kill"),
+    background: z.boolean().optional().describe("Start a server/watcher; returns at once"),
   });
 
 /**
