@@ -26,6 +26,8 @@ import { stopCommand } from "./builtin/stop.js";
 import { undoCommand } from "./builtin/undo.js";
 import { forkCommand, rewindCommand } from "./builtin/rewind.js";
 import { exportCommand } from "./builtin/export.js";
+import { jobsCommand } from "./builtin/jobs.js";
+import { reviewCommand } from "./builtin/review.js";
 import { loadCustomCommands } from "./custom.js";
 import { CommandRegistry } from "./registry.js";
 import type { Command } from "./types.js";
@@ -60,6 +62,8 @@ export const BUILTIN_COMMANDS = [
   rewindCommand,
   forkCommand,
   exportCommand,
+  jobsCommand,
+  reviewCommand,
 ];
 
 /** Custom command folders are looked at again at most this often (a file added shows up). */

@@ -75,8 +75,11 @@ export interface CommandContext {
    * error.
    */
   refuse?(text: string): void;
-  /** Sends a prompt to the model as if the person had typed it. */
-  send(prompt: string): void;
+  /**
+   * Sends a prompt to the model as if the person had typed it; `mode`: this message's mode
+   * alone (`/review` asks in ask mode), the messages after it go in the mode before.
+   */
+  send(prompt: string, mode?: Mode): void;
   setMode(mode: Mode): void;
   /** The mode the next message goes out in (the interface's, which may differ from the session's). */
   mode(): Mode;

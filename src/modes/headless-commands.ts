@@ -1,5 +1,5 @@
 import { createCommands, refusalOf, type CommandContext } from "../commands/index.js";
-import type { Session } from "../session/index.js";
+import type { Mode, Session, SubmitOptions, Submitted } from "../session/index.js";
 
 /** Built-in commands that mean something without a screen; custom Markdown commands run too. */
 const HEADLESS = new Set([
@@ -17,7 +17,28 @@ const HEADLESS = new Set([
   "hooks",
   "checks",
   "export",
+  "jobs",
+  "review",
 ]);
+
+/**
+ * Submits `commands.prompt` in its own mode when a command asked for one (`/review`), and puts
+ * the session's mode back once that message ended. Without a mode: the session's as it is.
+ */
+export function submitInMode(
+  session: Session,
+  commands: Pick<HeadlessCommands, "prompt" | "mode">,
+  options: SubmitOptions = {},
+): Submitted {
+  if (!commands.mode) return session.submit(commands.prompt, options);
+  const before = session.mode;
+  const submitted = session.submit(commands.prompt, { ...options, mode: commands.mode });
+  const restore = () => {
+    if (!session.busy && session.mode !== before) session.setMode(before);
+  };
+  void submitted.done.then(restore, restore);
+  return submitted;
+}
 
 export interface HeadlessCommands {
   /** What goes to the model: the text left after the commands and the prompts they made. */
@@ -26,6 +47,8 @@ export interface HeadlessCommands {
   lines: { text: string; tone: "info" | "error" }[];
   /** Set when a command was refused or unknown: the run stops with this line (exit 2). */
   refused?: string;
+  /** The mode the prompt must run in (`/review`: ask); the session's mode is restored after. */
+  mode?: Mode;
 }
 
 /**
@@ -61,11 +84,15 @@ export async function runHeadlessCommands(
   const lines: HeadlessCommands["lines"] = [];
   const prompts: string[] = [];
   let refused: string | undefined;
+  let promptMode: Mode | undefined;
   const ctx: CommandContext = {
     session,
     say: (line, tone = "info") => void lines.push({ text: line, tone }),
     refuse: (line) => void (refused ??= line),
-    send: (prompt) => void prompts.push(prompt),
+    send: (prompt, mode) => {
+      prompts.push(prompt);
+      if (mode) promptMode = mode;
+    },
     setMode: (mode) => session.setMode(mode),
     mode: () => session.mode,
     showHistory: () => undefined,
@@ -77,7 +104,8 @@ export async function runHeadlessCommands(
   };
   const rest = await registry.run(text, ctx);
   if (refused) return { prompt: "", lines: [], refused };
-  return { prompt: [...prompts, rest.trim()].filter(Boolean).join("\n\n"), lines };
+  const prompt = [...prompts, rest.trim()].filter(Boolean).join("\n\n");
+  return { prompt, lines, ...(promptMode && prompt ? { mode: promptMode } : {}) };
 }
 
 /**

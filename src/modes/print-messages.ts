@@ -1,6 +1,6 @@
 import type { Approve, Session, ToolImage } from "../session/index.js";
 import { controlResponse, type ControlRequest } from "./claude-compat.js";
-import { headlessCommandList, runHeadlessCommands } from "./headless-commands.js";
+import { headlessCommandList, runHeadlessCommands, submitInMode } from "./headless-commands.js";
 import { ChecksRun, exitCode, failureLine, RefusedCalls, resultObject } from "./print-result.js";
 import type { OutputFormat } from "./print.js";
 import { withClaudeFields } from "./result-fields.js";
@@ -92,7 +92,7 @@ export async function runMessages(
         }
       }
       const images = !isCommand && message.images ? { images: message.images } : {};
-      const done = commands.prompt ? session.submit(commands.prompt, images).done : undefined;
+      const done = commands.prompt ? submitInMode(session, commands, images).done : undefined;
       printed = printed.then(async () => {
         const result = done ? await done : undefined;
         if (done && !result) {

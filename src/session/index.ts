@@ -7,6 +7,7 @@ export type {
   SubmitOptions,
   Submitted,
   SuggestionControl,
+  JobView,
 } from "./session-api.js";
 export type {
   McpControl,

@@ -4,6 +4,9 @@ import type { TurnResult } from "../agent/loop.js";
 import type { Logger } from "../log/logger.js";
 import type { SlashCommandRunner } from "../tools/index.js";
 import type { FileDelegate, UndoResult } from "../workspace/index.js";
+import type { JobView } from "../shell/index.js";
+
+export type { JobView } from "../shell/index.js";
 import type { AllowRule } from "./permissions/allow-rules.js";
 import type { GlobalConfig } from "./config/config.js";
 import type { CompactOptions, CompactResult } from "./context/context-keeper.js";
@@ -89,7 +92,9 @@ export type SessionEvent =
   /** A line for the person: a file that could not be attached, a message that failed. */
   | { type: "notice"; tone: "info" | "warn" | "error"; text: string }
   /** The MCP servers after any of them changed state or tools (connected, failed, approved). */
-  | { type: "mcp"; servers: McpServerView[] };
+  | { type: "mcp"; servers: McpServerView[] }
+  /** A background job (`shell_run` `background: true`) started or ended: how many run now. */
+  | { type: "jobs"; running: number };
 
 export interface SubmitOptions {
   /** Paths picked with `@` (typed `@path` words are found in the text as well). */
@@ -174,6 +179,15 @@ export interface Session {
   readonly checks: ChecksControl;
   /** The MCP servers: their states, `/mcp reconnect` and `/mcp approve`. */
   readonly mcp: McpControl;
+  /**
+   * The background jobs the model started (`/jobs`): running and recently ended ones, oldest
+   * first; `kill` stops one (its process group, TERM then KILL) and resolves once it ended
+   * (undefined: no such job). `dispose` stops them all.
+   */
+  readonly jobs: {
+    list(): JobView[];
+    kill(id: string): Promise<JobView | undefined>;
+  };
   /**
    * The hooks (`/hooks`): those in force and where each comes from, the repository's proposal and
    * its approval. Undefined when the run has none to consider (or `--no-hooks`).

@@ -14,7 +14,12 @@ import { createPolicy, type PolicyState } from "./permissions/policy.js";
 import { logEvent } from "./storage/session-log.js";
 import { checkDataDir } from "./storage/data-checks.js";
 import { openStorage, SAVE_POINTS, withSessionTitles } from "./storage/session-storage.js";
-import { createSessionTools, routeShellOutput, type LiveOutput } from "./tools/session-tools.js";
+import {
+  createSessionTools,
+  JOB_TOOLS,
+  routeShellOutput,
+  type LiveOutput,
+} from "./tools/session-tools.js";
 import { createSubagentRunner } from "./tools/subagents.js";
 import { createTaskTool, createTodoWriteTool } from "../tools/index.js";
 import { ProjectRules } from "./context/project-rules.js";
@@ -103,6 +108,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     secretEnv: providerKeyVariables(options.config),
     mask: sandboxMasks(options.env, options.config),
     ...(options.files ? { files: options.files } : {}),
+    ...(options.config.shell?.maxBackground
+      ? { maxBackground: options.config.shell.maxBackground }
+      : {}),
+    jobsChanged: () => broadcast({ type: "jobs", running: shells.jobs.running }),
   });
   const broker = new ApprovalBroker();
   /** The running turn's signal (an MCP server's question is asked only while one runs). */
@@ -217,6 +226,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     mode: () => state.mode,
     profile,
     dialogue,
+    // shell_output and shell_kill join once a job was started (they cost the first request).
+    withheld: () => (shells.jobs.started ? [] : JOB_TOOLS),
   });
   // Looked at here and again at each turn's start (an MCP tool may have joined).
   await tools.ready();
@@ -437,6 +448,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     setSandbox: (on) => sandbox.set(on),
     mcp: mcp.control,
+    jobs: { list: () => shells.jobs.list(), kill: (id) => shells.jobs.kill(id) },
     hooks: hooks?.control,
     checks: {
       inForce: () => checks,

@@ -20,6 +20,8 @@ export interface ToolSetDeps {
   profile: () => SandboxProfile;
   /** Which dialogue tools can be answered (those that cannot stay callable, not sent). */
   dialogue: DialogueOptions;
+  /** Names of own tools not offered now (the job tools before any job started). */
+  withheld?: () => readonly string[];
 }
 
 /** A turn's tools as it started, with their schemas and the mode they were chosen for. */
@@ -49,7 +51,9 @@ export class ToolSet {
     const { deps } = this;
     if (!deps.supportsTools()) return [];
     const mcp = visibleMcpTools(deps.mcp(), this.mcpState, this.budget);
-    return toolsForMode(deps.mode(), [...deps.own, ...mcp], deps.profile());
+    const withheld = deps.withheld?.() ?? [];
+    const own = withheld.length ? deps.own.filter((t) => !withheld.includes(t.name)) : deps.own;
+    return toolsForMode(deps.mode(), [...own, ...mcp], deps.profile());
   }
 
   /** The names of the tools the next step offers the model, in its order. */

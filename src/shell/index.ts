@@ -14,6 +14,12 @@ export {
   type ShellServiceOptions,
 } from "./shell-service.js";
 export type { StopReason } from "./command-run.js";
+export {
+  BackgroundJobs,
+  type BackgroundJobsOptions,
+  type JobOutput,
+  type JobView,
+} from "./background-jobs.js";
 export { ShellError } from "./errors.js";
 export { NON_INTERACTIVE_ENV, PROVIDER_KEY_ENV, shellEnvironment } from "./shell-env.js";
 export {

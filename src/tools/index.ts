@@ -44,6 +44,8 @@ export {
   type ShellRunDetails,
   type ShellToolOptions,
 } from "./shell-run/shell-run.js";
+export { createShellOutputTool, type ShellOutputDetails } from "./shell-output/shell-output.js";
+export { createShellKillTool } from "./shell-kill/shell-kill.js";
 
 /**
  * The seven read tools, in the order of the design's table: list_root, find_files, search_text,

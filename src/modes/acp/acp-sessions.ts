@@ -27,7 +27,7 @@ import {
   type SessionEvent,
   type ToolImage,
 } from "../../session/index.js";
-import { headlessCommandList, runHeadlessCommands } from "../headless-commands.js";
+import { headlessCommandList, runHeadlessCommands, submitInMode } from "../headless-commands.js";
 import { noteWiderRun } from "../wider-run.js";
 import { decideReview } from "./acp-permissions.js";
 import { reviewContent, UpdateMapper } from "./acp-updates.js";
@@ -154,6 +154,7 @@ export class AcpSessions {
     const { session } = entry;
     const message = promptOf(session.root, blocks);
     let text = message.text;
+    let mode: Mode | undefined;
     if (text.trimStart().startsWith("/")) {
       const commands = await runHeadlessCommands(session, text, this.options.env);
       const said = [
@@ -162,13 +163,14 @@ export class AcpSessions {
       ];
       if (said.length > 0) this.chunk(entry, `${said.join("\n")}\n`);
       text = commands.refused ? "" : commands.prompt;
+      mode = commands.mode;
       if (!text && message.context.length === 0 && message.images.length === 0) {
         await entry.sent;
         return "end_turn";
       }
     }
     entry.failure = undefined;
-    const result = await session.submit(text, {
+    const result = await submitInMode(session, mode ? { prompt: text, mode } : { prompt: text }, {
       files: message.files,
       context: message.context,
       ...(message.images.length > 0 ? { images: message.images } : {}),

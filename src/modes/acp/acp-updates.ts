@@ -29,6 +29,8 @@ const KINDS: Record<string, ToolKind> = {
   edit_create_file: "edit",
   edit_apply_batch: "edit",
   shell_run: "execute",
+  shell_output: "read",
+  shell_kill: "execute",
   todo_write: "think",
   task: "think",
   enter_plan_mode: "switch_mode",

@@ -235,6 +235,7 @@ function Live(
         cost={state.cost}
         standing={state.standing}
         mcp={state.mcp}
+        jobs={state.jobs}
         sessionTokens={state.sessionTokens + state.turnTokens}
         width={state.width}
       />

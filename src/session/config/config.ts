@@ -132,6 +132,10 @@ function buildSchemas(z: ZodModule) {
       maxConcurrent: positiveInt.max(64, { error: "expected a number from 1 to 64" }).optional(),
       maxPerTurn: positiveInt.max(1000, { error: "expected a number from 1 to 1000" }).optional(),
     }).optional(),
+    /** Background jobs (`shell_run` `background: true`): at most `maxBackground` run at once (4). */
+    shell: strictObject(z, {
+      maxBackground: positiveInt.max(32, { error: "expected a number from 1 to 32" }).optional(),
+    }).optional(),
     /**
      * Files that may hold secrets (`workspace/secret-files.ts`): `add` globs after the built-in
      * ones (`!glob` exempts), `remove` built-in ones by their exact text.

@@ -6,6 +6,8 @@ import {
   createEditTools,
   createExitPlanModeTool,
   createReadTools,
+  createShellKillTool,
+  createShellOutputTool,
   createShellTool,
 } from "../../tools/index.js";
 import {
@@ -15,6 +17,9 @@ import {
   type Workspace,
 } from "../../workspace/index.js";
 import { createShellSet, type ShellSet } from "./shell-set.js";
+
+/** The tools of background jobs, offered once the session started one (`ToolSetDeps.withheld`). */
+export const JOB_TOOLS: readonly string[] = ["shell_output", "shell_kill"];
 
 /** Where a running shell command's output goes: the current turn's events, under its call id. */
 export interface LiveOutput {
@@ -45,6 +50,10 @@ export function createSessionTools(deps: {
   escalation?: boolean;
   /** Where the file tools read and write text instead of the disk (an editor's buffers). */
   files?: FileDelegate;
+  /** Background jobs running at once at most (config `shell.maxBackground`). */
+  maxBackground?: number;
+  /** Told when a background job started or ended (the status line's count). */
+  jobsChanged?: () => void;
 }): { tools: AnyTool[]; shells: ShellSet } {
   const { workspace, logger, checkpoints, live } = deps;
   const tracker = createReadTracker();
@@ -54,6 +63,8 @@ export function createSessionTools(deps: {
     logger,
     secretEnv: deps.secretEnv,
     mask: deps.mask ?? [],
+    ...(deps.maxBackground ? { maxBackground: deps.maxBackground } : {}),
+    ...(deps.jobsChanged ? { jobsChanged: deps.jobsChanged } : {}),
   });
   const tools: AnyTool[] = [
     ...createReadTools(workspace, tracker, deps.files),
@@ -81,7 +92,10 @@ export function createSessionTools(deps: {
         live.shellCall && live.emit({ type: "tool_output", id: live.shellCall, text }),
       logger,
       ...(deps.escalation === false ? { escalation: false } : {}),
+      jobs: shells.jobs,
     }),
+    createShellOutputTool(shells.jobs),
+    createShellKillTool(shells.jobs),
     createExitPlanModeTool(),
   ];
   return { tools, shells };

@@ -1,6 +1,7 @@
 import { BUILTIN_VENDORS } from "../../ai/index.js";
 import type { Logger } from "../../log/logger.js";
 import {
+  BackgroundJobs,
   createShellService,
   PROVIDER_KEY_ENV,
   type SandboxProfile,
@@ -13,6 +14,8 @@ import {
  */
 export interface ShellSet {
   get(profile: SandboxProfile): ShellService;
+  /** The background jobs (`shell_run` `background: true`), stopped by `dispose` too. */
+  readonly jobs: BackgroundJobs;
   dispose(): Promise<void>;
 }
 
@@ -24,9 +27,23 @@ export function createShellSet(options: {
   secretEnv: readonly string[];
   /** Absolute paths hidden inside the sandboxed shells (`sandboxMasks`). */
   mask?: readonly string[];
+  /** Background jobs running at once at most (config `shell.maxBackground`, default 4). */
+  maxBackground?: number;
+  /** Told when a background job started or ended. */
+  jobsChanged?: () => void;
 }): ShellSet {
   const services = new Map<SandboxProfile, ShellService>();
+  const jobs = new BackgroundJobs({
+    root: options.root,
+    env: options.env,
+    logger: options.logger,
+    secretEnv: options.secretEnv,
+    mask: options.mask ?? [],
+    ...(options.maxBackground ? { max: options.maxBackground } : {}),
+    ...(options.jobsChanged ? { onChange: options.jobsChanged } : {}),
+  });
   return {
+    jobs,
     get(profile) {
       let service = services.get(profile);
       if (!service) {
@@ -42,7 +59,10 @@ export function createShellSet(options: {
       return service;
     },
     async dispose() {
-      await Promise.all([...services.values()].map((service) => service.dispose()));
+      await Promise.all([
+        jobs.dispose(),
+        ...[...services.values()].map((service) => service.dispose()),
+      ]);
     },
   };
 }

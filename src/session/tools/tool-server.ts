@@ -6,7 +6,7 @@ import { detectSandbox, startOwnProgram } from "../../shell/index.js";
 import { createWorkspace, openCheckpoints, setSecretFilePatterns } from "../../workspace/index.js";
 import { checkDataDir } from "../storage/data-checks.js";
 import { dataDir } from "../config/paths.js";
-import { createSessionTools } from "./session-tools.js";
+import { createSessionTools, JOB_TOOLS } from "./session-tools.js";
 import type { GlobalConfig } from "../config/config.js";
 import { providerKeyVariables } from "./shell-set.js";
 import { sandboxMasks } from "../permissions/sandbox-masks.js";
@@ -63,6 +63,8 @@ export async function serveRepositoryTools(options: ToolServerOptions): Promise<
     escalation: false,
   });
   const served = all.filter((t) => {
+    // The background jobs' tools go with shell_run, which alone starts a job.
+    if (JOB_TOOLS.includes(t.name)) return Boolean(options.allowChanges && sandboxed);
     if (t.kind === "read") return true;
     if (!options.allowChanges) return false;
     if (t.kind === "edit") return true;

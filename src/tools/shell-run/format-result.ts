@@ -40,7 +40,7 @@ export function formatShellResult(
     notes.push(
       result.waitingForInput
         ? `It was still running and seemed to wait for input (it reads from the terminal); ${NON_INTERACTIVE}.`
-        : "If it needs longer, pass timeout_seconds (at most 600); start servers and watchers in the background (`cmd > log 2>&1 &`).",
+        : "If it needs longer, pass timeout_seconds (at most 600); start servers and watchers with background: true.",
     );
   } else if (result.stopped === "input") {
     notes.push(

@@ -37,7 +37,8 @@ describe("shell_run", () => {
   it("has a short description and a small schema", () => {
     const schema = toolSchema(createShellTool(ws, () => shell, { profile: () => "none" }));
     expect(Buffer.byteLength(schema.description)).toBeLessThanOrEqual(350);
-    expect(Buffer.byteLength(JSON.stringify(schema))).toBeLessThanOrEqual(700);
+    // 760: `background` (issue 30) took it past 700; the first request stays within 10 KB.
+    expect(Buffer.byteLength(JSON.stringify(schema))).toBeLessThanOrEqual(760);
     expect(createShellTool(ws, () => shell, { profile: () => "none" }).kind).toBe("shell");
   });
 

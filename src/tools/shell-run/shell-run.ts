@@ -1,6 +1,7 @@
 import { defineChangeTool, ToolError, type Review, type ZodModule } from "../../agent/tool.js";
 import type { Logger } from "../../log/logger.js";
 import {
+  type BackgroundJobs,
   DEFAULT_TIMEOUT_MS,
   detectDanger,
   detectWorkLoss,
@@ -21,6 +22,7 @@ import {
   sandboxDenialNote,
 } from "./format-result.js";
 import { maskForModel } from "../../log/secret-formats.js";
+import { formatJobOutput } from "../shell-output/shell-output.js";
 
 /** For renderers: what ran, where, and how it ended. The output itself is the result's content. */
 export interface ShellRunDetails {
@@ -46,6 +48,8 @@ export interface ShellRunDetails {
    * (`sandboxDenial`: a guess from the output), so headless runs can report it.
    */
   sandboxDenied?: "write" | "network";
+  /** Started in the background (`background: true`): the job's id. */
+  background?: string;
 }
 
 /** What a hook is told about the command (`cwd` absolute). */
@@ -82,6 +86,8 @@ export interface ShellToolOptions<T = unknown> {
    * `escalate` is refused before anything runs, and no result suggests it. Default true.
    */
   escalation?: boolean;
+  /** Where `background: true` starts its job; absent: the argument is refused. */
+  jobs?: BackgroundJobs;
 }
 
 /** The refusal of `escalate` where no person can allow it. */
@@ -97,6 +103,7 @@ const schema = (z: ZodModule) =>
       .min(1)
       .optional()
       .describe("Why it must run outside the sandbox (network, writes outside the repo)"),
+    background: z.boolean().optional().describe("Start a server/watcher; returns at once"),
   });
 
 /**
@@ -129,6 +136,36 @@ export function createShellTool<T>(
   options: ShellToolOptions<T>,
 ) {
   let last: ShellService | undefined;
+  /** `background: true`: the job starts in the shell's cwd, in the profile the review named. */
+  const startJob = async (command: string, cwd: string, sandbox: SandboxProfile) => {
+    if (!options.jobs)
+      throw new ToolError(
+        "Background jobs are not available here; run the command without background.",
+      );
+    try {
+      const out = await options.jobs.start(command, cwd, sandbox);
+      const details: ShellRunDetails = {
+        command,
+        cwd: displayCwd(ws.root, cwd),
+        cwdAfter: displayCwd(ws.root, cwd),
+        exitCode: out.job.exitCode ?? null,
+        durationMs: 0,
+        waitingForInput: false,
+        outputBytes: out.text.length,
+        sandbox,
+        background: out.job.id,
+      };
+      const started = `Started background job ${out.job.id}; read it with shell_output, stop it with shell_kill.`;
+      return {
+        content: `${started}\n\n${formatJobOutput(out)}`,
+        details,
+        truncated: out.truncated,
+      };
+    } catch (error) {
+      if (error instanceof ShellError) throw new ToolError(error.message);
+      throw error;
+    }
+  };
   return defineChangeTool({
     name: "shell_run",
     kind: "shell",
@@ -158,6 +195,7 @@ export function createShellTool<T>(
       return {
         review,
         async apply(ctx) {
+          if (args.background) return startJob(args.command, last?.cwd ?? ws.root, sandbox);
           const shell = shells(sandbox);
           const info = { command: args.command, cwd: last?.cwd ?? shell.cwd };
           const timeoutMs = (args.timeout_seconds ?? DEFAULT_TIMEOUT_MS / 1000) * 1000;

@@ -19,6 +19,8 @@ export interface StatusProps {
   standing?: { edits: boolean; rules: number; tools?: number } | undefined;
   /** MCP servers that failed, and repository servers waiting for approval (shown when any). */
   mcp?: { failed: number; waiting: number } | undefined;
+  /** Background jobs running (shown when any). */
+  jobs?: number | undefined;
   width: number;
 }
 
@@ -108,6 +110,8 @@ function pieces(props: StatusProps, level: number): Piece[] {
     });
   }
   if (mcpText) out.push({ text: ` ${mcpText}`, color: props.mcp?.failed ? "error" : "warning" });
+  if (props.jobs)
+    out.push({ text: ` ${t("status.jobs", { count: String(props.jobs) })}`, color: "warning" });
   if (level < 6) out.push({ text: ` ${level < 4 ? model : truncate(model, 14)}` });
   if (window) {
     const figure =

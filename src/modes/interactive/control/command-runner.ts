@@ -68,7 +68,7 @@ export function createCommandRunner(deps: RunnerDeps) {
       return session;
     },
     say,
-    send: (prompt) => void controller.submit(prompt, store.getState().mode),
+    send: (prompt, mode) => void controller.submit(prompt, mode ?? store.getState().mode),
     setMode: (mode) => store.dispatch({ type: "mode", mode }),
     mode: () => store.getState().mode,
     showHistory() {

@@ -165,6 +165,9 @@ export class TurnController {
           ).length,
         });
         return;
+      case "jobs":
+        this.deps.dispatch({ type: "jobs", running: event.running });
+        return;
     }
     if (event.type === "usage" || event.type === "compaction_end") {
       this.deps.dispatch({ type: "cost", usd: session.costs.total() });

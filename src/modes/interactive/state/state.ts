@@ -156,6 +156,8 @@ export interface UiState {
   standing?: Standing;
   /** MCP servers that failed, and repository servers waiting for the person's approval. */
   mcp?: { failed: number; waiting: number };
+  /** Background jobs running (the status line shows them when any). */
+  jobs?: number;
   /** The palette drawn (theme.ts); absent: dark. Changing it redraws the live part, not scrollback. */
   theme?: "dark" | "light";
 }
@@ -181,6 +183,7 @@ export type UiAction =
   | { type: "toggle-todos" }
   | ({ type: "standing" } & Standing)
   | { type: "mcp"; failed: number; waiting: number }
+  | { type: "jobs"; running: number }
   /** The highlighter is loading (false) or ready (true: a held answer settles). */
   | { type: "highlighter"; ready: boolean }
   /** The palette changed (the terminal's background is known, or `/theme`). */
@@ -432,6 +435,8 @@ export function reduce(state: UiState, action: UiAction): UiState {
       return state.mcp?.failed === action.failed && state.mcp.waiting === action.waiting
         ? state
         : { ...state, mcp: { failed: action.failed, waiting: action.waiting } };
+    case "jobs":
+      return state.jobs === action.running ? state : { ...state, jobs: action.running };
     case "toggle-todos":
       return { ...state, todosOpen: !state.todosOpen };
     case "idle":
