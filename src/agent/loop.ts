@@ -1,6 +1,7 @@
 import type {
   AssistantMessage,
   Message,
+  ModelRequest,
   Provider,
   ProviderError,
   ToolCallPart,
@@ -30,6 +31,8 @@ export interface LoopConfig {
   provider: Provider;
   model: string;
   maxOutputTokens: number;
+  /** How hard the model thinks, as the request carries it (see `ModelRequest.reasoning`). */
+  reasoning?: Pick<ModelRequest, "reasoning" | "thinkingBudget">;
   system: string;
   tools: readonly AnyTool[];
   /** The schemas sent to the model, computed once per session from `tools`. */
@@ -216,6 +219,7 @@ async function streamStep(
     messages: history,
     tools: config.schemas,
     maxOutputTokens: config.maxOutputTokens,
+    ...config.reasoning,
   };
   for await (const event of config.provider.stream(request, signal)) {
     switch (event.type) {

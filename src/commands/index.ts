@@ -19,6 +19,7 @@ import { helpCommand } from "./builtin/help.js";
 import { initCommand } from "./builtin/init.js";
 import { languageCommand } from "./builtin/language.js";
 import { themeCommand } from "./builtin/theme.js";
+import { effortCommand } from "./builtin/effort.js";
 import { modeCommand } from "./builtin/mode.js";
 import { newCommand } from "./builtin/new.js";
 import { quitCommand } from "./builtin/quit.js";
@@ -106,6 +107,7 @@ export function createCommands(
       languageCommand(env),
       themeCommand(env),
       agentsCommand(env),
+      effortCommand(env),
     ],
     withPrompts,
   );

@@ -42,6 +42,7 @@ import { cachedDevTools, devToolsLine, discoverDevTools } from "./context/dev-to
 import { t } from "../i18n/index.js";
 import { imageProblem, type ToolImage } from "../ai/index.js";
 import { openHooks } from "./hooks/open-hooks.js";
+import { reasoningFor } from "./models/effort.js";
 
 /**
  * Opens a session in `options.root`: the model and its provider, the workspace, the tools and
@@ -88,6 +89,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const checkpoints = () => conversation.checkpoints();
   const live: LiveOutput = { emit: () => {} };
   const state: PolicyState = { mode: options.mode, planAccepted: false };
+  /** How hard the model thinks (`--effort`, config `effort`, `/effort`); undefined: its default. */
+  let effort = options.effort ?? options.config.effort;
+  /** Models already told that they ignore the effort (said once per model). */
+  const effortIgnored = new Set<string>();
   const approve = options.approvals === "interactive" ? undefined : options.approvals.approve;
   const profile = () => commandProfile({ sandboxed: sandbox.sandboxed, ...state, approve });
   const { tools: allTools, shells } = createSessionTools({
@@ -279,6 +284,11 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     if (hooks) prompt = await hooks.prompt(prompt, signal);
     const info = model.info;
     logger.log("user_prompt", { chars: prompt.length, model: info.id, mode: state.mode });
+    const reasoning = reasoningFor(info, effort);
+    if (!reasoning && effort && !effortIgnored.has(info.id)) {
+      effortIgnored.add(info.id);
+      events.notice(t("session.effortIgnored", { model: info.name, effort }));
+    }
     conversation.startTurn(prompt);
     const meter = new StepMeter(ledger, info);
     const emit = keeper.wrapEmit((event: AgentEvent) => {
@@ -323,6 +333,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         provider: model.provider,
         model: info.id,
         maxOutputTokens: info.maxOutput,
+        ...(reasoning && (reasoning.reasoning || reasoning.thinkingBudget) ? { reasoning } : {}),
         system: joinSystem(request),
         tools: offer,
         schemas: request.schemas,
@@ -437,6 +448,14 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       return sandbox.view;
     },
     setSandbox: (on) => sandbox.set(on),
+    get effort() {
+      return effort;
+    },
+    setEffort(wanted) {
+      effort = wanted;
+      logger.log("effort", { effort: wanted ?? "default" });
+      return reasoningFor(model.info, wanted) !== undefined;
+    },
     mcp: mcp.control,
     hooks: hooks?.control,
     checks: {

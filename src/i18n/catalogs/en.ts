@@ -694,4 +694,17 @@ export const en = {
   // Typing and rendering (issue 14): new keys go right below this line.
   //
   //
+  // Daily habits (issue 30): effort, notifications, the editor, # memory.
+  "session.effortIgnored":
+    "{model} has no control of how hard it thinks: effort {effort} is not sent (its default is used).",
+  "cmd.effort.description": "How hard the model thinks (low, medium, high, default)",
+  "cmd.effort.does": "Sets the model's effort to “{effort}” and saves it in your config.",
+  "cmd.effort.current": "Effort: {effort} — /effort <low|medium|high|default> changes it.",
+  "cmd.effort.set": "Effort: {effort}, from the next message on.",
+  "cmd.effort.unknown": 'Unknown effort "{value}": choose low, medium, high or default.',
+  "cmd.effort.low.about": "quick answers, little thinking",
+  "cmd.effort.medium.about": "a balance of speed and depth",
+  "cmd.effort.high.about": "think hard before answering",
+  "cmd.effort.default.about": "the model's own default",
+  "status.effort": "effort {effort}",
 } as const;

@@ -664,4 +664,16 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   // Typing and rendering (issue 14): new keys go right below this line.
   //
   //
+  // Daily habits (issue 30): effort, notifications, the editor, # memory.
+  "session.effortIgnored": "{model} 不支持调节思考强度：不发送 effort {effort}（使用其默认值）。",
+  "cmd.effort.description": "模型思考的强度（low、medium、high、default）",
+  "cmd.effort.does": "把模型的思考强度设为“{effort}”，并保存到你的配置中。",
+  "cmd.effort.current": "思考强度：{effort} — 用 /effort <low|medium|high|default> 更改。",
+  "cmd.effort.set": "思考强度：{effort}，从下一条消息起生效。",
+  "cmd.effort.unknown": "不支持思考强度“{value}”：请选择 low、medium、high 或 default。",
+  "cmd.effort.low.about": "快速回答，少思考",
+  "cmd.effort.medium.about": "兼顾速度与深度",
+  "cmd.effort.high.about": "回答前深入思考",
+  "cmd.effort.default.about": "模型自己的默认值",
+  "status.effort": "思考 {effort}",
 };

@@ -209,6 +209,7 @@ function Live(
         mode={state.mode}
         sandbox={state.sandbox}
         model={state.model?.name}
+        effort={state.model?.effort}
         contextTokens={state.context?.measured ? state.context.used : undefined}
         contextWindow={state.context?.window ?? state.model?.contextWindow}
         cost={state.cost}

@@ -12,6 +12,7 @@ import {
   loadConfigFile,
   selectModel,
   type GlobalConfig,
+  type Effort,
   type Mode,
   type Session,
   type SlashCommandRunner,
@@ -43,6 +44,8 @@ export interface InteractiveOptions {
   model?: string;
   provider?: string;
   maxSteps?: number;
+  /** `--effort`: how hard the model thinks (wins over the config's `effort`). */
+  effort?: Effort;
   env: Record<string, string | undefined>;
   /** Resume a saved conversation; `pick` lists them (this project's, or `all`) to choose from. */
   resume?: { continue: true } | { id: string; all?: boolean } | { pick: true; all: boolean };
@@ -120,6 +123,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         ...(options.provider ? { provider: options.provider } : {}),
         mode: options.mode,
         maxSteps: options.maxSteps,
+        ...(options.effort ? { effort: options.effort } : {}),
         approvals: "interactive",
         sandbox: options.sandbox ?? "on",
         hooks: options.hooks ?? "on",
@@ -143,6 +147,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         type: "model",
         name: session.model.name,
         contextWindow: session.model.contextWindow,
+        ...(session.effort ? { effort: session.effort } : {}),
         sandbox: session.sandbox.state,
       });
       // The session's events from now on; the first ones are the meter's estimate of the first

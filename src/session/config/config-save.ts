@@ -35,6 +35,14 @@ export function saveTheme(
   return saveFields(env, { theme });
 }
 
+/** Remembers how hard the model thinks (`effort`; undefined removes it), as {@link saveModelChoice}. */
+export function saveEffort(
+  env: Record<string, string | undefined>,
+  effort: "low" | "medium" | "high" | undefined,
+): Promise<SaveResult> {
+  return saveFields(env, { effort });
+}
+
 /**
  * Turns `checks` on for the repository at `root` (`projects[root].checks` in the global config),
  * keeping every other field and repository as they are; as {@link saveModelChoice}.

@@ -62,6 +62,8 @@ function buildSchemas(z: ZodModule) {
     maxOutput: positiveInt.optional(),
     supportsTools: z.boolean().optional(),
     supportsImages: z.boolean().optional(),
+    /** The model takes the protocol's reasoning-effort field (`--effort`). */
+    reasoning: z.boolean().optional(),
     price: priceSchema.optional(),
   });
 
@@ -100,6 +102,8 @@ function buildSchemas(z: ZodModule) {
     language: z.enum(["en", "zh-CN"]).optional(),
     /** The interface's colours: `auto` (default) follows the terminal's background. */
     theme: z.enum(["auto", "dark", "light"]).optional(),
+    /** How hard the model thinks (`--effort`, `/effort`); absent: the model's default. */
+    effort: z.enum(["low", "medium", "high"]).optional(),
     providers: z.record(z.string().min(1), providerSchema).optional(),
     retry: strictObject(z, {
       maxRetries: z.number().int().min(0).max(10).optional(),

@@ -52,6 +52,7 @@ export function createCommandRunner(deps: RunnerDeps) {
       type: "model",
       name: session.model.name,
       contextWindow: session.model.contextWindow,
+      ...(session.effort ? { effort: session.effort } : {}),
       sandbox: session.sandbox.state,
     });
     store.dispatch(standingOf(session));

@@ -43,6 +43,7 @@ const MODEL_MAY: Record<string, string> = {
   sandbox: "only the state; on and off are the person's",
   hooks: "only the list; approving the repository's hooks is the person's",
   checks: "only the list; turning checks on is the person's",
+  effort: "how hard the model thinks, no trust (reviewed)",
 };
 
 const session = {

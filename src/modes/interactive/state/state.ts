@@ -123,7 +123,7 @@ export interface UiState {
   /** "Press Ctrl+C again to exit" is showing. */
   exitHint: boolean;
   /** The model in use, once a session exists. */
-  model?: { name: string; contextWindow: number };
+  model?: { name: string; contextWindow: number; effort?: string };
   /** Whether commands run in the OS sandbox (the status line), once a session exists. */
   sandbox?: "on" | "off" | "unavailable";
   /** The mode the next message is sent in (Tab cycles it). */
@@ -172,6 +172,8 @@ export type UiAction =
       type: "model";
       name: string;
       contextWindow: number;
+      /** How hard the model thinks (`/effort`); absent: its default (not shown). */
+      effort?: string;
       sandbox?: "on" | "off" | "unavailable";
     }
   | { type: "idle" }
@@ -412,7 +414,11 @@ export function reduce(state: UiState, action: UiAction): UiState {
     case "model":
       return {
         ...state,
-        model: { name: action.name, contextWindow: action.contextWindow },
+        model: {
+          name: action.name,
+          contextWindow: action.contextWindow,
+          ...(action.effort ? { effort: action.effort } : {}),
+        },
         ...(action.sandbox ? { sandbox: action.sandbox } : {}),
       };
     case "standing": {
