@@ -707,4 +707,6 @@ export const en = {
   "cmd.effort.high.about": "think hard before answering",
   "cmd.effort.default.about": "the model's own default",
   "status.effort": "effort {effort}",
+  "shortcuts.externalEditor": "edit the message in $VISUAL / $EDITOR",
+  "composer.editorFailed": "The editor did not finish ({detail}); the message is as it was.",
 } as const;

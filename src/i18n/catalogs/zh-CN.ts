@@ -676,4 +676,6 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.effort.high.about": "回答前深入思考",
   "cmd.effort.default.about": "模型自己的默认值",
   "status.effort": "思考 {effort}",
+  "shortcuts.externalEditor": "在 $VISUAL / $EDITOR 中编辑消息",
+  "composer.editorFailed": "编辑器未正常结束（{detail}）；消息保持原样。",
 };

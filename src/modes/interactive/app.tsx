@@ -12,6 +12,7 @@ import { emptyEditor, type EditorState } from "./composer/editor.js";
 import { useGhostText, wantsSuggestion, type GhostDeps } from "./composer/ghost-text.js";
 import type { InputHistory } from "./composer/history.js";
 import type { BrowseScreen } from "./browse/browse-screen.js";
+import type { ExternalEditor } from "./composer/external-editor.js";
 import type { TurnController } from "./control/controller.js";
 import { shortcutLines } from "./keys/key-bindings.js";
 import { createKeyHandler } from "./keys/key-handler.js";
@@ -39,6 +40,8 @@ export interface AppProps {
   suggest?: GhostDeps["suggest"];
   /** Browse mode (Shift+↑, Ctrl+O); without it the keys do nothing. */
   browse?: BrowseScreen;
+  /** Ctrl+G: the composer's text in the person's editor; without it the key does nothing. */
+  externalEditor?: ExternalEditor;
 }
 
 const never = () => () => {};
@@ -109,8 +112,17 @@ export function App(props: AppProps) {
           setExiting(true);
         },
         ...(props.browse ? { browse: props.browse } : {}),
+        ...(props.externalEditor ? { externalEditor: props.externalEditor } : {}),
       }),
-    [controller, props.history, store, runner, suggestion.control, props.browse],
+    [
+      controller,
+      props.history,
+      store,
+      runner,
+      suggestion.control,
+      props.browse,
+      props.externalEditor,
+    ],
   );
   // Exit after the frame without the live part is drawn: the shell prompt follows the transcript.
   useEffect(() => {

@@ -34,6 +34,7 @@ import { yogaReady } from "./screen/yoga-ready.js";
 import { noteWiderRun } from "../wider-run.js";
 import { createBrowseScreen } from "./browse/browse-screen.js";
 import { createOutputGate } from "./browse/output-gate.js";
+import { createExternalEditor } from "./composer/external-editor.js";
 import { colorWanted, setTheme } from "./screen/theme.js";
 import { createThemeControl } from "./screen/theme-control.js";
 import { onEndSignals } from "../signals.js";
@@ -222,6 +223,12 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   // Behind the gate, the scrollback's markers become answer text.
   const gate = createOutputGate(stdout, (text) => scrollback.expand(text));
   const browse = createBrowseScreen({ store, out: stdout, gate });
+  const externalEditor = createExternalEditor({
+    out: stdout,
+    stdin: process.stdin,
+    gate,
+    env: options.env,
+  });
   const instance = render(
     createElement(App, {
       store,
@@ -238,6 +245,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
           }
         : {}),
       browse,
+      externalEditor,
     }),
     // Ink 6.8's incremental mode misplaces the first changed line (off by one row), so frames
     // are written whole; the live part is kept small instead.

@@ -38,7 +38,8 @@ export type Action =
   | "cycle-mode"
   | "cycle-mode-back"
   | "toggle-todos"
-  | "browse";
+  | "browse"
+  | "external-editor";
 
 export const KEY_BINDINGS: Readonly<Record<string, Action>> = {
   enter: "submit",
@@ -82,6 +83,8 @@ export const KEY_BINDINGS: Readonly<Record<string, Action>> = {
   /** Browse mode (browse/browse-keys.ts has its keys; Shift+↓, Ctrl+O or Esc come back). */
   "shift+up": "browse",
   "ctrl+o": "browse",
+  /** The composer's text in `$VISUAL`/`$EDITOR` (composer/external-editor.ts). */
+  "ctrl+g": "external-editor",
 };
 
 /**
@@ -122,6 +125,7 @@ export const ACTION_HELP: Readonly<Partial<Record<Action, MessageKey>>> = {
   "cycle-mode-back": "shortcuts.cycleModeBack",
   "toggle-todos": "shortcuts.toggleTodos",
   browse: "shortcuts.browse",
+  "external-editor": "shortcuts.externalEditor",
 };
 
 /** Lines of the shortcuts panel: keys grouped by action, then the menus and `@`. */

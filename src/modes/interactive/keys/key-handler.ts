@@ -2,6 +2,7 @@ import type { TurnController } from "../control/controller.js";
 import { editAction } from "../composer/edit-action.js";
 import * as ed from "../composer/editor.js";
 import type { InputHistory } from "../composer/history.js";
+import type { ExternalEditor } from "../composer/external-editor.js";
 import { presentMentions } from "../composer/mention-spans.js";
 import { KEY_BINDINGS, MENU_BINDINGS } from "./key-bindings.js";
 import type { KeyPress } from "./keys.js";
@@ -60,6 +61,8 @@ export interface KeyContext {
   exit(): void;
   /** Browse mode: while it is open it takes every key (browse/browse-screen.ts). */
   browse?: { isOpen(): boolean; open(): void; onKey(key: KeyPress): void };
+  /** Ctrl+G: the composer's text in the person's editor; without it the key does nothing. */
+  externalEditor?: ExternalEditor;
   /** The clock, in ms (tests pass their own). */
   now?(): number;
   /**
@@ -157,6 +160,19 @@ export function createKeyHandler(ctx: KeyContext) {
     guard: (id) => ctx.controller.guardReview(id),
   };
 
+  /**
+   * The composer's text (pasted blocks whole) in the person's editor; what it saved replaces
+   * the text, the cursor at its end. A failed editor leaves the composer as it was, with a note.
+   */
+  const editOutside = (external: ExternalEditor) => {
+    const outcome = external.edit(expand(ctx.editor().text));
+    if (!outcome.edited) {
+      const text = t("composer.editorFailed", { detail: outcome.detail });
+      return ctx.dispatch({ type: "note", tone: "error", text });
+    }
+    setEditor({ text: outcome.text, cursor: outcome.text.length });
+  };
+
   const onKey = (key: KeyPress): void => {
     if (ctx.browse?.isOpen()) return ctx.browse.onKey(key);
     const suggested = ctx.suggestion?.take();
@@ -167,6 +183,9 @@ export function createKeyHandler(ctx: KeyContext) {
       return ctx.browse.open();
     }
     if (action !== "interrupt") disarm();
+    if (action === "external-editor" && ctx.externalEditor && !ctx.state().review) {
+      return editOutside(ctx.externalEditor);
+    }
     const pending = ctx.state().review;
     // A review that just appeared, or whose "always" just asked for confirmation, answers no key
     // (controller.ts, REVIEW_GUARD_MS): text goes to the composer as type-ahead does and begins
@@ -289,6 +308,7 @@ export function createKeyHandler(ctx: KeyContext) {
       case "toggle-todos":
         return ctx.dispatch({ type: "toggle-todos" });
       case "browse":
+      case "external-editor":
         return;
     }
     const outcome = editAction(ctx.editor(), action, ctx.history);
