@@ -27,6 +27,7 @@ export { serveRepositoryTools, type ToolServerOptions } from "./tools/tool-serve
 export type { GlobalConfig, LoadedConfig, ThemeChoice } from "./config/config.js";
 export { saveLanguage, saveTheme, type SaveResult } from "./config/config-save.js";
 export { saveEffort } from "./config/config-save.js";
+export { appendRule, ruleLine, ruleTargets, type RuleTarget } from "./context/memory-rule.js";
 export { EFFORTS, type Effort } from "../ai/index.js";
 export { loadProjectSettings, projectSettingsPath } from "./config/settings.js";
 export type { ProjectSettings } from "./config/settings.js";

@@ -709,4 +709,10 @@ export const en = {
   "status.effort": "effort {effort}",
   "shortcuts.externalEditor": "edit the message in $VISUAL / $EDITOR",
   "composer.editorFailed": "The editor did not finish ({detail}); the message is as it was.",
+  "memory.title": "Save this as a rule? North reads it with every request.",
+  "memory.project": "this repository: {file}",
+  "memory.global": "all your projects: {file}",
+  "memory.keys": "↑/↓ choose · Enter saves · Esc cancels (the message comes back)",
+  "memory.saved": "Rule saved to {file}.",
+  "memory.failed": "The rule was not saved: {reason}",
 } as const;

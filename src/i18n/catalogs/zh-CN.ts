@@ -678,4 +678,10 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "status.effort": "思考 {effort}",
   "shortcuts.externalEditor": "在 $VISUAL / $EDITOR 中编辑消息",
   "composer.editorFailed": "编辑器未正常结束（{detail}）；消息保持原样。",
+  "memory.title": "保存为规则？North 每次请求都会读取它。",
+  "memory.project": "本仓库：{file}",
+  "memory.global": "你的所有项目：{file}",
+  "memory.keys": "↑/↓ 选择 · Enter 保存 · Esc 取消（消息放回输入框）",
+  "memory.saved": "规则已保存到 {file}。",
+  "memory.failed": "规则未保存：{reason}",
 };

@@ -13,6 +13,8 @@ import { useGhostText, wantsSuggestion, type GhostDeps } from "./composer/ghost-
 import type { InputHistory } from "./composer/history.js";
 import type { BrowseScreen } from "./browse/browse-screen.js";
 import type { ExternalEditor } from "./composer/external-editor.js";
+import type { MemoryOffer, MemoryOfferState } from "./composer/memory-offer.js";
+import { MemoryOfferView } from "./components/memory-offer-view.js";
 import type { TurnController } from "./control/controller.js";
 import { shortcutLines } from "./keys/key-bindings.js";
 import { createKeyHandler } from "./keys/key-handler.js";
@@ -42,10 +44,13 @@ export interface AppProps {
   browse?: BrowseScreen;
   /** Ctrl+G: the composer's text in the person's editor; without it the key does nothing. */
   externalEditor?: ExternalEditor;
+  /** `#` memory: the offer to save a message as a rule; without it `#` messages are sent. */
+  memory?: MemoryOffer;
 }
 
 const never = () => () => {};
 const closed = () => false;
+const nothing = () => undefined;
 
 /** The interface's layout: scrollback transcript, live part, queue, composer, status line. */
 export function App(props: AppProps) {
@@ -56,6 +61,10 @@ export function App(props: AppProps) {
   const browsing = useSyncExternalStore(
     props.browse?.subscribe ?? never,
     props.browse?.isOpen ?? closed,
+  );
+  const offer = useSyncExternalStore(
+    props.memory?.subscribe ?? never,
+    props.memory?.current ?? nothing,
   );
   const frozen = useRef(current);
   if (!browsing) frozen.current = current;
@@ -113,6 +122,7 @@ export function App(props: AppProps) {
         },
         ...(props.browse ? { browse: props.browse } : {}),
         ...(props.externalEditor ? { externalEditor: props.externalEditor } : {}),
+        ...(props.memory ? { memory: props.memory } : {}),
       }),
     [
       controller,
@@ -122,6 +132,7 @@ export function App(props: AppProps) {
       suggestion.control,
       props.browse,
       props.externalEditor,
+      props.memory,
     ],
   );
   // Exit after the frame without the live part is drawn: the shell prompt follows the transcript.
@@ -164,6 +175,7 @@ export function App(props: AppProps) {
           ghost={suggestion.ghost}
           animate={animate}
           epoch={highlightEpoch}
+          offer={offer}
           {...(runner ? { sources: runner.sources } : {})}
         />
       )}
@@ -179,9 +191,10 @@ function Live(
     animate: boolean;
     epoch: number;
     sources?: MenuSources;
+    offer?: MemoryOfferState | undefined;
   },
 ) {
-  const { state, editor } = props;
+  const { state, editor, offer } = props;
   const menu =
     props.sources && !state.menu.closed && !state.review
       ? menuFor(editor, props.sources)
@@ -216,6 +229,7 @@ function Live(
       </Box>
       {menu ? <MenuView menu={menu} selected={state.menu.selected} width={state.width} /> : null}
       {state.shortcuts ? <ShortcutsView lines={shortcutLines()} /> : null}
+      {offer ? <MemoryOfferView offer={offer} /> : null}
       <StatusLine
         project={props.project}
         mode={state.mode}

@@ -17,6 +17,7 @@ import {
   type Session,
   type SlashCommandRunner,
   ResumeError,
+  ruleTargets,
 } from "../../session/index.js";
 import { createCommands } from "../../commands/index.js";
 import { resolveLanguage, setLanguage, t } from "../../i18n/index.js";
@@ -35,6 +36,7 @@ import { noteWiderRun } from "../wider-run.js";
 import { createBrowseScreen } from "./browse/browse-screen.js";
 import { createOutputGate } from "./browse/output-gate.js";
 import { createExternalEditor } from "./composer/external-editor.js";
+import { createMemoryOffer } from "./composer/memory-offer.js";
 import { colorWanted, setTheme } from "./screen/theme.js";
 import { createThemeControl } from "./screen/theme-control.js";
 import { onEndSignals } from "../signals.js";
@@ -223,6 +225,10 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   // Behind the gate, the scrollback's markers become answer text.
   const gate = createOutputGate(stdout, (text) => scrollback.expand(text));
   const browse = createBrowseScreen({ store, out: stdout, gate });
+  const memory = createMemoryOffer({
+    targets: () => ruleTargets(options.root, options.env),
+    note: (tone, text) => store.dispatch({ type: "note", tone, text }),
+  });
   const externalEditor = createExternalEditor({
     out: stdout,
     stdin: process.stdin,
@@ -246,6 +252,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         : {}),
       browse,
       externalEditor,
+      memory,
     }),
     // Ink 6.8's incremental mode misplaces the first changed line (off by one row), so frames
     // are written whole; the live part is kept small instead.

@@ -3,6 +3,7 @@ import { editAction } from "../composer/edit-action.js";
 import * as ed from "../composer/editor.js";
 import type { InputHistory } from "../composer/history.js";
 import type { ExternalEditor } from "../composer/external-editor.js";
+import type { MemoryOffer } from "../composer/memory-offer.js";
 import { presentMentions } from "../composer/mention-spans.js";
 import { KEY_BINDINGS, MENU_BINDINGS } from "./key-bindings.js";
 import type { KeyPress } from "./keys.js";
@@ -63,6 +64,8 @@ export interface KeyContext {
   browse?: { isOpen(): boolean; open(): void; onKey(key: KeyPress): void };
   /** Ctrl+G: the composer's text in the person's editor; without it the key does nothing. */
   externalEditor?: ExternalEditor;
+  /** `#` memory: a message starting with `#` is offered as a rule instead of sent. */
+  memory?: MemoryOffer;
   /** The clock, in ms (tests pass their own). */
   now?(): number;
   /**
@@ -137,6 +140,11 @@ export function createKeyHandler(ctx: KeyContext) {
   };
   const submit = (typed: string) => {
     if (!typed.trim()) return;
+    if (ctx.memory && typed.startsWith("#") && typed.slice(1).trim()) {
+      ctx.history.add(typed);
+      setEditor(ed.emptyEditor);
+      return ctx.memory.open(expand(typed), (text) => setEditor({ text, cursor: text.length }));
+    }
     const files = presentMentions(typed, ctx.editor().mentions);
     ctx.history.add(typed);
     setEditor(ed.emptyEditor);
@@ -175,6 +183,7 @@ export function createKeyHandler(ctx: KeyContext) {
 
   const onKey = (key: KeyPress): void => {
     if (ctx.browse?.isOpen()) return ctx.browse.onKey(key);
+    if (ctx.memory?.current()) return ctx.memory.onKey(key);
     const suggested = ctx.suggestion?.take();
     const action = KEY_BINDINGS[key.id];
     // Browse mode opens over anything, a waiting review included (it is there on coming back).
