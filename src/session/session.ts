@@ -141,6 +141,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     mask: sandboxMasks(options.env, options.config),
     sandboxed: () => sandbox.sandboxed,
     stopLimit: options.config.stopHookLimit ?? DEFAULT_STOP_HOOK_LIMIT,
+    ...(options.config.notify?.afterSeconds !== undefined
+      ? { longTurnMs: options.config.notify.afterSeconds * 1000 }
+      : {}),
     common: () => ({
       session_id: conversation.id,
       transcript_path: conversation.transcriptPath,

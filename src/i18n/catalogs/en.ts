@@ -715,4 +715,7 @@ export const en = {
   "memory.keys": "↑/↓ choose · Enter saves · Esc cancels (the message comes back)",
   "memory.saved": "Rule saved to {file}.",
   "memory.failed": "The rule was not saved: {reason}",
+  "notify.turnDone": "North finished its turn ({seconds} s).",
+  "notify.review": "North needs your approval for {name}.",
+  "notify.question": "North has a question for you.",
 } as const;

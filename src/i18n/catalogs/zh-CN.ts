@@ -684,4 +684,7 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "memory.keys": "↑/↓ 选择 · Enter 保存 · Esc 取消（消息放回输入框）",
   "memory.saved": "规则已保存到 {file}。",
   "memory.failed": "规则未保存：{reason}",
+  "notify.turnDone": "North 已完成本轮（{seconds} 秒）。",
+  "notify.review": "North 需要你批准 {name}。",
+  "notify.question": "North 有问题要问你。",
 };

@@ -37,6 +37,8 @@ import { createBrowseScreen } from "./browse/browse-screen.js";
 import { createOutputGate } from "./browse/output-gate.js";
 import { createExternalEditor } from "./composer/external-editor.js";
 import { createMemoryOffer } from "./composer/memory-offer.js";
+import { createNotifier, FOCUS_OFF, FOCUS_ON } from "./notify/notifier.js";
+import { terminalReplies } from "./keys/terminal-replies.js";
 import { colorWanted, setTheme } from "./screen/theme.js";
 import { createThemeControl } from "./screen/theme-control.js";
 import { onEndSignals } from "../signals.js";
@@ -94,6 +96,14 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
     changed: (name) => store.dispatch({ type: "theme", name }),
     log: (event, fields) => logger.log(event, fields),
   });
+  // Notifications (config `notify`): a long turn's end, a review waiting while unfocused.
+  const notifier = createNotifier({
+    settings: config.notify,
+    env: options.env,
+    write: (bytes) => stdout.write(bytes),
+    log: (event, fields) => logger.log(event, fields),
+  });
+  terminalReplies.onFocus = (focused) => notifier.setFocused(focused);
   setToolRoot(options.root);
   if (!highlighterReady()) store.dispatch({ type: "highlighter", ready: false });
   // A config file that cannot be used: said once, North goes on with the defaults.
@@ -156,6 +166,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
       // The session's events from now on; the first ones are the meter's estimate of the first
       // request (a resumed history included) and the todo list.
       controller.bind(session);
+      session.subscribe((event) => notifier.observe(event));
       store.dispatch(standingOf(session));
       return session;
     } catch (error) {
@@ -216,7 +227,11 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   // Raw mode before the first frame: keys typed ahead are neither echoed nor line-edited by the
   // terminal; they wait in stdin until Ink reads them.
   process.stdin.setRawMode?.(true);
-  stdout.write(PASTE_ON);
+  // Focus reports (`ESC [ I` / `ESC [ O`, taken out of the keys by terminal-replies.ts) tell
+  // the notifier whether the person looks at North; off again however North ends.
+  stdout.write(PASTE_ON + FOCUS_ON);
+  const focusOff = () => stdout.write(FOCUS_OFF);
+  process.once("exit", focusOff);
   const scrollback = new Scrollback();
   // The palette, and for `auto` the question to the terminal about its background: the reply
   // comes on stdin with the keys (use-keyboard.ts takes it out) and switches the palette.
@@ -234,6 +249,8 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
     stdin: process.stdin,
     gate,
     env: options.env,
+    suspend: () => FOCUS_OFF,
+    restore: () => FOCUS_ON,
   });
   const instance = render(
     createElement(App, {
@@ -296,7 +313,8 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
     themes.dispose();
     browse.close();
     offEndSignals();
-    stdout.write(PASTE_OFF);
+    process.off("exit", focusOff);
+    stdout.write(PASTE_OFF + FOCUS_OFF);
     // Ends the persistent shell and its jobs.
     await session?.dispose();
     await history.flush();
