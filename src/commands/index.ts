@@ -20,6 +20,7 @@ import { initCommand } from "./builtin/init.js";
 import { languageCommand } from "./builtin/language.js";
 import { themeCommand } from "./builtin/theme.js";
 import { effortCommand } from "./builtin/effort.js";
+import { notifyCommand } from "./builtin/notify.js";
 import { modeCommand } from "./builtin/mode.js";
 import { newCommand } from "./builtin/new.js";
 import { quitCommand } from "./builtin/quit.js";
@@ -108,6 +109,7 @@ export function createCommands(
       themeCommand(env),
       agentsCommand(env),
       effortCommand(env),
+      notifyCommand(env),
     ],
     withPrompts,
   );

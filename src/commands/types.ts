@@ -92,6 +92,8 @@ export interface CommandContext {
   commands(): readonly Command[];
   /** The interface's colours (`/theme`); absent where there is no screen to colour. */
   theme?: ThemeControl;
+  /** The interface's notifications (`/notify`); absent where nothing notifies (headless). */
+  notify?: { readonly enabled: boolean; setEnabled(on: boolean): void };
 }
 
 export type { ThemeChoice };

@@ -26,7 +26,7 @@ export { loadConfig, loadConfigFile, configPath } from "./config/config.js";
 export { serveRepositoryTools, type ToolServerOptions } from "./tools/tool-server.js";
 export type { GlobalConfig, LoadedConfig, ThemeChoice } from "./config/config.js";
 export { saveLanguage, saveTheme, type SaveResult } from "./config/config-save.js";
-export { saveEffort } from "./config/config-save.js";
+export { saveEffort, saveNotifyEnabled } from "./config/config-save.js";
 export { appendRule, ruleLine, ruleTargets, type RuleTarget } from "./context/memory-rule.js";
 export { EFFORTS, type Effort } from "../ai/index.js";
 export { loadProjectSettings, projectSettingsPath } from "./config/settings.js";

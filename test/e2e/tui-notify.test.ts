@@ -62,6 +62,22 @@ describe("notifications", () => {
     expect(term.raw).not.toContain("\x1b]9;");
   }, 60_000);
 
+  test("/notify off silences the next long turn and is saved in the config", async () => {
+    const { term, env } = await tui.open([reply().text("Silent.")], [], {
+      config: { notify: { afterSeconds: 0 } },
+    });
+    await send(term, "/notify off");
+    await term.waitFor("Notifications are off");
+    const saved = JSON.parse(
+      readFileSync(join(env.XDG_CONFIG_HOME!, "north", "config.json"), "utf8"),
+    );
+    expect(saved.notify).toEqual({ afterSeconds: 0, enabled: false });
+    await send(term, "go");
+    await term.waitFor("Silent.");
+    await term.waitFor(() => !term.screen().includes("Working"));
+    expect(term.raw).not.toContain("\x1b]9;");
+  }, 60_000);
+
   test("notify.command runs instead of the terminal's notification", async () => {
     const out = join(mkdtempSync(join(tmpdir(), "north-notify-")), "said");
     const { term } = await tui.open([reply().text("Finished.")], [], {

@@ -718,4 +718,11 @@ export const en = {
   "notify.turnDone": "North finished its turn ({seconds} s).",
   "notify.review": "North needs your approval for {name}.",
   "notify.question": "North has a question for you.",
+  "cmd.notify.description": "Notifications after long turns and unseen reviews (/notify on|off)",
+  "cmd.notify.onChoice": "ring and notify when North waits for you",
+  "cmd.notify.offChoice": "no bell, no desktop notification",
+  "cmd.notify.unknown": 'Unknown setting "{value}": choose on or off.',
+  "cmd.notify.none": "Nothing notifies here.",
+  "cmd.notify.isOn": "Notifications are on; /notify off turns them off (saved in your config).",
+  "cmd.notify.isOff": "Notifications are off; /notify on turns them on (saved in your config).",
 } as const;

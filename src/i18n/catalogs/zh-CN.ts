@@ -687,4 +687,11 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "notify.turnDone": "North 已完成本轮（{seconds} 秒）。",
   "notify.review": "North 需要你批准 {name}。",
   "notify.question": "North 有问题要问你。",
+  "cmd.notify.description": "长时间运行结束或审阅在后台等待时通知你（/notify on|off）",
+  "cmd.notify.onChoice": "North 等你时响铃并发送通知",
+  "cmd.notify.offChoice": "不响铃，不发桌面通知",
+  "cmd.notify.unknown": "不支持的设置“{value}”：请选择 on 或 off。",
+  "cmd.notify.none": "这里没有通知。",
+  "cmd.notify.isOn": "通知已开启；/notify off 可关闭（保存到你的配置）。",
+  "cmd.notify.isOff": "通知已关闭；/notify on 可开启（保存到你的配置）。",
 };

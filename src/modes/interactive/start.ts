@@ -222,6 +222,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
     ready: () => firstSession(),
     current: () => session,
     theme: themes.control,
+    notify: notifier,
   };
 
   // Raw mode before the first frame: keys typed ahead are neither echoed nor line-edited by the

@@ -43,6 +43,16 @@ export function saveEffort(
   return saveFields(env, { effort });
 }
 
+/** Turns notifications on or off in the global config (`notify.enabled`), keeping the rest. */
+export function saveNotifyEnabled(
+  env: Record<string, string | undefined>,
+  enabled: boolean,
+): Promise<SaveResult> {
+  return saveFields(env, (current) => ({
+    notify: { ...(current.notify as Record<string, unknown> | undefined), enabled },
+  }));
+}
+
 /**
  * Turns `checks` on for the repository at `root` (`projects[root].checks` in the global config),
  * keeping every other field and repository as they are; as {@link saveModelChoice}.

@@ -36,6 +36,8 @@ export interface RunnerDeps {
   bindModelCommands?(runner: SlashCommandRunner): void;
   /** The interface's colours, for `/theme`. */
   theme?: ThemeControl;
+  /** The notifications, for `/notify`. */
+  notify?: CommandContext["notify"];
 }
 
 /**
@@ -85,6 +87,7 @@ export function createCommandRunner(deps: RunnerDeps) {
     exit: deps.exit,
     commands: () => registry.list(),
     ...(deps.theme ? { theme: deps.theme } : {}),
+    ...(deps.notify ? { notify: deps.notify } : {}),
   };
 
   let filesAt = 0;

@@ -44,6 +44,7 @@ const MODEL_MAY: Record<string, string> = {
   hooks: "only the list; approving the repository's hooks is the person's",
   checks: "only the list; turning checks on is the person's",
   effort: "how hard the model thinks, no trust (reviewed)",
+  notify: "only the state; on and off are the person's",
 };
 
 const session = {
