@@ -13,6 +13,7 @@ const OPTIONS = {
   approve: { type: "string" },
   sandbox: { type: "string" },
   "max-steps": { type: "string" },
+  effort: { type: "string" },
   path: { type: "string" },
   continue: { type: "boolean", short: "c" },
   resume: { type: "string" },

@@ -65,6 +65,7 @@ async function run(
   const modeFlag = choice(values.mode, ["ask", "agent", "plan"], "--mode");
   const approve = choice(values.approve, ["none", "edits", "all"], "--approve") ?? "none";
   const sandbox = choice(values.sandbox, ["on", "off"], "--sandbox") ?? "on";
+  const effort = choice(values.effort, ["low", "medium", "high"], "--effort");
   const hooks = values["no-hooks"] === true ? ("off" as const) : ("on" as const);
   const maxSteps = values["max-steps"] === undefined ? undefined : Number(values["max-steps"]);
   if (maxSteps !== undefined && (!Number.isInteger(maxSteps) || maxSteps < 1)) {
@@ -158,6 +159,7 @@ async function run(
       ...(typeof values.model === "string" ? { model: values.model } : {}),
       ...(typeof values.provider === "string" ? { provider: values.provider } : {}),
       ...(maxSteps !== undefined ? { maxSteps } : {}),
+      ...(effort ? { effort } : {}),
       ...resumeOption(values, session.isSessionId),
       sandbox,
       hooks,
@@ -203,6 +205,7 @@ async function run(
     ...(typeof values.model === "string" ? { model: values.model } : {}),
     ...(typeof values.provider === "string" ? { provider: values.provider } : {}),
     ...(maxSteps !== undefined ? { maxSteps } : {}),
+    ...(effort ? { effort } : {}),
     ...(resume.resume ? { resume: resume.resume } : {}),
   });
 }

@@ -2,7 +2,7 @@
 // loading North) and cli.ts (usage errors).
 
 export const USAGE =
-  "usage: north [-p [prompt]] [--output-format text|json|stream-json] [--input-format text|stream-json] [--model ID] [--provider NAME] [--mode ask|agent|plan] [--approve none|edits|all] [--sandbox on|off] [--no-hooks] [--max-steps N] [--path DIR] [--continue | --resume ID] [--fork] [--log-level LEVEL]\n       north rpc [--path DIR] [--mode MODE]\n       north mcp serve [--path DIR] [--allow-changes]\n       north acp [--path DIR] [--mode MODE]\n       north export ID [--format md|json] [--all]";
+  "usage: north [-p [prompt]] [--output-format text|json|stream-json] [--input-format text|stream-json] [--model ID] [--provider NAME] [--mode ask|agent|plan] [--approve none|edits|all] [--sandbox on|off] [--no-hooks] [--max-steps N] [--effort low|medium|high] [--path DIR] [--continue | --resume ID] [--fork] [--log-level LEVEL]\n       north rpc [--path DIR] [--mode MODE]\n       north mcp serve [--path DIR] [--allow-changes]\n       north acp [--path DIR] [--mode MODE]\n       north export ID [--format md|json] [--all]";
 
 export const HELP = `North — a coding agent in your terminal.
 
@@ -27,6 +27,7 @@ ${USAGE}
                           off: no sandbox, every command is asked for (headless: --approve all)
   --no-hooks              run no hooks this time (the config's nor the repository's)
   --max-steps N           model calls per turn (default 50)
+  --effort LEVEL          how hard the model thinks: low, medium or high (default: the model's)
   --path DIR              work in DIR instead of the current directory
   -c, --continue          resume the newest conversation of this project
   --resume [ID]           resume a saved conversation of this project by its id; without one,

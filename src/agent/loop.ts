@@ -1,6 +1,7 @@
 import type {
   AssistantMessage,
   Message,
+  ModelRequest,
   Provider,
   ProviderError,
   ToolCallPart,
@@ -37,6 +38,8 @@ export interface LoopConfig {
    */
   images?: ImageLimits;
   maxOutputTokens: number;
+  /** How hard the model thinks, as the request carries it (see `ModelRequest.reasoning`). */
+  reasoning?: Pick<ModelRequest, "reasoning" | "thinkingBudget">;
   system: string;
   tools: readonly AnyTool[];
   /** The schemas sent to the model, computed once per session from `tools`. */
@@ -223,6 +226,7 @@ async function streamStep(
     messages: history,
     tools: config.schemas,
     maxOutputTokens: config.maxOutputTokens,
+    ...config.reasoning,
   };
   for await (const event of config.provider.stream(request, signal)) {
     switch (event.type) {

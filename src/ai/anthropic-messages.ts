@@ -149,7 +149,12 @@ export function toAnthropicBody(request: ModelRequest): Json {
       input_schema: t.parameters,
     }));
   }
-  if (request.reasoning) body.thinking = { type: "adaptive" };
+  if (request.thinkingBudget) {
+    body.thinking = { type: "enabled", budget_tokens: request.thinkingBudget };
+  } else if (request.reasoning) {
+    body.thinking = { type: "adaptive" };
+    body.output_config = { effort: request.reasoning };
+  }
   return body;
 }
 

@@ -28,6 +28,12 @@ export interface ModelInfo {
   supportsImages?: boolean;
   /** Absent when nobody published one (local models, config entries without `price`). */
   price?: ModelPrice;
+  /**
+   * The model's control of how hard it thinks (`--effort`): `effort`, the provider's effort
+   * field; `budget`, Anthropic thinking with a token budget (models before the effort field).
+   * Absent: none — an effort asked for is ignored with a notice. Config entries: `reasoning`.
+   */
+  reasoning?: "effort" | "budget";
 }
 
 type Limits = { contextWindow: number; maxOutput: number };
@@ -50,6 +56,8 @@ const anthropic = (
   supportsTools: true,
   supportsImages: true,
   price,
+  // Claude Haiku 4.5 predates the effort field; it takes a thinking budget.
+  reasoning: id === "claude-haiku-4-5" ? "budget" : "effort",
 });
 
 const openai = (
@@ -68,6 +76,7 @@ const openai = (
   supportsTools: true,
   supportsImages: true,
   price,
+  reasoning: "effort",
 });
 
 /** Input, output, cache read, cache write (Anthropic: the 5-minute write North uses). */
@@ -148,6 +157,18 @@ export function imagesByName(id: string): boolean {
   if (/^claude-(3|[4-9]|\d\d|opus|sonnet|haiku|fable)/.test(id)) return true;
   if (/^o\d-mini/.test(id)) return false;
   return /^(gpt-4o|chatgpt-4o|gpt-4\.1|gpt-5|o\d)/.test(id);
+}
+
+/**
+ * The effort control of a model of a built-in vendor that the catalog does not list, by its id:
+ * Claude 4.6 and later families take the effort field, OpenAI's GPT-5 and o-series reasoning.
+ */
+export function reasoningByName(id: string): ModelInfo["reasoning"] {
+  if (/^claude-(opus|sonnet|fable|haiku)-([5-9]|\d\d)/.test(id)) return "effort";
+  if (/^claude-(opus|sonnet)-4-[6-9]/.test(id)) return "effort";
+  if (/^claude-3-[0-6]/.test(id)) return undefined;
+  if (/^claude-/.test(id)) return "budget";
+  return /^(gpt-5|o\d)/.test(id) ? "effort" : undefined;
 }
 
 /** The built-in vendor a model id belongs to by its prefix, as vendors name their models. */

@@ -7,6 +7,7 @@ export {
   findModel,
   imagesByName,
   inferProvider,
+  reasoningByName,
 } from "./catalog.js";
 export type { ModelInfo, ModelPrice } from "./catalog.js";
 export { costOf, roundCost } from "./cost.js";

@@ -46,6 +46,7 @@ export function toChatBody(request: ModelRequest): Json {
   for (const message of request.messages) messages.push(...chatMessages(message));
   const body: Json = { model: request.model, messages };
   if (request.capOutput) body.max_tokens = request.maxOutputTokens;
+  if (request.reasoning) body.reasoning_effort = request.reasoning;
   if (request.tools.length > 0) {
     body.tools = request.tools.map((t) => ({
       type: "function",

@@ -163,9 +163,23 @@ export interface ModelRequest {
    * suggestion, caps its answer this way.
    */
   capOutput?: boolean;
-  /** Reasoning effort/budget when the model supports it; omitted means the model's default. */
-  reasoning?: "low" | "medium" | "high";
+  /**
+   * How hard the model thinks (`--effort`), sent only to a model that has a control for it;
+   * omitted means the model's default. Anthropic: adaptive thinking with `output_config.effort`
+   * (or `thinkingBudget`); OpenAI Responses: `reasoning.effort`; Chat Completions:
+   * `reasoning_effort`.
+   */
+  reasoning?: Effort;
+  /**
+   * Anthropic models without the effort control (Claude Haiku 4.5): thinking enabled with this
+   * many tokens of budget instead (below `maxOutputTokens`).
+   */
+  thinkingBudget?: number;
 }
+
+/** How hard a model thinks: the three levels every provider's control takes. */
+export type Effort = "low" | "medium" | "high";
+export const EFFORTS: readonly Effort[] = ["low", "medium", "high"];
 
 /**
  * What a provider stream yields. A stream never throws: it always ends with exactly one `done`

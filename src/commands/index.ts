@@ -19,6 +19,8 @@ import { helpCommand } from "./builtin/help.js";
 import { initCommand } from "./builtin/init.js";
 import { languageCommand } from "./builtin/language.js";
 import { themeCommand } from "./builtin/theme.js";
+import { effortCommand } from "./builtin/effort.js";
+import { notifyCommand } from "./builtin/notify.js";
 import { modeCommand } from "./builtin/mode.js";
 import { newCommand } from "./builtin/new.js";
 import { quitCommand } from "./builtin/quit.js";
@@ -115,6 +117,8 @@ export function createCommands(
       languageCommand(env),
       themeCommand(env),
       agentsCommand(env),
+      effortCommand(env),
+      notifyCommand(env),
     ],
     withPrompts,
   );

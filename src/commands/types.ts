@@ -99,6 +99,8 @@ export interface CommandContext {
   setComposer?(text: string): void;
   /** Copies `text` to the clipboard through the terminal (OSC 52); absent without one. */
   copy?(text: string): void;
+  /** The interface's notifications (`/notify`); absent where nothing notifies (headless). */
+  notify?: { readonly enabled: boolean; setEnabled(on: boolean): void };
 }
 
 export type { ThemeChoice };

@@ -11,6 +11,7 @@ import {
   loadConfigFile,
   maskSecrets,
   type Approve,
+  type Effort,
   type Mode,
 } from "../session/index.js";
 
@@ -29,6 +30,8 @@ export interface PrintOptions {
   /** `--no-hooks`: "off" runs no hooks (default on). */
   hooks?: "on" | "off";
   maxSteps?: number;
+  /** `--effort`: how hard the model thinks (wins over the config's `effort`). */
+  effort?: Effort;
   resume?: ({ continue: true } | { id: string; all?: boolean }) & { fork?: boolean };
   env: Record<string, string | undefined>;
   /**
@@ -74,6 +77,7 @@ export async function runPrint(options: PrintOptions): Promise<number> {
       ...(options.provider ? { provider: options.provider } : {}),
       mode: options.mode,
       maxSteps: options.maxSteps,
+      ...(options.effort ? { effort: options.effort } : {}),
       approvals: { approve: options.approve },
       sandbox: options.sandbox ?? "on",
       hooks: options.hooks ?? "on",

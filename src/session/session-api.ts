@@ -1,4 +1,4 @@
-import type { Message, ModelInfo, Provider, ToolImage } from "../ai/index.js";
+import type { Effort, Message, ModelInfo, Provider, ToolImage } from "../ai/index.js";
 import type { AgentEvent, TodoItem, TurnStopReason } from "../agent/events.js";
 import type { TurnResult } from "../agent/loop.js";
 import type { Logger } from "../log/logger.js";
@@ -29,6 +29,8 @@ export interface SessionOptions {
   env: Record<string, string | undefined>;
   config: GlobalConfig;
   model?: string;
+  /** `--effort`: how hard the model thinks; wins over the config's `effort`. */
+  effort?: Effort;
   provider?: string;
   mode: Mode;
   /** Steps (model calls) of one turn at most; default the config's `maxSteps`, else 50. */
@@ -170,6 +172,14 @@ export interface Session {
   readonly sandbox: SandboxView;
   /** Turns the sandbox on (where available) or off for the rest of this session. */
   setSandbox(on: boolean): void;
+  /** How hard the model thinks (`--effort`, config `effort`, `/effort`); undefined: its default. */
+  readonly effort: Effort | undefined;
+  /**
+   * Sets the effort of the next messages (undefined: the model's default). False when the model
+   * in use has no control for it: it is kept (for a model switched to later) but not sent, and
+   * the next turn says so once.
+   */
+  setEffort(effort: Effort | undefined): boolean;
   /**
    * The developer tools on this machine's PATH with their versions, and the missing ones with
    * how to get them (`/tools`); `refresh` asks every program again instead of the cache.

@@ -49,6 +49,7 @@ import { cachedDevTools, devToolsLine, discoverDevTools } from "./context/dev-to
 import { t } from "../i18n/index.js";
 import { imageLimits, imageProblem, type ToolImage } from "../ai/index.js";
 import { openHooks } from "./hooks/open-hooks.js";
+import { reasoningFor } from "./models/effort.js";
 
 /**
  * Opens a session in `options.root`: the model and its provider, the workspace, the tools and
@@ -95,6 +96,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const checkpoints = () => conversation.checkpoints();
   const live: LiveOutput = { emit: () => {} };
   const state: PolicyState = { mode: options.mode, planAccepted: false };
+  /** How hard the model thinks (`--effort`, config `effort`, `/effort`); undefined: its default. */
+  let effort = options.effort ?? options.config.effort;
+  /** Models already told that they ignore the effort (said once per model). */
+  const effortIgnored = new Set<string>();
   const approve = options.approvals === "interactive" ? undefined : options.approvals.approve;
   const profile = () => commandProfile({ sandboxed: sandbox.sandboxed, ...state, approve });
   const { tools: allTools, shells } = createSessionTools({
@@ -147,6 +152,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     mask: sandboxMasks(options.env, options.config),
     sandboxed: () => sandbox.sandboxed,
     stopLimit: options.config.stopHookLimit ?? DEFAULT_STOP_HOOK_LIMIT,
+    ...(options.config.notify?.afterSeconds !== undefined
+      ? { longTurnMs: options.config.notify.afterSeconds * 1000 }
+      : {}),
     common: () => ({
       session_id: conversation.id,
       transcript_path: conversation.transcriptPath,
@@ -292,6 +300,11 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     if (hooks) prompt = await hooks.prompt(prompt, signal);
     const info = model.info;
     logger.log("user_prompt", { chars: prompt.length, model: info.id, mode: state.mode });
+    const reasoning = reasoningFor(info, effort);
+    if (!reasoning && effort && !effortIgnored.has(info.id)) {
+      effortIgnored.add(info.id);
+      events.notice(t("session.effortIgnored", { model: info.name, effort }));
+    }
     conversation.startTurn(prompt);
     const meter = new StepMeter(ledger, info);
     const emit = keeper.wrapEmit((event: AgentEvent) => {
@@ -337,6 +350,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         model: info.id,
         ...(info.supportsImages ? { images: imageLimits(info.protocol) } : {}),
         maxOutputTokens: info.maxOutput,
+        ...(reasoning && (reasoning.reasoning || reasoning.thinkingBudget) ? { reasoning } : {}),
         system: joinSystem(request),
         tools: offer,
         schemas: request.schemas,
@@ -447,6 +461,14 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       return sandbox.view;
     },
     setSandbox: (on) => sandbox.set(on),
+    get effort() {
+      return effort;
+    },
+    setEffort(wanted) {
+      effort = wanted;
+      logger.log("effort", { effort: wanted ?? "default" });
+      return reasoningFor(model.info, wanted) !== undefined;
+    },
     mcp: mcp.control,
     jobs: { list: () => shells.jobs.list(), kill: (id) => shells.jobs.kill(id) },
     hooks: hooks?.control,

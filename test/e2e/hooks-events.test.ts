@@ -65,6 +65,19 @@ describe("hook events beyond a plain answer", () => {
     await rpc.waitForEvent((e) => e.type === "message_end");
   });
 
+  it("Notification: a turn as long as notify.afterSeconds (issue 30: one setting for both)", async () => {
+    const dir = scratch();
+    const { run } = await e2e.open([reply().text("Done.")], {
+      config: { hooks: recorder(dir, ["Notification"]), notify: { afterSeconds: 0 } },
+    });
+    const result = await run(["-p", "go"]);
+    expect(result.code).toBe(0);
+    await expect
+      .poll(() => existsSync(join(dir, "Notification.json")), { timeout: 15_000 })
+      .toBe(true);
+    expect(recorded(dir, "Notification")).toMatchObject({ notification_type: "idle_prompt" });
+  });
+
   it("SubagentStop: a task sub-agent ends", async () => {
     const dir = scratch();
     const { run } = await e2e.open(

@@ -35,6 +35,7 @@ export const KEYS = {
   "ctrl+c": "\x03",
   "ctrl+d": "\x04",
   "ctrl+e": "\x05",
+  "ctrl+g": "\x07",
   "ctrl+j": "\n",
   "ctrl+k": "\x0b",
   "ctrl+s": "\x13",

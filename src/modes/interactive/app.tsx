@@ -12,6 +12,9 @@ import { emptyEditor, type EditorState } from "./composer/editor.js";
 import { useGhostText, wantsSuggestion, type GhostDeps } from "./composer/ghost-text.js";
 import type { InputHistory } from "./composer/history.js";
 import type { BrowseScreen } from "./browse/browse-screen.js";
+import type { ExternalEditor } from "./composer/external-editor.js";
+import type { MemoryOffer, MemoryOfferState } from "./composer/memory-offer.js";
+import { MemoryOfferView } from "./components/memory-offer-view.js";
 import type { TurnController } from "./control/controller.js";
 import { shortcutLines } from "./keys/key-bindings.js";
 import { createKeyHandler } from "./keys/key-handler.js";
@@ -44,10 +47,15 @@ export interface AppProps {
   suggest?: GhostDeps["suggest"];
   /** Browse mode (Shift+↑, Ctrl+O); without it the keys do nothing. */
   browse?: BrowseScreen;
+  /** Ctrl+G: the composer's text in the person's editor; without it the key does nothing. */
+  externalEditor?: ExternalEditor;
+  /** `#` memory: the offer to save a message as a rule; without it `#` messages are sent. */
+  memory?: MemoryOffer;
 }
 
 const never = () => () => {};
 const closed = () => false;
+const nothing = () => undefined;
 
 /** The interface's layout: scrollback transcript, live part, queue, composer, status line. */
 export function App(props: AppProps) {
@@ -58,6 +66,10 @@ export function App(props: AppProps) {
   const browsing = useSyncExternalStore(
     props.browse?.subscribe ?? never,
     props.browse?.isOpen ?? closed,
+  );
+  const offer = useSyncExternalStore(
+    props.memory?.subscribe ?? never,
+    props.memory?.current ?? nothing,
   );
   const frozen = useRef(current);
   if (!browsing) frozen.current = current;
@@ -130,8 +142,19 @@ export function App(props: AppProps) {
           setExiting(true);
         },
         ...(props.browse ? { browse: props.browse } : {}),
+        ...(props.externalEditor ? { externalEditor: props.externalEditor } : {}),
+        ...(props.memory ? { memory: props.memory } : {}),
       }),
-    [controller, props.history, store, runner, suggestion.control, props.browse],
+    [
+      controller,
+      props.history,
+      store,
+      runner,
+      suggestion.control,
+      props.browse,
+      props.externalEditor,
+      props.memory,
+    ],
   );
   // Exit after the frame without the live part is drawn: the shell prompt follows the transcript.
   useEffect(() => {
@@ -173,6 +196,7 @@ export function App(props: AppProps) {
           ghost={suggestion.ghost}
           animate={animate}
           epoch={highlightEpoch}
+          offer={offer}
           {...(runner ? { sources: runner.sources } : {})}
         />
       )}
@@ -188,9 +212,10 @@ function Live(
     animate: boolean;
     epoch: number;
     sources?: MenuSources;
+    offer?: MemoryOfferState | undefined;
   },
 ) {
-  const { state, editor } = props;
+  const { state, editor, offer } = props;
   const menu =
     props.sources && !state.menu.closed && !state.review
       ? menuFor(editor, props.sources)
@@ -225,11 +250,13 @@ function Live(
       </Box>
       {menu ? <MenuView menu={menu} selected={state.menu.selected} width={state.width} /> : null}
       {state.shortcuts ? <ShortcutsView lines={shortcutLines()} /> : null}
+      {offer ? <MemoryOfferView offer={offer} /> : null}
       <StatusLine
         project={props.project}
         mode={state.mode}
         sandbox={state.sandbox}
         model={state.model?.name}
+        effort={state.model?.effort}
         contextTokens={state.context?.measured ? state.context.used : undefined}
         contextWindow={state.context?.window ?? state.model?.contextWindow}
         cost={state.cost}

@@ -13,10 +13,12 @@ import {
   loadConfigFile,
   selectModel,
   type GlobalConfig,
+  type Effort,
   type Mode,
   type Session,
   type SlashCommandRunner,
   ResumeError,
+  ruleTargets,
 } from "../../session/index.js";
 import { createCommands } from "../../commands/index.js";
 import { resolveLanguage, setLanguage, t } from "../../i18n/index.js";
@@ -34,6 +36,10 @@ import { yogaReady } from "./screen/yoga-ready.js";
 import { noteWiderRun } from "../wider-run.js";
 import { createBrowseScreen } from "./browse/browse-screen.js";
 import { createOutputGate } from "./browse/output-gate.js";
+import { createExternalEditor } from "./composer/external-editor.js";
+import { createMemoryOffer } from "./composer/memory-offer.js";
+import { createNotifier, FOCUS_OFF, FOCUS_ON } from "./notify/notifier.js";
+import { terminalReplies } from "./keys/terminal-replies.js";
 import { colorWanted, setTheme } from "./screen/theme.js";
 import { createThemeControl } from "./screen/theme-control.js";
 import { onEndSignals } from "../signals.js";
@@ -44,6 +50,8 @@ export interface InteractiveOptions {
   model?: string;
   provider?: string;
   maxSteps?: number;
+  /** `--effort`: how hard the model thinks (wins over the config's `effort`). */
+  effort?: Effort;
   env: Record<string, string | undefined>;
   /** Resume a saved conversation; `pick` lists them (this project's, or `all`) to choose from. */
   resume?:
@@ -91,6 +99,14 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
     changed: (name) => store.dispatch({ type: "theme", name }),
     log: (event, fields) => logger.log(event, fields),
   });
+  // Notifications (config `notify`): a long turn's end, a review waiting while unfocused.
+  const notifier = createNotifier({
+    settings: config.notify,
+    env: options.env,
+    write: (bytes) => stdout.write(bytes),
+    log: (event, fields) => logger.log(event, fields),
+  });
+  terminalReplies.onFocus = (focused) => notifier.setFocused(focused);
   setToolRoot(options.root);
   if (!highlighterReady()) store.dispatch({ type: "highlighter", ready: false });
   // A config file that cannot be used: said once, North goes on with the defaults.
@@ -123,6 +139,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         ...(options.provider ? { provider: options.provider } : {}),
         mode: options.mode,
         maxSteps: options.maxSteps,
+        ...(options.effort ? { effort: options.effort } : {}),
         approvals: "interactive",
         sandbox: options.sandbox ?? "on",
         hooks: options.hooks ?? "on",
@@ -146,11 +163,13 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         type: "model",
         name: session.model.name,
         contextWindow: session.model.contextWindow,
+        ...(session.effort ? { effort: session.effort } : {}),
         sandbox: session.sandbox.state,
       });
       // The session's events from now on; the first ones are the meter's estimate of the first
       // request (a resumed history included) and the todo list.
       controller.bind(session);
+      session.subscribe((event) => notifier.observe(event));
       store.dispatch(standingOf(session));
       return session;
     } catch (error) {
@@ -206,12 +225,17 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
     ready: () => firstSession(),
     current: () => session,
     theme: themes.control,
+    notify: notifier,
   };
 
   // Raw mode before the first frame: keys typed ahead are neither echoed nor line-edited by the
   // terminal; they wait in stdin until Ink reads them.
   process.stdin.setRawMode?.(true);
-  stdout.write(PASTE_ON);
+  // Focus reports (`ESC [ I` / `ESC [ O`, taken out of the keys by terminal-replies.ts) tell
+  // the notifier whether the person looks at North; off again however North ends.
+  stdout.write(PASTE_ON + FOCUS_ON);
+  const focusOff = () => stdout.write(FOCUS_OFF);
+  process.once("exit", focusOff);
   const scrollback = new Scrollback();
   // The palette, and for `auto` the question to the terminal about its background: the reply
   // comes on stdin with the keys (use-keyboard.ts takes it out) and switches the palette.
@@ -220,6 +244,18 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   // Behind the gate, the scrollback's markers become answer text.
   const gate = createOutputGate(stdout, (text) => scrollback.expand(text));
   const browse = createBrowseScreen({ store, out: stdout, gate });
+  const memory = createMemoryOffer({
+    targets: () => ruleTargets(options.root, options.env),
+    note: (tone, text) => store.dispatch({ type: "note", tone, text }),
+  });
+  const externalEditor = createExternalEditor({
+    out: stdout,
+    stdin: process.stdin,
+    gate,
+    env: options.env,
+    suspend: () => FOCUS_OFF,
+    restore: () => FOCUS_ON,
+  });
   const instance = render(
     createElement(App, {
       store,
@@ -236,6 +272,8 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
           }
         : {}),
       browse,
+      externalEditor,
+      memory,
     }),
     // Ink 6.8's incremental mode misplaces the first changed line (off by one row), so frames
     // are written whole; the live part is kept small instead.
@@ -279,7 +317,8 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
     themes.dispose();
     browse.close();
     offEndSignals();
-    stdout.write(PASTE_OFF);
+    process.off("exit", focusOff);
+    stdout.write(PASTE_OFF + FOCUS_OFF);
     // Ends the persistent shell and its jobs.
     await session?.dispose();
     await history.flush();

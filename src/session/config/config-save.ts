@@ -35,6 +35,24 @@ export function saveTheme(
   return saveFields(env, { theme });
 }
 
+/** Remembers how hard the model thinks (`effort`; undefined removes it), as {@link saveModelChoice}. */
+export function saveEffort(
+  env: Record<string, string | undefined>,
+  effort: "low" | "medium" | "high" | undefined,
+): Promise<SaveResult> {
+  return saveFields(env, { effort });
+}
+
+/** Turns notifications on or off in the global config (`notify.enabled`), keeping the rest. */
+export function saveNotifyEnabled(
+  env: Record<string, string | undefined>,
+  enabled: boolean,
+): Promise<SaveResult> {
+  return saveFields(env, (current) => ({
+    notify: { ...(current.notify as Record<string, unknown> | undefined), enabled },
+  }));
+}
+
 /**
  * Turns `checks` on for the repository at `root` (`projects[root].checks` in the global config),
  * keeping every other field and repository as they are; as {@link saveModelChoice}.

@@ -62,6 +62,8 @@ function buildSchemas(z: ZodModule) {
     maxOutput: positiveInt.optional(),
     supportsTools: z.boolean().optional(),
     supportsImages: z.boolean().optional(),
+    /** The model takes the protocol's reasoning-effort field (`--effort`). */
+    reasoning: z.boolean().optional(),
     price: priceSchema.optional(),
   });
 
@@ -100,6 +102,8 @@ function buildSchemas(z: ZodModule) {
     language: z.enum(["en", "zh-CN"]).optional(),
     /** The interface's colours: `auto` (default) follows the terminal's background. */
     theme: z.enum(["auto", "dark", "light"]).optional(),
+    /** How hard the model thinks (`--effort`, `/effort`); absent: the model's default. */
+    effort: z.enum(["low", "medium", "high"]).optional(),
     providers: z.record(z.string().min(1), providerSchema).optional(),
     retry: strictObject(z, {
       maxRetries: z.number().int().min(0).max(10).optional(),
@@ -191,6 +195,21 @@ function buildSchemas(z: ZodModule) {
      * `session/hooks/hook-config.ts`, so one broken entry never disables the rest).
      */
     hooks: z.record(z.string(), z.unknown()).optional(),
+    /**
+     * Notifications (the TUI, and the Notification hook's long turns): after a turn of at least
+     * `afterSeconds` (30), or a review waiting while the terminal is not focused; `command`
+     * runs instead of the terminal's bell and OSC 9/777 (this file only: a repository never
+     * names a program); `enabled: false` turns them off (`/notify off`).
+     */
+    notify: strictObject(z, {
+      enabled: z.boolean().optional(),
+      afterSeconds: z
+        .number()
+        .min(0, { error: "expected seconds, 0 or more" })
+        .max(86_400, { error: "expected seconds, at most 86400" })
+        .optional(),
+      command: z.string().min(1, { error: "expected a shell command" }).optional(),
+    }).optional(),
     /** How many times in a row a Stop hook may send the model back in one turn (5). */
     stopHookLimit: positiveInt.max(100, { error: "expected a number from 1 to 100" }).optional(),
     /** Checks after the model's edits (`checksSchema` in settings.ts): every repository's. */

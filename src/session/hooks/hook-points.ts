@@ -17,6 +17,11 @@ export interface HookPointsOptions extends HooksOptions {
   notice: (text: string, tone: "info" | "warn") => void;
   /** How many times in a row a Stop hook may send the model back in one turn. */
   stopLimit: number;
+  /**
+   * A turn at least this long notifies when it ends (config `notify.afterSeconds`, the same
+   * moment the TUI notifies the person); default {@link LONG_TURN_MS}.
+   */
+  longTurnMs?: number;
 }
 
 /** What `/hooks` and the session's API see. */
@@ -34,8 +39,8 @@ export class PromptBlocked extends Error {
   override name = "PromptBlocked";
 }
 
-/** A turn ended by a person's review waiting longer than this is worth a notification. */
-const LONG_TURN_MS = 60_000;
+/** A turn that took this long is worth a notification (config `notify.afterSeconds`: 30). */
+export const LONG_TURN_MS = 30_000;
 
 export class HookPoints {
   readonly hooks: Hooks;
@@ -198,7 +203,10 @@ export class HookPoints {
     const inner = event.type === "subagent" ? event.event : event;
     if (inner.type === "approval_request") {
       this.notify(`North needs your approval for ${inner.name}`, "permission_prompt");
-    } else if (event.type === "turn_end" && Date.now() - this.turnStarted >= LONG_TURN_MS) {
+    } else if (
+      event.type === "turn_end" &&
+      Date.now() - this.turnStarted >= (this.options.longTurnMs ?? LONG_TURN_MS)
+    ) {
       const seconds = Math.round((Date.now() - this.turnStarted) / 1000);
       this.notify(`North finished its turn after ${seconds} s`, "idle_prompt");
     } else if (event.type === "compaction_start") {

@@ -1,6 +1,7 @@
 import {
   BUILTIN_VENDORS,
   imagesByName,
+  reasoningByName,
   CATALOG,
   DEFAULT_MODELS,
   UNKNOWN_MODEL_LIMITS,
@@ -64,6 +65,7 @@ export function vendorsFrom(
         maxOutput: m.maxOutput ?? UNKNOWN_MODEL_LIMITS.maxOutput,
         supportsTools: m.supportsTools ?? true,
         ...(m.supportsImages ? { supportsImages: true } : {}),
+        ...(m.reasoning ? { reasoning: "effort" as const } : {}),
         ...(m.price ? { price: m.price } : {}),
       })),
     };
@@ -118,6 +120,9 @@ export function selectModel(
       supportsTools: true,
       // A built-in vendor's model the catalog does not list yet: by its name.
       ...(BUILTIN_VENDORS[name] === vendor && imagesByName(id) ? { supportsImages: true } : {}),
+      ...(BUILTIN_VENDORS[name] === vendor && reasoningByName(id)
+        ? { reasoning: reasoningByName(id)! }
+        : {}),
     },
     vendor,
   };

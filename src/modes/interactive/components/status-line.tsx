@@ -9,6 +9,8 @@ export interface StatusProps {
   /** Whether commands run in the OS sandbox; unknown (nothing shown) before a session exists. */
   sandbox?: "on" | "off" | "unavailable" | undefined;
   model: string | undefined;
+  /** How hard the model thinks (`/effort`), shown after the model; absent: its default. */
+  effort?: string | undefined;
   /** Tokens in the context; undefined until measured (a provider reported a size). */
   contextTokens: number | undefined;
   contextWindow: number | undefined;
@@ -113,6 +115,9 @@ function pieces(props: StatusProps, level: number): Piece[] {
   if (props.jobs)
     out.push({ text: ` ${t("status.jobs", { count: String(props.jobs) })}`, color: "warning" });
   if (level < 6) out.push({ text: ` ${level < 4 ? model : truncate(model, 14)}` });
+  if (level < 6 && props.effort) {
+    out.push({ text: ` ${t("status.effort", { effort: props.effort })}`, dim: true });
+  }
   if (window) {
     const figure =
       used === undefined

@@ -41,6 +41,8 @@ export interface RunnerDeps {
   setComposer?(text: string): void;
   /** Copies text to the clipboard through the terminal (`/export`). */
   copy?(text: string): void;
+  /** The notifications, for `/notify`. */
+  notify?: CommandContext["notify"];
 }
 
 /**
@@ -57,6 +59,7 @@ export function createCommandRunner(deps: RunnerDeps) {
       type: "model",
       name: session.model.name,
       contextWindow: session.model.contextWindow,
+      ...(session.effort ? { effort: session.effort } : {}),
       sandbox: session.sandbox.state,
     });
     store.dispatch(standingOf(session));
@@ -98,6 +101,7 @@ export function createCommandRunner(deps: RunnerDeps) {
         }
       : {}),
     ...(deps.copy ? { copy: deps.copy } : {}),
+    ...(deps.notify ? { notify: deps.notify } : {}),
   };
 
   let filesAt = 0;

@@ -44,6 +44,8 @@ const MODEL_MAY: Record<string, string> = {
   hooks: "only the list; approving the repository's hooks is the person's",
   checks: "only the list; turning checks on is the person's",
   jobs: "only the list; stopping a job from here is the person's (the model has shell_kill)",
+  effort: "how hard the model thinks, no trust (reviewed)",
+  notify: "only the state; on and off are the person's",
 };
 
 const session = {

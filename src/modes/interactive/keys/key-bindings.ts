@@ -39,7 +39,8 @@ export type Action =
   | "cycle-mode-back"
   | "toggle-todos"
   | "browse"
-  | "paste-image";
+  | "paste-image"
+  | "external-editor";
 
 export const KEY_BINDINGS: Readonly<Record<string, Action>> = {
   enter: "submit",
@@ -84,6 +85,8 @@ export const KEY_BINDINGS: Readonly<Record<string, Action>> = {
   "shift+up": "browse",
   "ctrl+o": "browse",
   "ctrl+v": "paste-image",
+  /** The composer's text in `$VISUAL`/`$EDITOR` (composer/external-editor.ts). */
+  "ctrl+g": "external-editor",
 };
 
 /**
@@ -125,6 +128,7 @@ export const ACTION_HELP: Readonly<Partial<Record<Action, MessageKey>>> = {
   "toggle-todos": "shortcuts.toggleTodos",
   browse: "shortcuts.browse",
   "paste-image": "shortcuts.pasteImage",
+  "external-editor": "shortcuts.externalEditor",
 };
 
 /** Lines of the shortcuts panel: keys grouped by action, then the menus and `@`. */

@@ -2,6 +2,8 @@ import type { TurnController } from "../control/controller.js";
 import { editAction } from "../composer/edit-action.js";
 import * as ed from "../composer/editor.js";
 import type { InputHistory } from "../composer/history.js";
+import type { ExternalEditor } from "../composer/external-editor.js";
+import type { MemoryOffer } from "../composer/memory-offer.js";
 import { presentMentions } from "../composer/mention-spans.js";
 import { KEY_BINDINGS, MENU_BINDINGS } from "./key-bindings.js";
 import type { KeyPress } from "./keys.js";
@@ -61,6 +63,10 @@ export interface KeyContext {
   exit(): void;
   /** Browse mode: while it is open it takes every key (browse/browse-screen.ts). */
   browse?: { isOpen(): boolean; open(): void; onKey(key: KeyPress): void };
+  /** Ctrl+G: the composer's text in the person's editor; without it the key does nothing. */
+  externalEditor?: ExternalEditor;
+  /** `#` memory: a message starting with `#` is offered as a rule instead of sent. */
+  memory?: MemoryOffer;
   /** The clock, in ms (tests pass their own). */
   now?(): number;
   /** Esc Esc on the empty composer while idle: opens the `/rewind` picker. */
@@ -174,6 +180,11 @@ export function createKeyHandler(ctx: KeyContext) {
   };
   const submit = (typed: string) => {
     if (!typed.trim()) return;
+    if (ctx.memory && typed.startsWith("#") && typed.slice(1).trim()) {
+      ctx.history.add(typed);
+      setEditor(ed.emptyEditor);
+      return ctx.memory.open(expand(typed), (text) => setEditor({ text, cursor: text.length }));
+    }
     const files = presentMentions(typed, ctx.editor().mentions);
     ctx.history.add(typed);
     setEditor(ed.emptyEditor);
@@ -197,8 +208,22 @@ export function createKeyHandler(ctx: KeyContext) {
     guard: (id) => ctx.controller.guardReview(id),
   };
 
+  /**
+   * The composer's text (pasted blocks whole) in the person's editor; what it saved replaces
+   * the text, the cursor at its end. A failed editor leaves the composer as it was, with a note.
+   */
+  const editOutside = (external: ExternalEditor) => {
+    const outcome = external.edit(expand(ctx.editor().text));
+    if (!outcome.edited) {
+      const text = t("composer.editorFailed", { detail: outcome.detail });
+      return ctx.dispatch({ type: "note", tone: "error", text });
+    }
+    setEditor({ text: outcome.text, cursor: outcome.text.length });
+  };
+
   const onKey = (key: KeyPress): void => {
     if (ctx.browse?.isOpen()) return ctx.browse.onKey(key);
+    if (ctx.memory?.current()) return ctx.memory.onKey(key);
     const suggested = ctx.suggestion?.take();
     const action = KEY_BINDINGS[key.id];
     // Browse mode opens over anything, a waiting review included (it is there on coming back).
@@ -208,6 +233,9 @@ export function createKeyHandler(ctx: KeyContext) {
     }
     if (action !== "interrupt") disarm();
     if (action !== "cancel") disarmRewind();
+    if (action === "external-editor" && ctx.externalEditor && !ctx.state().review) {
+      return editOutside(ctx.externalEditor);
+    }
     const pending = ctx.state().review;
     // A review that just appeared, or whose "always" just asked for confirmation, answers no key
     // (controller.ts, REVIEW_GUARD_MS): text goes to the composer as type-ahead does and begins
@@ -338,6 +366,7 @@ export function createKeyHandler(ctx: KeyContext) {
       case "toggle-todos":
         return ctx.dispatch({ type: "toggle-todos" });
       case "browse":
+      case "external-editor":
         return;
       case "paste-image":
         return pasteImage();

@@ -108,3 +108,15 @@ describe("ReplyFilter", () => {
     expect(keys).toEqual([]);
   });
 });
+
+describe("focus reports", () => {
+  test("CSI I and CSI O are taken out of the keys and told as focus", () => {
+    const seen: boolean[] = [];
+    const filter = new ReplyFilter(() => undefined);
+    filter.onFocus = (focused) => seen.push(focused);
+    expect(filter.push("\x1b[O")).toEqual([]);
+    expect(filter.push("ab\x1b[Icd")).toEqual(["ab", "cd"]);
+    expect(filter.push("\x1b[A")).toEqual(["\x1b[A"]);
+    expect(seen).toEqual([false, true]);
+  });
+});

@@ -123,8 +123,26 @@ export class ReplyFilter {
         rest = rest.slice(end);
       }
     }
-    return keys;
+    return keys.flatMap((key) => this.takeFocus(key));
   }
+
+  /**
+   * Focus reports (`ESC [ I` gained, `ESC [ O` lost; sent once focus reporting is on, CSI
+   * ?1004h) are taken out of a key event and told to `onFocus`; the rest stays keys.
+   */
+  private takeFocus(key: string): string[] {
+    if (!key.includes(`${ESC}[`)) return [key];
+    const parts = key.split(/(\x1b\[[IO])/);
+    const out: string[] = [];
+    for (const part of parts) {
+      if (part === `${ESC}[I` || part === `${ESC}[O`) this.onFocus(part === `${ESC}[I`);
+      else if (part) out.push(part);
+    }
+    return out;
+  }
+
+  /** Told whether the terminal has the focus, on each focus report. */
+  onFocus: (focused: boolean) => void = () => undefined;
 
   private finish(): void {
     const payload = this.payload ?? "";

@@ -125,7 +125,7 @@ export interface UiState {
   /** A first Esc on the empty composer while idle: a second one opens `/rewind`. */
   rewindHint?: boolean;
   /** The model in use, once a session exists. */
-  model?: { name: string; contextWindow: number };
+  model?: { name: string; contextWindow: number; effort?: string };
   /** Whether commands run in the OS sandbox (the status line), once a session exists. */
   sandbox?: "on" | "off" | "unavailable";
   /** The mode the next message is sent in (Tab cycles it). */
@@ -177,6 +177,8 @@ export type UiAction =
       type: "model";
       name: string;
       contextWindow: number;
+      /** How hard the model thinks (`/effort`); absent: its default (not shown). */
+      effort?: string;
       sandbox?: "on" | "off" | "unavailable";
     }
   | { type: "idle" }
@@ -420,7 +422,11 @@ export function reduce(state: UiState, action: UiAction): UiState {
     case "model":
       return {
         ...state,
-        model: { name: action.name, contextWindow: action.contextWindow },
+        model: {
+          name: action.name,
+          contextWindow: action.contextWindow,
+          ...(action.effort ? { effort: action.effort } : {}),
+        },
         ...(action.sandbox ? { sandbox: action.sandbox } : {}),
       };
     case "standing": {
