@@ -82,6 +82,7 @@ await build({
  * when a server is configured (or `mcp serve` runs): bundled, their ~900 KB of source would sit
  * in every run's memory.
  */
+const WEB_PACKAGES = ["linkedom", "@mozilla/readability", "turndown"];
 const program = (outfile, { external = [], plugins }) =>
   build({
     entryPoints: [join(root, "src", "entry.ts")],
@@ -91,7 +92,14 @@ const program = (outfile, { external = [], plugins }) =>
     supported: { "dynamic-import": false },
     // This file's folder, as Node's module wrapper gives it (ES modules read it from import.meta).
     define: { ...define, "import.meta.dirname": "__dirname" },
-    external: ["@vscode/ripgrep", "@lydell/node-pty", "@modelcontextprotocol/*", ...external],
+    external: [
+      "@vscode/ripgrep",
+      "@lydell/node-pty",
+      "@modelcontextprotocol/*",
+      // web_fetch's HTML to Markdown (~1 MB of source): loaded on the first page fetched.
+      ...WEB_PACKAGES,
+      ...external,
+    ],
     plugins,
   });
 
