@@ -29,7 +29,7 @@ async function fetchRun(config: Record<string, unknown>, flags: string[] = [], p
   return { server, repo, run: () => run(["-p", "read the page", ...flags]) };
 }
 
-const firstResult = (server: { requests: { body: unknown }[] }) =>
+const firstResult = (server: { requests: readonly { body: unknown }[] }) =>
   anthropicToolResults(server.requests[1]!.body as Record<string, unknown>)[0]!;
 
 describe("web_fetch, headless", () => {
