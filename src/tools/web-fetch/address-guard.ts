@@ -1,5 +1,6 @@
 import { BlockList, isIP } from "node:net";
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import type { LookupAddress } from "node:dns";
+import { dns } from "../../platform/lazy-builtins.js";
 
 /**
  * Address ranges `web_fetch` never connects to unless the person's global config lists the host
@@ -88,7 +89,7 @@ export function guardedLookup(
   options: { all?: boolean; family?: number | string },
   callback: LookupCallback,
 ): void {
-  dnsLookup(hostname, { ...options, all: true } as { all: true }, (err, addresses) => {
+  dns().lookup(hostname, { ...options, all: true } as { all: true }, (err, addresses) => {
     if (err) return callback(err, options.all ? [] : "");
     const bad = addresses.find((a) => isPrivateAddress(a.address));
     if (bad) {
