@@ -82,6 +82,7 @@ await build({
  * when a server is configured (or `mcp serve` runs): bundled, their ~900 KB of source would sit
  * in every run's memory.
  */
+const WEB_PACKAGES = ["linkedom", "@mozilla/readability", "turndown"];
 const program = (outfile, { external = [], plugins }) =>
   build({
     entryPoints: [join(root, "src", "entry.ts")],
@@ -96,6 +97,8 @@ const program = (outfile, { external = [], plugins }) =>
       "@lydell/node-pty",
       "sharp",
       "@modelcontextprotocol/*",
+      // web_fetch's HTML to Markdown (~1 MB of source): loaded on the first page fetched.
+      ...WEB_PACKAGES,
       ...external,
     ],
     plugins,

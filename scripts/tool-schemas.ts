@@ -7,7 +7,12 @@ import { dirname, join } from "node:path";
 import { schemasReady, toolSchema } from "../src/agent/tool.js";
 import { silentLogger } from "../src/log/logger.js";
 import { createSessionTools } from "../src/session/tools/session-tools.js";
-import { createTaskTool, createTodoWriteTool } from "../src/tools/index.js";
+import {
+  createTaskTool,
+  createTodoWriteTool,
+  createWebFetchTool,
+  createWebSearchTool,
+} from "../src/tools/index.js";
 import { ApprovalBroker } from "../src/session/permissions/approval-broker.js";
 import { createMcpToolState } from "../src/mcp/search/mcp-search.js";
 import { createDialogueTools } from "../src/session/tools/dialogue-tools.js";
@@ -33,6 +38,9 @@ tools.push(
   }),
   // Offered in a step when a server has come up with more tools than the budget.
   createMcpToolState().search,
+  // The web tools (`session/tools/web-tools.ts`); web_search only with a provider configured.
+  createWebFetchTool({ allowHosts: [] }),
+  createWebSearchTool({ provider: "brave", allowHosts: [] }),
 );
 await schemasReady(tools);
 const missing = [...builtinToolNames("src")].filter((name) => !tools.some((t) => t.name === name));

@@ -104,6 +104,12 @@ export type Review =
       readOnlyHint?: true;
     }
   /**
+   * `web_fetch` would reach `host` (the first URL of a call, or where a redirect leads): the
+   * person allows it once, always for this domain, or refuses. `prompt` is what the model said it
+   * wants from the page.
+   */
+  | { type: "web"; url: string; host: string; prompt?: string }
+  /**
    * Questions for the person (`ask_user_question`): answered with a `answer` decision, one
    * answer per question, or declined. Never a permission: the policy does not see it.
    */

@@ -10,6 +10,7 @@ export const childProcess = () => process.getBuiltinModule("node:child_process")
 export const https = () => process.getBuiltinModule("node:https");
 export const tls = () => process.getBuiltinModule("node:tls");
 export const zlib = () => process.getBuiltinModule("node:zlib");
+export const dns = () => process.getBuiltinModule("node:dns");
 
 /** SHA-256 of `text`'s UTF-8 bytes as 64 hex digits: short keys such as a repository's folder name. */
 export function sha256Hex(text: string): string {

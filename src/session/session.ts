@@ -50,6 +50,7 @@ import { t } from "../i18n/index.js";
 import { imageLimits, imageProblem, type ToolImage } from "../ai/index.js";
 import { openHooks } from "./hooks/open-hooks.js";
 import { reasoningFor } from "./models/effort.js";
+import { createWebTools } from "./tools/web-tools.js";
 
 /**
  * Opens a session in `options.root`: the model and its provider, the workspace, the tools and
@@ -122,6 +123,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   /** The running turn's signal (an MCP server's question is asked only while one runs). */
   let turnSignal: AbortSignal | undefined;
   const store = await PermissionStore.load(workspace.root, options.env);
+  allTools.push(...createWebTools({ config: options.config, env: options.env, store }));
   const events = new SessionEvents();
   const { broadcast } = events;
   // MCP servers connect in the background from here on; their tools join as each is ready.
@@ -170,6 +172,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     ask: options.approvals === "interactive" ? broker.ask : options.approvals,
     profile,
     ...hookSays,
+    webDomains: options.config.web?.allowDomains ?? [],
   });
   allTools.push(
     createTaskTool(
@@ -188,6 +191,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
               : (request, signal) => broker.ask({ ...request, agent }, signal),
             profile,
             ...hookSays,
+            webDomains: options.config.web?.allowDomains ?? [],
           }),
         hooks: (agent) => hooks?.loop(agent),
         emit: () => conversation.emit,

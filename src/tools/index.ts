@@ -96,3 +96,14 @@ export {
   type SlashCommandRunner,
   type SlashEffect,
 } from "./slash-command/slash-command.js";
+export {
+  createWebFetchTool,
+  type WebFetchDetails,
+  type WebFetchOptions,
+} from "./web-fetch/web-fetch.js";
+export { inDomain } from "./web-fetch/domains.js";
+export {
+  createWebSearchTool,
+  type WebSearchDetails,
+  type WebSearchOptions,
+} from "./web-search/web-search.js";

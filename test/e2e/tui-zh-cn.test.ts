@@ -179,6 +179,24 @@ describe("the interface in Simplified Chinese", () => {
     expectChinese(term, "all");
   });
 
+  test("a web page review (issue 29)", async () => {
+    const { term } = await tui.open(
+      [
+        reply().tool("web_fetch", { url: "https://docs.example.com/changelog", prompt: "变更" }),
+        reply().text("好的，不读了。"),
+      ],
+      [],
+      { env: ZH, noWait: true, cols: 110, rows: 45 },
+    );
+    await term.waitFor(READY);
+    await send(term, "读一下更新日志");
+    await waitForReview(term, "从 docs.example.com 获取网页");
+    expectChinese(term);
+    term.type("n");
+    await term.waitFor("好的，不读了。");
+    expectChinese(term, "all");
+  });
+
   test("the welcome without a provider, and the notice when a message cannot go", async () => {
     const { env } = makeHome();
     const term = startTerminal({ cwd: makeRepo(), env: { ...env, ...ZH } });

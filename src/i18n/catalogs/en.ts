@@ -361,6 +361,23 @@ export const en = {
   "cmd.mcp.openUrl":
     'To sign in to "{name}", open this address in a browser (North waits up to 5 minutes):\n{url}',
   "cmd.mcp.signedIn": 'Signed in to "{name}".',
+  // The web (issue 29): web_fetch's review and the web tools' lines.
+  "review.webFetch": "Fetch a web page from {host}",
+  "review.webWant": "The model wants from it: {prompt}",
+  "review.webUntrusted": "Its text goes to the model marked as untrusted web content.",
+  "review.allowFetch": "fetch",
+  "review.alwaysWebDomain": "always (this domain)",
+  "review.confirmWebDomain":
+    "Always allow fetching from {host} and its subdomains in this project?",
+  "tool.fetching": "Fetching {what}",
+  "tool.fetchingDone": "Fetched {what}",
+  "tool.searchingWeb": "Searching the web for {what}",
+  "tool.searchingWebDone": "Searched the web for {what}",
+  "tool.webNotFetched": "Not fetched: {url}",
+  "tool.webResults": "{count} results",
+  "tool.webChars": "{count} characters",
+  "acp.fetch": "Fetch {url}",
+  "acp.allowWebAlways": "Always allow {host}",
   // Hooks (issue 28).
   "hooks.projectUnreadable": "{file} is not read: {reason}.",
   "hooks.projectNotApproved":

@@ -342,6 +342,22 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.mcp.state.needs-sign-in": "需要登录（/mcp login NAME）",
   "cmd.mcp.openUrl": "要登录“{name}”，请在浏览器中打开此地址（North 最多等待 5 分钟）：\n{url}",
   "cmd.mcp.signedIn": "已登录“{name}”。",
+  // The web (issue 29): web_fetch's review and the web tools' lines.
+  "review.webFetch": "从 {host} 获取网页",
+  "review.webWant": "模型想从中了解：{prompt}",
+  "review.webUntrusted": "网页文字会标记为不可信的网络内容交给模型。",
+  "review.allowFetch": "获取",
+  "review.alwaysWebDomain": "始终（此域名）",
+  "review.confirmWebDomain": "在此项目中始终允许从 {host} 及其子域名获取？",
+  "tool.fetching": "正在获取 {what}",
+  "tool.fetchingDone": "已获取 {what}",
+  "tool.searchingWeb": "正在网上搜索 {what}",
+  "tool.searchingWebDone": "已在网上搜索 {what}",
+  "tool.webNotFetched": "未获取：{url}",
+  "tool.webResults": "{count} 条结果",
+  "tool.webChars": "{count} 个字符",
+  "acp.fetch": "获取 {url}",
+  "acp.allowWebAlways": "始终允许 {host}",
   // Hooks (issue 28).
   "hooks.projectUnreadable": "未读取 {file}：{reason}。",
   "hooks.projectNotApproved":

@@ -33,6 +33,18 @@ describe("ACP permission requests", () => {
     ]);
   });
 
+  it("offers a web page's domain always, as the TUI's a does", () => {
+    const web: Review = {
+      type: "web",
+      url: "https://docs.example.com/x",
+      host: "docs.example.com",
+    };
+    expect(kinds(web)).toEqual(["allow_once", "allow_always", "reject_once"]);
+    const [ask] = permissionAsks(web);
+    expect(ask!.options[1]!.name).toBe("Always allow docs.example.com");
+    expect(ask!.decide(pick("always"))).toEqual({ type: "always" });
+  });
+
   it("gives a review type it does not know a plain allow once / reject once", () => {
     const unknown = { type: "hologram", message: "Pick a branch" } as unknown as Review;
     const [ask] = permissionAsks(unknown);

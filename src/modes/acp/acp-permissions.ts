@@ -72,6 +72,17 @@ export function permissionAsks(review: Review): PermissionAsk[] {
           { type: "always" },
         ),
       ];
+    case "web":
+      return [
+        simple(
+          [
+            allow(t("acp.fetch", { url: review.url })),
+            always(t("acp.allowWebAlways", { host: review.host })),
+            reject,
+          ],
+          { type: "always" },
+        ),
+      ];
     case "secret":
       return [simple([allow(t("acp.readSecret", { path: review.path })), reject])];
     case "plan":

@@ -35,6 +35,8 @@ const KINDS: Record<string, ToolKind> = {
   task: "think",
   enter_plan_mode: "switch_mode",
   exit_plan_mode: "switch_mode",
+  web_fetch: "fetch",
+  web_search: "fetch",
 };
 
 /** The ACP kind of a North tool: by name, else by its North kind. */
@@ -100,6 +102,8 @@ export function reviewContent(root: string, review: Review): ToolCallContent[] {
       return [text(`${review.command}: ${review.description}`)];
     case "mcp":
       return [text(`${review.server}/${review.tool} ${JSON.stringify(review.arguments)}`)];
+    case "web":
+      return [text(review.prompt ? `${review.url}\n${review.prompt}` : review.url)];
     case "question":
       return [text(review.questions.map((q) => q.question).join("\n"))];
     case "elicitation": {

@@ -34,6 +34,8 @@ function buildSchemas(z: ZodModule) {
     error: "expected an absolute path or one starting with ~/",
   });
 
+  const DOMAIN =
+    /^(\*\.)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*\.?$/;
   const glob = z.string().refine(
     (pattern) => {
       try {
@@ -212,6 +214,31 @@ function buildSchemas(z: ZodModule) {
     }).optional(),
     /** How many times in a row a Stop hook may send the model back in one turn (5). */
     stopHookLimit: positiveInt.max(100, { error: "expected a number from 1 to 100" }).optional(),
+    /**
+     * `web_fetch` and `web_search` (`session/tools/web-tools.ts`). Read from this file only (a
+     * repository's settings never name it): `allowDomains` are reached without a review (each
+     * with its subdomains; headless runs reach only these, or any with `--approve all`);
+     * `allowHosts` may resolve to loopback, private or link-local addresses (refused otherwise);
+     * `timeoutMs` bounds one fetch (30 000); `search` names the search provider (none: no
+     * `web_search`), `apiKeyEnv` the variable holding its key, `url` its endpoint.
+     */
+    web: strictObject(z, {
+      allowDomains: z
+        .array(z.string().regex(DOMAIN, { error: "expected a domain name" }))
+        .optional(),
+      allowHosts: z.array(z.string().min(1)).optional(),
+      timeoutMs: limitMs.optional(),
+      search: strictObject(z, {
+        provider: z.enum(["brave", "tavily", "searxng", "exa"]),
+        apiKeyEnv: z
+          .string()
+          .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
+            error: "expected the name of an environment variable (the key itself belongs in it)",
+          })
+          .optional(),
+        url: httpUrl.optional(),
+      }).optional(),
+    }).optional(),
     /** Checks after the model's edits (`checksSchema` in settings.ts): every repository's. */
     checks: checksSchema(z).optional(),
     /**

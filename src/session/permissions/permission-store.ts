@@ -4,6 +4,7 @@ import { matchesRule, wellFormedRule, type AllowRule } from "./allow-rules.js";
 import { dataDir } from "../config/paths.js";
 import { writePrivateFile } from "../config/private-file.js";
 import { sha256Hex } from "../../platform/lazy-builtins.js";
+import { inDomain } from "../../tools/index.js";
 
 export { matchesRule, suggestRule, type AllowRule } from "./allow-rules.js";
 
@@ -26,6 +27,8 @@ interface StoredPermissions {
    * (any change needs approving again).
    */
   hooks?: string;
+  /** Hosts `web_fetch` may reach "always" (each with its subdomains, see `inDomain`). */
+  webDomains?: string[];
 }
 
 /**
@@ -82,6 +85,7 @@ export class PermissionStore {
         ...this.data,
         edits: false,
         commands: [],
+        webDomains: [],
       };
     }
     return this.data;
@@ -144,6 +148,19 @@ export class PermissionStore {
     const data = this.fresh();
     if (this.allowsMcpTool(server, tool)) return;
     this.data = { ...data, mcpTools: [...(data.mcpTools ?? []), { server, tool }] };
+    await this.write(this.data);
+  }
+
+  /** Whether the person allowed `web_fetch` to reach `host` "always" (its domain or a parent). */
+  allowsWebHost(host: string): boolean {
+    return (this.fresh().webDomains ?? []).some((domain) => inDomain(host, domain));
+  }
+
+  /** Lets `web_fetch` reach `host` and its subdomains from now on (in memory if unsaved). */
+  async allowWebDomainAlways(host: string): Promise<void> {
+    const data = this.fresh();
+    if (this.allowsWebHost(host)) return;
+    this.data = { ...data, webDomains: [...(data.webDomains ?? []), host.toLowerCase()] };
     await this.write(this.data);
   }
 
@@ -215,6 +232,9 @@ function readStored(file: string, root: string): StoredPermissions | undefined {
     ),
     mcpServers: Object.fromEntries(servers),
     ...(typeof v.hooks === "string" ? { hooks: v.hooks } : {}),
+    webDomains: (Array.isArray(v.webDomains) ? (v.webDomains as unknown[]) : []).filter(
+      (d): d is string => typeof d === "string" && /^[a-z0-9.:[\]-]+$/i.test(d),
+    ),
     commands: commands.flatMap((c) => {
       const rule = wellFormedRule(c);
       return rule ? [rule] : [];

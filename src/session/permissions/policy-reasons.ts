@@ -22,7 +22,8 @@ export type RefusalCase =
   | "slash-headless"
   | "mcp-headless"
   | "mcp-hint-headless"
-  | "hook-ask-headless";
+  | "hook-ask-headless"
+  | "web-headless";
 
 /**
  * `{allow: false}` with the reason for `which`. `detail` is the person's note (rejections), the
@@ -83,6 +84,8 @@ function text(which: RefusalCase, detail: string | undefined, escalating: boolea
       return `Refused: this headless run does not allow changing files (it needs --approve edits). ${NO_RETRY}`;
     case "mcp-headless":
       return `Refused: this MCP tool is not marked read-only, and this headless run does not allow calling it (it needs --approve all). ${NO_RETRY}`;
+    case "web-headless":
+      return `Refused: this headless run may reach only the domains the person listed ("web.allowDomains" in their config), and ${detail ?? "this host"} is not one (a run started with --approve all may fetch any). Work without this page, or tell the person which URL you need. ${NO_RETRY}`;
     case "mcp-hint-headless":
       return `Refused: the MCP server "${detail ?? ""}" says this tool only reads, but North takes a server's word for that only when the person's own config trusts it ("trustReadOnlyHint": true in the server's entry), and this headless run has nobody to ask (--approve all would allow it). ${NO_RETRY}`;
   }

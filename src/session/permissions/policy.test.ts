@@ -156,3 +156,49 @@ describe("allow rules", () => {
     expect(suggestRule("make && make install")).toEqual({ exact: "make && make install" });
   });
 });
+
+describe("the policy on web_fetch's hosts", () => {
+  const web: Review = { type: "web", url: "https://docs.example.com/a", host: "docs.example.com" };
+  const read = defineTool({
+    name: "web_fetch",
+    kind: "read",
+    description: "",
+    schema: () => z.object({}),
+    execute: async () => ({ content: "" }),
+  });
+
+  it("asks the person in every mode (fetching only reads), and 'always' stores the domain", async () => {
+    for (const mode of ["ask", "plan", "agent"] as const) {
+      const { policy, asked } = await setup({ mode });
+      expect(await policy(call, read, web, signal())).toEqual({ allow: true });
+      expect(asked).toEqual([web]);
+    }
+    const { policy, store, stored, asked } = await setup({}, { type: "always" });
+    await policy(call, read, web, signal());
+    expect(store.allowsWebHost("docs.example.com")).toBe(true);
+    expect(store.allowsWebHost("api.docs.example.com")).toBe(true);
+    expect(store.allowsWebHost("example.com")).toBe(false);
+    expect(stored()).toMatchObject({ webDomains: ["docs.example.com"] });
+    await policy(call, read, web, signal());
+    expect(asked).toHaveLength(1);
+  });
+
+  it("headless: only listed domains, or anything with --approve all", async () => {
+    const { root, env } = project();
+    const store = await PermissionStore.load(root, env);
+    const state: PolicyState = { mode: "agent", planAccepted: false };
+    const none = createPolicy({ state, store, ask: { approve: "edits" } });
+    const refused = await none(call, read, web, signal());
+    expect(refused.allow).toBe(false);
+    expect((refused as { reason: string }).reason).toContain("web.allowDomains");
+    const listed = createPolicy({
+      state,
+      store,
+      ask: { approve: "none" },
+      webDomains: ["example.com"],
+    });
+    expect(await listed(call, read, web, signal())).toEqual({ allow: true });
+    const all = createPolicy({ state, store, ask: { approve: "all" } });
+    expect(await all(call, read, web, signal())).toEqual({ allow: true });
+  });
+});

@@ -4,6 +4,7 @@ import type { AllowRule } from "./allow-rules.js";
 import type { PermissionStore } from "./permission-store.js";
 import type { Approve, Mode, Profile } from "./permissions.js";
 import { refusal } from "./policy-reasons.js";
+import { inDomain } from "../../tools/index.js";
 
 /** The person's answer to an approval request. */
 export type Decision =
@@ -45,6 +46,11 @@ export interface PolicyOptions {
    * unasked (a sandboxed command, a standing permission); headless, `ask` refuses.
    */
   hookSays?: (callId: string) => "allow" | "ask" | undefined;
+  /**
+   * Domains `web_fetch` may reach without a review (`web.allowDomains` of the person's config;
+   * each with its subdomains). A repository's settings never add one.
+   */
+  webDomains?: readonly string[];
 }
 
 type Verdict = { allow: true } | { allow: false; reason: string };
@@ -69,11 +75,21 @@ const ALLOW: Verdict = { allow: true };
  *   does not trust that server's `readOnlyHint`): the person's "always" for that server and tool,
  *   `--approve all` (headless), or the person; one not even claimed read-only is refused like an
  *   edit in ask mode and in plan mode before acceptance;
+ * - a host `web_fetch` would reach (`web`): read-only, so in every mode; a domain of
+ *   `webDomains` or one the person allowed "always", `--approve all` (headless), or the person
+ *   (once, or always for the domain);
  * - everything else (edits; every command when there is no sandbox): refused in ask mode and in
  *   plan mode before acceptance; then the person's standing permissions, `--approve`, or the
  *   person. Commands flagged as dangerous need a person there.
  */
-export function createPolicy({ state, store, ask, profile, hookSays }: PolicyOptions): Authorize {
+export function createPolicy({
+  state,
+  store,
+  ask,
+  profile,
+  hookSays,
+  webDomains = [],
+}: PolicyOptions): Authorize {
   const headless = typeof ask !== "function" ? ask.approve : undefined;
   const person = typeof ask === "function" ? ask : undefined;
   const currentProfile = profile ?? (() => "none" as const);
@@ -116,6 +132,16 @@ export function createPolicy({ state, store, ask, profile, hookSays }: PolicyOpt
       return ALLOW;
     }
     const hook = hookSays?.(call.id);
+    if (review?.type === "web") {
+      if (webDomains.some((d) => inDomain(review.host, d)) || store.allowsWebHost(review.host)) {
+        return ALLOW;
+      }
+      if (hook === "allow") return ALLOW;
+      if (headless !== undefined) {
+        return headless === "all" ? ALLOW : refusal("web-headless", review.host);
+      }
+      return decide(review, true);
+    }
     const command = review?.type === "command" ? review : undefined;
     const where = command?.sandbox ?? "none";
     if (command && where !== "none" && !command.escalate) {
@@ -183,6 +209,7 @@ export function createPolicy({ state, store, ask, profile, hookSays }: PolicyOpt
         if (shown.type === "edit") await store.acceptEditsAlways();
         if (shown.type === "command" && decision.rule) await store.allowAlways(decision.rule);
         if (shown.type === "mcp") await store.allowMcpToolAlways(shown.server, shown.tool);
+        if (shown.type === "web") await store.allowWebDomainAlways(shown.host);
       }
       return ALLOW;
     }

@@ -73,6 +73,7 @@ export function createShellSet(options: {
  */
 export function providerKeyVariables(config: {
   providers?: Record<string, { apiKeyEnv?: string | undefined }> | undefined;
+  web?: { search?: { apiKeyEnv?: string | undefined } | undefined } | undefined;
 }): string[] {
   const names = new Set([
     ...PROVIDER_KEY_ENV,
@@ -81,5 +82,7 @@ export function providerKeyVariables(config: {
   for (const provider of Object.values(config.providers ?? {})) {
     if (provider.apiKeyEnv) names.add(provider.apiKeyEnv);
   }
+  // The web search provider's key (`web.search.apiKeyEnv`) is kept from commands likewise.
+  if (config.web?.search?.apiKeyEnv) names.add(config.web.search.apiKeyEnv);
   return [...names];
 }

@@ -216,6 +216,8 @@ export const REVIEW_BINDINGS: Readonly<
   "plan-mode": { y: "accept", n: "reject", ...REVIEW_COMMON },
   /** The model asks to run a slash command that changes the session. */
   slash: { y: "accept", n: "reject", t: "reject-with-note", ...REVIEW_COMMON },
+  /** `web_fetch` reaching a host; "always" stores its domain for this repository. */
+  web: { y: "accept", a: "always", n: "reject", t: "reject-with-note", ...REVIEW_COMMON },
   /** Questions take their keys in review/question-keys.ts ({@link QUESTION_BINDINGS}). */
   question: {},
   /** An MCP server's form: walked like questions (question-keys.ts). */

@@ -47,6 +47,12 @@ const LABELS: Record<
     reject: "review.reject",
     "reject-with-note": "review.rejectNote",
   },
+  web: {
+    accept: "review.allowFetch",
+    always: "review.alwaysWebDomain",
+    reject: "review.reject",
+    "reject-with-note": "review.rejectNote",
+  },
   // The question picker has hints of its own.
   question: {},
   elicitation: {},
@@ -112,7 +118,9 @@ function hintRows(pending: PendingReview, folded: boolean, width: number): strin
         ? t("review.confirmRule", { rule: ruleText(rule) })
         : review.type === "mcp"
           ? t("review.confirmMcpTool", { tool: review.tool, server: review.server })
-          : t("review.confirmEdits");
+          : review.type === "web"
+            ? t("review.confirmWebDomain", { host: review.host })
+            : t("review.confirmEdits");
     return wrap([
       hue("warning")(question),
       [

@@ -102,6 +102,17 @@ function layout(review: Review, width: number): ReviewRows {
         body: mcpArguments(review.arguments).flatMap(wrap),
         footer: review.readOnlyHint ? wrap(paint.dim(t("review.mcpHint"))) : [],
       };
+    case "web":
+      return {
+        header: wrap(paint.bold(t("review.webFetch", { host: oneLine(review.host) }))),
+        body: [
+          ...wrap(oneLine(review.url)),
+          ...(review.prompt
+            ? wrap(t("review.webWant", { prompt: modelWords(review.prompt) }))
+            : []),
+        ],
+        footer: wrap(paint.dim(t("review.webUntrusted"))),
+      };
     case "question":
       // Drawn by the question picker (question-view.tsx); these rows only size it.
       return {

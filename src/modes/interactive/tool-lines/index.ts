@@ -10,6 +10,7 @@ import { shellRunLine } from "./shell.js";
 import { taskLine } from "./task.js";
 import { askUserQuestionLine, enterPlanModeLine, slashCommandLine } from "./dialogue.js";
 import { todoWriteLine } from "./todo-write.js";
+import { webFetchLine, webSearchLine } from "./web.js";
 import { type Args, type ToolRenderer, clip, verb } from "./types.js";
 import { t } from "../../../i18n/index.js";
 
@@ -32,6 +33,8 @@ const RENDERERS: Record<string, ToolRenderer> = {
   ask_user_question: askUserQuestionLine,
   enter_plan_mode: enterPlanModeLine,
   slash_command: slashCommandLine,
+  web_fetch: webFetchLine,
+  web_search: webSearchLine,
 };
 
 const asArgs = (value: unknown): Args =>

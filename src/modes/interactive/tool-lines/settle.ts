@@ -168,6 +168,8 @@ function deniedTitle(review: Review, how: "person" | "cancel" | "policy"): strin
       return t("tool.slashNotRun", { command: review.command });
     case "mcp":
       return t("tool.mcpNotCalled", { tool: `${review.server}/${review.tool}` });
+    case "web":
+      return t("tool.webNotFetched", { url: review.url });
     case "question":
     case "elicitation":
       return t("tool.questionNotAnswered");
