@@ -53,7 +53,7 @@ describe.each([
     process.kill(pid, signal);
     const result = await run;
     expect(result.code).toBe(code);
-    await until(() => pids(bg).length === 0 && pids(fg).length === 0, "the jobs to die", 3000);
+    await until(() => pids(bg).length === 0 && pids(fg).length === 0, "the jobs to die");
 
     const next = await runCli(["-p", "go on", "--continue"], {
       cwd: repo,
