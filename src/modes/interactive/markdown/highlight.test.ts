@@ -1,10 +1,14 @@
 import { afterEach, expect, test } from "vitest";
 import { setTheme } from "../screen/theme.js";
-import { highlightCode, preloadHighlighter } from "./highlight.js";
+import { highlightCode, highlighterReady, preloadHighlighter } from "./highlight.js";
 
 afterEach(() => void setTheme(false));
 
-const loaded = () => new Promise<void>((resolve) => preloadHighlighter(resolve));
+// onReady is called when the import ends: a file run after another in the same worker
+// (`isolate: false`) finds it loaded already.
+const loaded = async () => {
+  if (!highlighterReady()) await new Promise<void>((resolve) => preloadHighlighter(resolve));
+};
 
 test("code on a light background: its own token colours, none of the default yellow or cyan", async () => {
   setTheme(true, "light");
