@@ -63,9 +63,7 @@ describe("McpHub roots", () => {
       { uri: "file:///work/repo", name: "repo" },
       { uri: "file:///work/lib", name: "lib" },
     ]);
-    await expect
-      .poll(lines, { timeout: 10_000 })
-      .toContain("roots changed file:///work/repo file:///work/lib");
+    await expect.poll(lines).toContain("roots changed file:///work/repo file:///work/lib");
     expect(lines().filter((l) => l.startsWith("roots changed"))).toHaveLength(1);
   });
 });

@@ -29,5 +29,5 @@ describe.each([
     const exit = await term.exited;
     expect(exit.exitCode).toBe(code);
     await until(() => pids(bg).length === 0 && pids(fg).length === 0, "the jobs to die");
-  }, 30_000);
+  });
 });

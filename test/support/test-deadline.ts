@@ -12,9 +12,10 @@ const MARGIN_MS = 1_000;
 
 /**
  * Milliseconds from now until the running test's deadline, less {@link MARGIN_MS}; at least
- * `floorMs`. Outside a test (a hook, a file's set-up) `fallbackMs`.
+ * `floorMs`. Outside a test (a hook, a file's set-up) `fallbackMs`, below the hook timeout
+ * (vitest.config.ts).
  */
-export function untilTestDeadline(fallbackMs = 20_000, floorMs = 1_000): number {
+export function untilTestDeadline(fallbackMs = 50_000, floorMs = 1_000): number {
   const test = getCurrentTest();
   const start = test?.result?.startTime;
   if (!test || start === undefined || !(test.timeout > 0)) return fallbackMs;
