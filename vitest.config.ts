@@ -1,5 +1,15 @@
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+
+/**
+ * Test files run at once. Most end-to-end files wait on child processes (the built CLI, a
+ * pseudo-terminal, the mock model server), not on the CPU: vitest's default (one fewer than the
+ * cores, ONE on a 2-core machine) leaves the machine idle while they wait. On the loaded 2-core
+ * machine three e2e files used 51 s of CPU in 230 s; the suite's CPU, not the number of files,
+ * bounds it. `--maxWorkers N` on the command line overrides this.
+ */
+const WORKERS = Math.max(4, availableParallelism() - 1);
 
 export default defineConfig({
   plugins: [
@@ -13,12 +23,30 @@ export default defineConfig({
     },
   ],
   test: {
-    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    testTimeout: 40000,
-    hookTimeout: 20000,
+    // Limits for a hang, not targets (those live in bench/): the slowest test of the lead's
+    // one-worker run on the loaded 2-core machine (02:46, load ~20) took 26 s; with four files
+    // at once on such a machine a test may take several times that and still be right. The
+    // helpers' waits end just before this (test/support/test-deadline.ts).
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
     pool: "forks",
+    maxWorkers: WORKERS,
     // expect.poll waits on states (a child's port file, a log line); its default second is a
     // race on a loaded machine, not a limit any test means.
-    expect: { poll: { timeout: 20000 } },
+    expect: { poll: { timeout: 60_000 } },
+    // Two projects sharing the settings above and one pool of workers (the same `maxWorkers`,
+    // so one group: the longest files start first, the short ones fill the gaps).
+    // `npm run test:quick` runs `unit` alone; `npm test` both.
+    projects: [
+      // Unit files share their worker's modules (`isolate: false`): each file re-importing
+      // Ink, React and the session cost three times the CPU of the tests themselves (233 s
+      // against 80 s on the loaded 2-core machine). A test that changes module state (theme,
+      // locale, a loaded highlighter) sets what it needs and does not count on a fresh module.
+      {
+        extends: true,
+        test: { name: "unit", include: ["src/**/*.test.ts"], isolate: false },
+      },
+      { extends: true, test: { name: "e2e", include: ["test/**/*.test.ts"] } },
+    ],
   },
 });

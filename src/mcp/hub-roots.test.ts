@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { silentLogger } from "../log/logger.js";
 import { readMcpServers } from "./config.js";
 import { McpHub } from "./hub.js";
+import { untilTestDeadline } from "../../test/support/test-deadline.js";
 
 const TEST_SERVER = resolve(
   import.meta.dirname,
@@ -51,7 +52,7 @@ describe("McpHub roots", () => {
     });
     hubs.push(hub);
     hub.start();
-    await hub.settled(20_000);
+    await hub.settled(untilTestDeadline());
     expect(hub.servers()[0]!.state).toBe("ready");
     const where = hub.tools().find((t) => t.name === "mcp__t__where")!;
     const out = await where.execute({}, { signal: new AbortController().signal });
@@ -63,9 +64,7 @@ describe("McpHub roots", () => {
       { uri: "file:///work/repo", name: "repo" },
       { uri: "file:///work/lib", name: "lib" },
     ]);
-    await expect
-      .poll(lines, { timeout: 10_000 })
-      .toContain("roots changed file:///work/repo file:///work/lib");
+    await expect.poll(lines).toContain("roots changed file:///work/repo file:///work/lib");
     expect(lines().filter((l) => l.startsWith("roots changed"))).toHaveLength(1);
   });
 });

@@ -69,7 +69,7 @@ describe("the code cache of headless runs", () => {
     expect(second).toMatchObject({ code: 0, stderr: "" });
     expect(second.stdout.trim()).toBe("A demo service.");
     expect(statSync(file).mtimeMs).toBe(written.mtimeMs);
-  }, 30_000);
+  });
 
   it("replaces a corrupt cache and removes the caches of other builds", async () => {
     const cache = mkdtempSync(join(tmpdir(), "north-cache-"));
@@ -84,7 +84,7 @@ describe("the code cache of headless runs", () => {
     expect(cacheFiles(cache)).toEqual([name]);
     expect(statSync(join(dir, name!)).size).toBeGreaterThan(100_000);
     expect(readFileSync(join(dir, name!)).subarray(0, 16)).not.toEqual(Buffer.alloc(16, 7));
-  }, 30_000);
+  });
 
   it("is made again, once, by the first run that uses tools, and kept as the tools' cache", async () => {
     const cache = mkdtempSync(join(tmpdir(), "north-cache-"));
@@ -125,7 +125,7 @@ describe("the code cache of headless runs", () => {
     expect(result).toMatchObject({ code: 0, stderr: "" });
     expect(result.stdout.trim()).toBe("A demo service.");
     expect(readFileSync(join(cache, "north", "code"), "utf8")).toBe("not a folder");
-  }, 30_000);
+  });
 });
 
 describe("the code cache of the interface", () => {
@@ -153,5 +153,5 @@ describe("the code cache of the interface", () => {
     await session(cache);
     expect(cacheFiles(cache)).toEqual([name]);
     expect(statSync(file).mtimeMs).toBe(written);
-  }, 30_000);
+  });
 });

@@ -50,9 +50,7 @@ describe("hook events beyond a plain answer", () => {
     await rpc.request("session/start", {});
     await rpc.request("turn/submit", { text: "make one" });
     const asked = await rpc.waitForEvent((e) => e.type === "approval_request");
-    await expect
-      .poll(() => existsSync(join(dir, "Notification.json")), { timeout: 15_000 })
-      .toBe(true);
+    await expect.poll(() => existsSync(join(dir, "Notification.json"))).toBe(true);
     const input = recorded(dir, "Notification");
     expect(input).toMatchObject({
       hook_event_name: "Notification",

@@ -298,7 +298,7 @@ describe("MCP servers a repository defines", () => {
     expect(result.stdout).toMatch(/leak .* cannot start/);
     expect(result.stdout).toMatch(/a model provider's key/);
     expect(result.stdout + result.stderr).not.toContain("sk-ant-test-key-123456");
-  }, 30_000);
+  });
 });
 
 describe("MCP prompts and resources", () => {

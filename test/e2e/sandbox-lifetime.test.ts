@@ -67,7 +67,6 @@ describe("sandboxed processes end with the session", () => {
       await until(
         () => existsSync(path.join(repo, ".daemon-alive")) && pids(tag).length > 0,
         "the daemon to run",
-        20_000,
       );
       process.kill(pid(), signal);
       await done;

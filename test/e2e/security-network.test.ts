@@ -97,7 +97,7 @@ describe.each(protocols)("F7: a stalled stream over %s", (protocol) => {
     const lines = result.stderr.trim().split("\n");
     expect(lines.at(-1)).toMatch(/^north: The model sent nothing for 600 ms; .*idleMs/);
     expect(lines.filter((l) => !/retrying/.test(l))).toHaveLength(1);
-  }, 20_000);
+  });
 });
 
 describe("F11: a redirect to another origin", () => {
@@ -130,7 +130,7 @@ describe("F11: a redirect to another origin", () => {
     expect(Object.keys(sent)).not.toContain("x-org-secret");
     expect(Object.keys(sent)).not.toContain("authorization");
     expect(JSON.stringify(sent)).not.toContain("SECRET-VALUE");
-  }, 20_000);
+  });
 });
 
 describe("F13, F14: a key echoed by the provider", () => {
@@ -164,7 +164,7 @@ describe("F13, F14: a key echoed by the provider", () => {
     }
     expect(statSync(join(logDir, "north.log")).mode & 0o777).toBe(0o600);
     expect(statSync(logDir).mode & 0o777).toBe(0o700);
-  }, 20_000);
+  });
 });
 
 describe.each(protocols)("F19: a malformed stream over %s", (protocol) => {
@@ -185,5 +185,5 @@ describe.each(protocols)("F19: a malformed stream over %s", (protocol) => {
     expect(lines).toHaveLength(sdkReads ? 3 : 2);
     const log = readFileSync(join(env.XDG_STATE_HOME!, "north", "north.log"), "utf8");
     expect(log).toContain(sdkReads ? "From chunk" : "North could not read");
-  }, 20_000);
+  });
 });

@@ -28,6 +28,6 @@ describe.each([
     process.kill(term.pty.pid, signal);
     const exit = await term.exited;
     expect(exit.exitCode).toBe(code);
-    await until(() => pids(bg).length === 0 && pids(fg).length === 0, "the jobs to die", 3000);
-  }, 30_000);
+    await until(() => pids(bg).length === 0 && pids(fg).length === 0, "the jobs to die");
+  });
 });

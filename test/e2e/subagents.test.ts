@@ -14,6 +14,7 @@ import {
   type RecordedRequest,
 } from "../support/mock-model-server.js";
 import { useE2e, anthropicEnv } from "../support/e2e-fixture.js";
+import { untilTestDeadline } from "../support/test-deadline.js";
 
 type Json = Record<string, unknown>;
 const e2e = useE2e();
@@ -105,7 +106,7 @@ describe("task: sub-agents, headless", () => {
     // Each sub-agent's answer waits until both sub-agents have asked: run one after the other,
     // the first would never be answered and the run would fail.
     const both = async (text: string) => {
-      await server!.waitForRequests(3, { timeoutMs: 15_000 });
+      await server!.waitForRequests(3, { timeoutMs: untilTestDeadline() });
       return reply().text(text);
     };
     server.conversation(mark("SUB-A"), () => both("A found it"));
@@ -217,7 +218,7 @@ describe("task: sub-agents, headless", () => {
       env: home,
       onSpawn: (p) => (pid = p),
     });
-    await server.waitForRequests(2, { timeoutMs: 15_000 });
+    await server.waitForRequests(2, { timeoutMs: untilTestDeadline() });
     process.kill(pid, "SIGINT");
     const cut = await first;
     held?.();

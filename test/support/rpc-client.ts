@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { CLI } from "./cli-runner.js";
+import { untilTestDeadline } from "./test-deadline.js";
 
 type Json = Record<string, unknown>;
 
@@ -141,14 +142,15 @@ export function startRpc(options: {
         };
         watchers.add(check);
         // A failing test says what did come, instead of only timing out.
+        const limitMs = untilTestDeadline();
         const timer = setTimeout(() => {
           if (!watchers.delete(check)) return;
           const seen = events
             .slice(from)
             .map((e) => e.type)
             .join(", ");
-          reject(new Error(`no such event within 20 s; seen: ${seen}; stderr: ${stderr}`));
-        }, 20_000);
+          reject(new Error(`no such event within ${limitMs} ms; seen: ${seen}; stderr: ${stderr}`));
+        }, limitMs);
         timer.unref();
         void exited.then(() => {
           if (!watchers.has(check)) return;

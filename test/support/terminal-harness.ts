@@ -13,6 +13,7 @@
 import { spawn, type IPty } from "@lydell/node-pty";
 import xterm from "@xterm/headless";
 import { CLI } from "./cli-runner.js";
+import { untilTestDeadline } from "./test-deadline.js";
 
 const { Terminal } = xterm;
 
@@ -214,11 +215,15 @@ export class TuiTerminal {
 
   /**
    * Resolves once the screen (or, with `where: "all"`, the scrollback too) matches. Rejects
-   * after `timeoutMs` with the screen in the message.
+   * after `timeoutMs` (default: just before the test's own timeout, `untilTestDeadline`) with
+   * the screen in the message.
    */
   waitFor(
     expected: string | RegExp | ((screen: string) => boolean),
-    { timeoutMs = 15_000, where = "screen" }: { timeoutMs?: number; where?: "screen" | "all" } = {},
+    {
+      timeoutMs = untilTestDeadline(),
+      where = "screen",
+    }: { timeoutMs?: number; where?: "screen" | "all" } = {},
   ): Promise<void> {
     const read = () => (where === "all" ? this.all() : this.screen());
     const matches = () => {

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { untilTestDeadline } from "../../../test/support/test-deadline.js";
 import { listLocalModels, localTargets, localVendor, probeLocalServers } from "./local-servers.js";
 
 const servers: Server[] = [];
@@ -39,7 +40,9 @@ describe("probeLocalServers", () => {
     });
     const ollama = await fake({ "/api/tags": { models: [{ name: "llama3.3:70b" }] } });
     const env = { NORTH_LOCAL_SERVERS: `ollama=${ollama},lmstudio=${lmstudio}` };
-    const found = await probeLocalServers(env);
+    // Servers that answer are waited for as long as the test may run: the product's short
+    // budget is for servers that do not, and a busy machine can take longer to answer.
+    const found = await probeLocalServers(env, untilTestDeadline());
     expect(found).toEqual([
       { name: "local-ollama", label: "Ollama", port: ollama, models: ["llama3.3:70b"] },
       {
@@ -49,11 +52,9 @@ describe("probeLocalServers", () => {
         models: ["qwen3-coder", "gemma"],
       },
     ]);
-    expect((await listLocalModels(env)).map((m) => `${m.provider}/${m.id}`)).toEqual([
-      "local-ollama/llama3.3:70b",
-      "local-lmstudio/qwen3-coder",
-      "local-lmstudio/gemma",
-    ]);
+    expect(
+      (await listLocalModels(env, untilTestDeadline())).map((m) => `${m.provider}/${m.id}`),
+    ).toEqual(["local-ollama/llama3.3:70b", "local-lmstudio/qwen3-coder", "local-lmstudio/gemma"]);
   });
 
   it("ignores servers that are closed, silent, or list no models", async () => {

@@ -140,9 +140,10 @@ function localModel(server: LocalServer, id: string): ModelInfo {
   };
 }
 
-/** The models of the local servers that answer now, for a model menu. */
+/** The models of the local servers that answer now (`budgetMs`, see `probeLocalServers`). */
 export async function listLocalModels(
   env: Record<string, string | undefined>,
+  budgetMs = PROBE_BUDGET_MS,
 ): Promise<ModelInfo[]> {
-  return (await probeLocalServers(env)).flatMap((s) => localVendor(s).models ?? []);
+  return (await probeLocalServers(env, budgetMs)).flatMap((s) => localVendor(s).models ?? []);
 }

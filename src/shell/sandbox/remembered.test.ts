@@ -10,13 +10,16 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { detectSandbox, forgetSandboxSuccess, type SandboxMemory } from "./index.js";
 
 const made: string[] = [];
 afterEach(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+// A successful probe keeps its bwrap for the process: probe the real one again, so that the
+// files run after this one in the same worker (`isolate: false`) do not start a deleted fake.
+afterAll(() => detectSandbox());
 
 /** A stand-in bwrap that counts its starts in `calls` and succeeds or fails as told. */
 function fakeBwrap(works: boolean) {

@@ -329,7 +329,7 @@ describe("north acp", () => {
     const send = (value: unknown) =>
       child.stdin.write(`${typeof value === "string" ? value : JSON.stringify(value)}\n`);
     const answerTo = async (id: number | null) => {
-      await expect.poll(() => lines.some((l) => l.id === id), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => lines.some((l) => l.id === id)).toBe(true);
       return lines.find((l) => l.id === id)!;
     };
     const request = (id: number, method: string, params: unknown) =>

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { firstUserText, reply } from "../../support/mock-model-server.js";
 import { send, useTui } from "../../support/tui-fixture.js";
+import { untilTestDeadline } from "../../support/test-deadline.js";
 
 const tui = useTui();
 
@@ -51,7 +52,7 @@ describe("slash commands only at the start of the input", () => {
     mkdirSync(join(repo, ".north", "commands"), { recursive: true });
     writeFileSync(join(repo, ".north", "commands", "shipit.md"), "Ship $ARGUMENTS now.\n");
     await send(term, "/shipit the fix");
-    await server.waitForRequests(1, { timeoutMs: 5000 }).catch((e) => {
+    await server.waitForRequests(1, { timeoutMs: untilTestDeadline() }).catch((e) => {
       throw new Error(`${(e as Error).message}\n${term.screen()}`);
     });
     expect(firstUserText(server.requests[0]!)).toBe("Ship the fix now.");

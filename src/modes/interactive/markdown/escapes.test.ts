@@ -3,12 +3,13 @@
 // 2026 review).
 import { beforeAll, expect, test } from "vitest";
 import { setTheme } from "../screen/theme.js";
-import { preloadHighlighter } from "./highlight.js";
+import { highlighterReady, preloadHighlighter } from "./highlight.js";
 import { loadMarkdown, renderMarkdown } from "./index.js";
 
 beforeAll(async () => {
   setTheme(true);
-  await new Promise<void>((resolve) => preloadHighlighter(resolve));
+  // Loaded already when another file ran first in this worker (`isolate: false`).
+  if (!highlighterReady()) await new Promise<void>((resolve) => preloadHighlighter(resolve));
   await loadMarkdown();
 });
 

@@ -4,6 +4,8 @@ import { highlightCode, highlighterReady, preloadHighlighter } from "./highlight
 
 afterEach(() => void setTheme(false));
 
+// onReady is called when the import ends: a file run after another in the same worker
+// (`isolate: false`) finds it loaded already.
 const loaded = async () => {
   if (!highlighterReady()) await new Promise<void>((resolve) => preloadHighlighter(resolve));
 };
