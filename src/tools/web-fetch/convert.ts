@@ -111,7 +111,7 @@ async function htmlToMarkdown(html: string): Promise<Converted> {
   // No article: the whole body, without what is never content (Readability changed the first).
   const { document: whole } = parseHTML(html);
   for (const tag of NOT_CONTENT)
-    for (const el of Array.from(whole.querySelectorAll(tag))) el.remove();
+    for (const el of Array.from(whole.querySelectorAll(tag)) as { remove(): void }[]) el.remove();
   const body = whole.body as unknown as HTMLElement | null;
   const text = body ? tidy(turndown.turndown(body)) : "";
   return { kind: "page", ...(title ? { title } : {}), text };
