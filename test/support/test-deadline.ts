@@ -5,7 +5,7 @@
  * first so that its message (the screen, the events seen) is the one reported rather than
  * vitest's bare "timed out".
  */
-import { getCurrentTest } from "vitest/suite";
+import { TestRunner } from "vitest";
 
 /** What is left for the helper's message to be reported before the test's own timeout fires. */
 const MARGIN_MS = 1_000;
@@ -16,7 +16,7 @@ const MARGIN_MS = 1_000;
  * (vitest.config.ts).
  */
 export function untilTestDeadline(fallbackMs = 50_000, floorMs = 1_000): number {
-  const test = getCurrentTest();
+  const test = TestRunner.getCurrentTest();
   const start = test?.result?.startTime;
   if (!test || start === undefined || !(test.timeout > 0)) return fallbackMs;
   return Math.max(floorMs, start + test.timeout - MARGIN_MS - Date.now());
