@@ -63,13 +63,13 @@ describe("the command registry", () => {
 
   it("turns a project's Markdown file into a command with arguments", async () => {
     const root = project({
-      ".north/commands/review.md":
+      ".north/commands/audit.md":
         "---\ndescription: Review a file\n---\nReview $1 for $2 issues. All: $ARGUMENTS",
     });
     const registry = createCommands(root, { XDG_CONFIG_HOME: "/nonexistent" });
-    expect(registry.get("review")?.description).toBe("Review a file");
+    expect(registry.get("audit")?.description).toBe("Review a file");
     const { ctx, sent } = context(registry);
-    await registry.run('/review src/a.ts "security"', ctx);
+    await registry.run('/audit src/a.ts "security"', ctx);
     expect(sent).toEqual(["Review src/a.ts for security issues. All: src/a.ts security"]);
   });
 

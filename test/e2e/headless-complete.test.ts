@@ -37,9 +37,9 @@ describe("north -p with a slash command", () => {
     const server = await e2e.server([reply().text("Reviewed.")]);
     const repo = makeRepo();
     mkdirSync(join(repo, ".north", "commands"), { recursive: true });
-    writeFileSync(join(repo, ".north", "commands", "review.md"), "Review $ARGUMENTS for bugs.\n");
+    writeFileSync(join(repo, ".north", "commands", "audit.md"), "Review $ARGUMENTS for bugs.\n");
     const { env } = makeHome();
-    const result = await runCli(["-p", "/review src/retry.ts"], {
+    const result = await runCli(["-p", "/audit src/retry.ts"], {
       cwd: repo,
       env: { ...env, ...keys(server) },
     });

@@ -158,9 +158,11 @@ describe("fork and export in the TUI", () => {
     await term.waitFor("One.");
     const dir = join(env.XDG_DATA_HOME!, "north", "sessions");
     const [parentName] = readdirSync(dir).filter((n) => n.endsWith(".jsonl"));
-    const parentBytes = readFileSync(join(dir, parentName!));
     await tui.send(term, "/fork now");
     await term.waitFor("Forked: this is now conversation");
+    // Read once the fork is made: /fork waits for the turn to end, so the parent's last lines
+    // (written after "One." shows) are in; from here on nothing may change it.
+    const parentBytes = readFileSync(join(dir, parentName!));
     await tui.send(term, "second");
     await term.waitFor("In the fork.");
     expect(sent(server, 1)).toEqual(["user: first", "assistant: One.", "user: second"]);

@@ -62,7 +62,7 @@ describe("command reviews", () => {
     term.type("a");
     // The screen once the turn is over (a read between two writes of a frame can miss a part).
     await term.waitFor((screen) => screen.includes("Both ran.") && screen.includes("✓ 1 allowed"));
-    expect(term.all()).toMatch(/✓ Ran `echo one two` — exit 0\n\s+one two\n/);
+    expect(term.all()).toMatch(/✓ Ran `echo one two` — exit 0(?: in [\d.]+m?s)?\n\s+one two\n/);
     expect(term.all()).toContain("✓ Ran `echo one three` — exit 0");
     expect(storedPermissions(env, repo)).toMatchObject({ commands: [{ prefix: "echo one" }] });
     expect(existsSync(join(repo, ".north/allowlist.json"))).toBe(false);

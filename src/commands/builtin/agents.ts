@@ -40,7 +40,12 @@ export function agentsCommand(env: Env): Command {
           agent.source === "builtin" ? t("cmd.agents.builtin") : agent.source,
         ]);
       }
-      const described = agents.map((a) => `${a.name}: ${a.description}`);
+      // Built-in agents' descriptions are written for the model; the person reads them translated.
+      const about = (a: (typeof agents)[number]) =>
+        a.source === "builtin" && a.name in BUILTIN_ABOUT
+          ? t(BUILTIN_ABOUT[a.name as keyof typeof BUILTIN_ABOUT])
+          : a.description;
+      const described = agents.map((a) => `${a.name}: ${about(a)}`);
       const problems = broken.map((b) =>
         t("cmd.agents.broken", { source: b.source, error: b.error }),
       );
@@ -50,3 +55,10 @@ export function agentsCommand(env: Env): Command {
     },
   };
 }
+
+/** The catalog's words for the built-in agents' descriptions (agent-definitions.ts). */
+const BUILTIN_ABOUT = {
+  explore: "cmd.agents.about.explore",
+  plan: "cmd.agents.about.plan",
+  general: "cmd.agents.about.general",
+} as const;

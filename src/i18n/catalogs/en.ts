@@ -633,6 +633,11 @@ export const en = {
   "session.modelFallback":
     "{source} chooses {asked}, which cannot be used: {error}; using {model} ({provider}) instead.",
   "cmd.agents.builtin": "builtin",
+  "cmd.agents.about.explore":
+    "Searches and reads to answer one question; read-only, fast, runs in parallel",
+  "cmd.agents.about.plan": "Studies the code and returns a step-by-step plan; read-only",
+  "cmd.agents.about.general":
+    "Carries out a task with the main agent's tools; changes reviewed as usual",
   "composer.pasted": "Pasted text #{n} +{lines} lines",
   "session.unknownProvider": 'Unknown provider "{provider}". Known providers: {known}.',
   "session.whichProvider":

@@ -604,6 +604,9 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "session.modelFallback":
     "{source} 选择了 {asked}，但无法使用：{error}；改用 {model}（{provider}）。",
   "cmd.agents.builtin": "内置",
+  "cmd.agents.about.explore": "搜索并阅读代码来回答一个问题；只读、快速，可并行运行",
+  "cmd.agents.about.plan": "研究代码并给出分步计划；只读",
+  "cmd.agents.about.general": "用主代理的工具完成一项任务；改动照常审阅",
   "composer.pasted": "粘贴的文本 #{n}，共 {lines} 行",
   "session.unknownProvider": "未知的服务商“{provider}”。已知的服务商：{known}。",
   "session.whichProvider": "无法判断哪个服务商提供模型“{id}”：请加上 --provider（{known}）。",

@@ -11,6 +11,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { findBwrap } from "./bubblewrap.js";
 import { detectSandbox, forgetSandboxSuccess, type SandboxMemory } from "./index.js";
 
 const made: string[] = [];
@@ -19,7 +20,11 @@ afterEach(() => {
 });
 // A successful probe keeps its bwrap for the process: probe the real one again, so that the
 // files run after this one in the same worker (`isolate: false`) do not start a deleted fake.
-afterAll(() => detectSandbox());
+// (`detectSandbox()` without options would return the process's first answer, not re-probe.)
+afterAll(async () => {
+  const real = findBwrap();
+  if (real) await detectSandbox({ bwrap: real });
+});
 
 /** A stand-in bwrap that counts its starts in `calls` and succeeds or fails as told. */
 function fakeBwrap(works: boolean) {
