@@ -112,6 +112,14 @@ export interface SubmitOptions {
    * file and sent again on resume.
    */
   images?: readonly ToolImage[];
+  /**
+   * Whether an `@path` image in `text` may be read from outside the repository (absolute or
+   * `~/` paths). True (the default) when the person wrote the text; false for text a command
+   * made (a repository's custom command, an MCP prompt): such paths are not read and a `notice`
+   * says why, so a repository can never make North read outside it. Paths in the repository
+   * and `files` the person picked attach either way.
+   */
+  outsidePaths?: boolean;
 }
 
 export interface Submitted {

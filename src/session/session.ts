@@ -391,6 +391,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         context: submitted.context ?? [],
         report: keeper.context(),
         secrets: options.approvals === "interactive" || approve === "all" ? "attach" : "refuse",
+        outsidePaths: submitted.outsidePaths ?? true,
         resources: {
           servers: mcp.hub.readyServers(),
           read: (server, uri) => mcp.hub.readResource(server, uri, signal),
