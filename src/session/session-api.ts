@@ -307,12 +307,16 @@ export interface Session {
       commands: AllowRule[];
       /** MCP tools allowed "always" (server name, the server's tool name). */
       mcpTools: { server: string; tool: string }[];
+      /** Domains `web_fetch` reaches without asking (each with its subdomains). */
+      webDomains: string[];
     };
     revokeEdits(): Promise<boolean>;
     revokeMcpTools(): Promise<boolean>;
     /** Asks again before calls of this one MCP tool (server name, the server's tool name). */
     revokeMcpTool(server: string, tool: string): Promise<boolean>;
     revokeRule(index: number): Promise<boolean>;
+    /** `web_fetch` asks again before reaching this domain (as `list()` gives it). */
+    revokeWebDomain(domain: string): Promise<boolean>;
   };
   /** Answers an `approval_request`; false when nothing is pending under that id. */
   respond(id: string, decision: Decision): boolean;

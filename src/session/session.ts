@@ -530,6 +530,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       revokeMcpTools: () => store.revokeMcpTools(),
       revokeMcpTool: (server, tool) => store.revokeMcpTool(server, tool),
       revokeRule: (index) => store.revokeRule(index),
+      revokeWebDomain: (domain) => store.revokeWebDomain(domain),
     },
     ...rewindControl(conversation, checkpoints, {
       idleOnly,
