@@ -20,8 +20,9 @@ const MAX_COMMANDS = 200;
  * one that leads outside the repository (a symlinked `.north`), is not a regular file (a FIFO is
  * never waited on) or is over 64 KB becomes a broken command saying so. Without it (the person's
  * own folder), symlinks may lead anywhere, but the type and size rules hold. The body is sent as
- * plain text: an `@path` in it attaches nothing (only files the person picks are attached), so a
- * repository's command cannot make North send `.env` or a key.
+ * text a command made (`SubmitOptions.outsidePaths` false): its `@path` words attach only what is
+ * in the repository, under the repository's rules, so a repository's command cannot make North
+ * read outside it.
  */
 export function loadCustomCommands(dir: string, label: string, repoRoot?: string): Command[] {
   let names: string[];

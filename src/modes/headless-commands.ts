@@ -27,9 +27,11 @@ const HEADLESS = new Set([
  */
 export function submitInMode(
   session: Session,
-  commands: Pick<HeadlessCommands, "prompt" | "mode">,
-  options: SubmitOptions = {},
+  commands: Pick<HeadlessCommands, "prompt" | "mode" | "fromCommand">,
+  given: SubmitOptions = {},
 ): Submitted {
+  // A command's text is not the person's: it may not name images outside the repository.
+  const options = commands.fromCommand ? { ...given, outsidePaths: false } : given;
   if (!commands.mode) return session.submit(commands.prompt, options);
   const before = session.mode;
   const submitted = session.submit(commands.prompt, { ...options, mode: commands.mode });
@@ -49,6 +51,8 @@ export interface HeadlessCommands {
   refused?: string;
   /** The mode the prompt must run in (`/review`: ask); the session's mode is restored after. */
   mode?: Mode;
+  /** Set when `prompt` holds text a command made (`SubmitOptions.outsidePaths` is then false). */
+  fromCommand?: true;
 }
 
 /**
@@ -105,7 +109,12 @@ export async function runHeadlessCommands(
   const rest = await registry.run(text, ctx);
   if (refused) return { prompt: "", lines: [], refused };
   const prompt = [...prompts, rest.trim()].filter(Boolean).join("\n\n");
-  return { prompt, lines, ...(promptMode && prompt ? { mode: promptMode } : {}) };
+  return {
+    prompt,
+    lines,
+    ...(promptMode && prompt ? { mode: promptMode } : {}),
+    ...(prompts.length > 0 ? { fromCommand: true as const } : {}),
+  };
 }
 
 /**

@@ -112,6 +112,14 @@ export interface SubmitOptions {
    * file and sent again on resume.
    */
   images?: readonly ToolImage[];
+  /**
+   * Whether an `@path` image in `text` may be read from outside the repository (absolute or
+   * `~/` paths). True (the default) when the person wrote the text; false for text a command
+   * made (a repository's custom command, an MCP prompt): such paths are not read and a `notice`
+   * says why, so a repository can never make North read outside it. Paths in the repository
+   * and `files` the person picked attach either way.
+   */
+  outsidePaths?: boolean;
 }
 
 export interface Submitted {
@@ -299,12 +307,16 @@ export interface Session {
       commands: AllowRule[];
       /** MCP tools allowed "always" (server name, the server's tool name). */
       mcpTools: { server: string; tool: string }[];
+      /** Domains `web_fetch` reaches without asking (each with its subdomains). */
+      webDomains: string[];
     };
     revokeEdits(): Promise<boolean>;
     revokeMcpTools(): Promise<boolean>;
     /** Asks again before calls of this one MCP tool (server name, the server's tool name). */
     revokeMcpTool(server: string, tool: string): Promise<boolean>;
     revokeRule(index: number): Promise<boolean>;
+    /** `web_fetch` asks again before reaching this domain (as `list()` gives it). */
+    revokeWebDomain(domain: string): Promise<boolean>;
   };
   /** Answers an `approval_request`; false when nothing is pending under that id. */
   respond(id: string, decision: Decision): boolean;

@@ -391,6 +391,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         context: submitted.context ?? [],
         report: keeper.context(),
         secrets: options.approvals === "interactive" || approve === "all" ? "attach" : "refuse",
+        outsidePaths: submitted.outsidePaths ?? true,
         resources: {
           servers: mcp.hub.readyServers(),
           read: (server, uri) => mcp.hub.readResource(server, uri, signal),
@@ -529,6 +530,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       revokeMcpTools: () => store.revokeMcpTools(),
       revokeMcpTool: (server, tool) => store.revokeMcpTool(server, tool),
       revokeRule: (index) => store.revokeRule(index),
+      revokeWebDomain: (domain) => store.revokeWebDomain(domain),
     },
     ...rewindControl(conversation, checkpoints, {
       idleOnly,

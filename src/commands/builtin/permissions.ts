@@ -30,11 +30,11 @@ interface Standing {
 
 /**
  * Every standing permission of this repository in the order `/permissions` numbers them:
- * auto-accepted edits, then MCP tools, then command rules. A command rule is revoked by its
+ * auto-accepted edits, then MCP tools, then command rules, then web domains. A command rule is revoked by its
  * rule (looked up again when revoked), so revoking several at once never shifts the others.
  */
 function standing(permissions: Session["permissions"]): Standing[] {
-  const { edits, commands, mcpTools } = permissions.list();
+  const { edits, commands, mcpTools, webDomains } = permissions.list();
   return [
     ...(edits
       ? [{ words: t("cmd.permissions.itemEdits"), revoke: () => permissions.revokeEdits() }]
@@ -51,12 +51,16 @@ function standing(permissions: Session["permissions"]): Standing[] {
         return index === -1 ? true : permissions.revokeRule(index);
       },
     })),
+    ...webDomains.map((domain) => ({
+      words: t("cmd.permissions.itemWeb", { domain }),
+      revoke: () => permissions.revokeWebDomain(domain),
+    })),
   ];
 }
 
 /**
  * `/permissions`: every standing permission of this repository (edits auto-accepted, MCP tools,
- * command rules), numbered in one list; `/permissions revoke N` takes back line N whatever its
+ * command rules, web domains), numbered in one list; `/permissions revoke N` takes back line N whatever its
  * kind, `revoke edits|mcp|all` a kind or all at once.
  */
 export const permissionsCommand: Command = {

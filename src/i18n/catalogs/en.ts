@@ -822,4 +822,7 @@ export const en = {
   "cmd.notify.none": "Nothing notifies here.",
   "cmd.notify.isOn": "Notifications are on; /notify off turns them off (saved in your config).",
   "cmd.notify.isOff": "Notifications are off; /notify on turns them on (saved in your config).",
+  "cmd.permissions.itemWeb": "web_fetch reaches {domain} and its subdomains without asking",
+  "images.outsideByCommand":
+    "@{path} was not attached: it is outside the repository and named by a command from the repository; attach it yourself with @path.",
 } as const;

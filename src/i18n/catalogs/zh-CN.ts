@@ -781,4 +781,7 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.notify.none": "这里没有通知。",
   "cmd.notify.isOn": "通知已开启；/notify off 可关闭（保存到你的配置）。",
   "cmd.notify.isOff": "通知已关闭；/notify on 可开启（保存到你的配置）。",
+  "cmd.permissions.itemWeb": "web_fetch 无需询问即可访问 {domain} 及其子域名",
+  "images.outsideByCommand":
+    "@{path} 未附加：它在仓库之外，且由仓库中的命令指定；请自己用 @路径 附加。",
 };

@@ -155,6 +155,7 @@ export class AcpSessions {
     const message = promptOf(session.root, blocks);
     let text = message.text;
     let mode: Mode | undefined;
+    let fromCommand: true | undefined;
     if (text.trimStart().startsWith("/")) {
       const commands = await runHeadlessCommands(session, text, this.options.env);
       const said = [
@@ -164,13 +165,19 @@ export class AcpSessions {
       if (said.length > 0) this.chunk(entry, `${said.join("\n")}\n`);
       text = commands.refused ? "" : commands.prompt;
       mode = commands.mode;
+      fromCommand = commands.fromCommand;
       if (!text && message.context.length === 0 && message.images.length === 0) {
         await entry.sent;
         return "end_turn";
       }
     }
     entry.failure = undefined;
-    const result = await submitInMode(session, mode ? { prompt: text, mode } : { prompt: text }, {
+    const made = {
+      prompt: text,
+      ...(mode ? { mode } : {}),
+      ...(fromCommand ? { fromCommand } : {}),
+    };
+    const result = await submitInMode(session, made, {
       files: message.files,
       context: message.context,
       ...(message.images.length > 0 ? { images: message.images } : {}),

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { t } from "../../i18n/index.js";
 import type { ContextReport } from "./context-usage.js";
 import { resourceMentions } from "../../mcp/index.js";
@@ -20,6 +20,8 @@ export interface AttachRequest {
   /** How full the context is before this message. */
   report: ContextReport;
   secrets: "attach" | "refuse";
+  /** Whether `@` image paths in `text` may lie outside the repository (`SubmitOptions`). */
+  outsidePaths: boolean;
   /** The MCP servers whose resources `@<server>:<uri>` attaches (the ready ones). */
   resources?: ResourceReader;
 }
@@ -43,7 +45,12 @@ export async function attachFiles(
   const { text: typed, context, root } = request;
   const text = context.length > 0 ? `${typed}\n\n${context.join("\n\n")}` : typed;
   const notes: string[] = [];
-  const named = imageMentions(typed);
+  // Text a command made may name only images in the repository (read under its rules).
+  const named = imageMentions(typed).filter((m) => {
+    if (request.outsidePaths || !isOutside(m.path)) return true;
+    notes.push(t("images.outsideByCommand", { path: m.path }));
+    return false;
+  });
   const images: ImageFile[] = [];
   for (const path of new Set([...named.map((m) => m.path), ...request.files.filter(isImage)])) {
     const read = readImageFile(root, path);
@@ -76,6 +83,8 @@ export async function attachFiles(
 }
 
 const isImage = (path: string) => IMAGE_PATH.test(path);
+/** A path `readImageFile` reads outside the repository's rules: absolute or `~/`. */
+const isOutside = (path: string) => isAbsolute(path) || path === "~" || path.startsWith("~/");
 
 /**
  * The prompt with each `@<server>:<uri>` resource after it as a `<resource server uri>` block,

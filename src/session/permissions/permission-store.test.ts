@@ -5,6 +5,7 @@ import {
   mkdtempSync,
   readFileSync,
   realpathSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -61,6 +62,20 @@ describe("the standing permissions store", () => {
     expect(store.allows("npm run build")).toBe(false);
     expect(store.allows("make")).toBe(false);
     expect(existsSync(permissionsFile(env, root))).toBe(false);
+  });
+
+  it("forgets every standing permission at once when the person deletes the file", async () => {
+    const { root, env } = repo();
+    const store = await PermissionStore.load(root, env);
+    await store.acceptEditsAlways();
+    await store.allowAlways({ prefix: "cargo test" });
+    await store.allowMcpToolAlways("tracker", "create_issue");
+    await store.allowWebDomainAlways("docs.rs");
+    expect(store.allowsMcpTool("tracker", "create_issue")).toBe(true);
+    rmSync(permissionsFile(env, root));
+    expect(store.list()).toEqual({ edits: false, commands: [], mcpTools: [], webDomains: [] });
+    expect(store.allowsMcpTool("tracker", "create_issue")).toBe(false);
+    expect(store.allowsWebHost("docs.rs")).toBe(false);
   });
 });
 

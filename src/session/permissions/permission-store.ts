@@ -85,6 +85,7 @@ export class PermissionStore {
         ...this.data,
         edits: false,
         commands: [],
+        mcpTools: [],
         webDomains: [],
       };
     }
@@ -100,9 +101,26 @@ export class PermissionStore {
   }
 
   /** Every standing permission of this repository, as stored now. */
-  list(): { edits: boolean; commands: AllowRule[]; mcpTools: { server: string; tool: string }[] } {
-    const { edits, commands, mcpTools = [] } = this.fresh();
-    return { edits, commands: [...commands], mcpTools: [...mcpTools] };
+  list(): {
+    edits: boolean;
+    commands: AllowRule[];
+    mcpTools: { server: string; tool: string }[];
+    webDomains: string[];
+  } {
+    const { edits, commands, mcpTools = [], webDomains = [] } = this.fresh();
+    return {
+      edits,
+      commands: [...commands],
+      mcpTools: [...mcpTools],
+      webDomains: [...webDomains],
+    };
+  }
+
+  /** `web_fetch` asks again before reaching `domain` (as `list()` gives it); false if unsaved. */
+  async revokeWebDomain(domain: string): Promise<boolean> {
+    const data = this.fresh();
+    this.data = { ...data, webDomains: (data.webDomains ?? []).filter((d) => d !== domain) };
+    return this.write(this.data);
   }
 
   /** Asks again before every call of an MCP tool not marked read-only. */

@@ -71,7 +71,8 @@ export function createCommandRunner(deps: RunnerDeps) {
       return session;
     },
     say,
-    send: (prompt, mode) => void controller.submit(prompt, mode ?? store.getState().mode),
+    // A command's text is not the person's (`fromCommand`): no images from outside the repo.
+    send: (prompt, mode) => void controller.submit(prompt, mode ?? store.getState().mode, [], true),
     setMode: (mode) => store.dispatch({ type: "mode", mode }),
     mode: () => store.getState().mode,
     showHistory() {

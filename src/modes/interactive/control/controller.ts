@@ -68,11 +68,22 @@ export class TurnController {
 
   /**
    * Sends now when idle, else the session queues it; `mode` is the mode of this message, `files`
-   * the paths attached with `@` (see `Session.submit`).
+   * the paths attached with `@` (see `Session.submit`); `fromCommand` when a command made `text`
+   * (it may then name no image outside the repository: `SubmitOptions.outsidePaths`).
    */
-  submit(text: string, mode?: Mode, files: readonly string[] = []): "sent" | "queued" {
+  submit(
+    text: string,
+    mode?: Mode,
+    files: readonly string[] = [],
+    fromCommand = false,
+  ): "sent" | "queued" {
     const context = this.context.splice(0);
-    const options = { files, context, ...(mode ? { mode } : {}) };
+    const options = {
+      files,
+      context,
+      ...(mode ? { mode } : {}),
+      ...(fromCommand ? { outsidePaths: false } : {}),
+    };
     if (this.current && this.early === 0) {
       return this.current.submit(text, options).queued ? "queued" : "sent";
     }
