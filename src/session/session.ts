@@ -76,7 +76,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   registerSecretValues(options.config, [options.env, setup.env]);
   const model = new SessionModel(setup, options);
   const maxSteps = options.maxSteps ?? options.config.maxSteps ?? DEFAULT_MAX_STEPS;
-  const workspace = await createWorkspace(options.root);
+  const workspace = await createWorkspace(options.root, options.addDirs);
   const { logger } = options;
   const data = await checkDataDir(options.env, workspace.root);
   // A session in use by another process: the TUI starts a new one, a headless run stops.
