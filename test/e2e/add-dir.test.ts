@@ -1,7 +1,7 @@
 // Several folders (issue 30): `--add-dir DIR` lets the tools read and, with approval, edit files
 // in DIR under the repository's rules; a path outside every root stays refused, and without the
 // flag the same path is refused. A folder that does not exist is a usage error (exit 2).
-import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -90,4 +90,27 @@ describe("--add-dir", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("--add-dir /no/such/folder-north: no such folder");
   }, 30_000);
+});
+
+describe("--add-dir and the sandbox", () => {
+  it("shell_run (sandboxed, --approve all) can write in the added folder, not beside it", async () => {
+    // Under /var/tmp: the sandbox gives commands their own /tmp.
+    const dir = realpathSync(mkdtempSync(join("/var/tmp", "north-extra-")));
+    const beside = realpathSync(mkdtempSync(join("/var/tmp", "north-beside-")));
+    const server = await e2e.server([
+      reply().tool("shell_run", { command: `echo hi > ${dir}/made.txt` }),
+      reply().tool("shell_run", { command: `echo hi > ${beside}/made.txt` }),
+      reply().text("Done."),
+    ]);
+    const { env } = makeHome();
+    const result = await runCli(["-p", "work", "--approve", "all", "--add-dir", dir], {
+      cwd: makeRepo(),
+      env: { ...env, ...anthropicEnv(server) },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(readFileSync(join(dir, "made.txt"), "utf8")).toBe("hi\n");
+    expect(existsSync(join(beside, "made.txt"))).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(beside, { recursive: true, force: true });
+  }, 60_000);
 });
