@@ -50,6 +50,9 @@ describe("--add-dir", () => {
     expect(readFileSync(file, "utf8")).toBe("limit: 5\n");
     expect(seen(server.requests)).toContain("limit: 3");
     expect(seen(server.requests)).toContain(`Edited ${file}`);
+    // The system prompt names the folder.
+    expect(seen(server.requests)).toContain(`Added folders (use absolute paths`);
+    expect(seen(server.requests)).toContain(dir);
   }, 60_000);
 
   it("without the flag the same path is refused to the model", async () => {
