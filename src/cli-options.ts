@@ -22,6 +22,7 @@ const OPTIONS = {
   format: { type: "string" },
   "allow-changes": { type: "boolean" },
   "no-hooks": { type: "boolean" },
+  "add-dir": { type: "string", multiple: true },
   version: { type: "boolean", short: "v" },
   help: { type: "boolean", short: "h" },
 } satisfies ParseArgsConfig["options"];

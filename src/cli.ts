@@ -1,3 +1,4 @@
+import { addDirsOption } from "./add-dirs.js";
 import { parseCommandLine } from "./cli-options.js";
 import { HELP, USAGE } from "./help.js";
 import { failedRunResult } from "./modes/result-fields.js";
@@ -57,7 +58,7 @@ function printFailure(kind: string, message: string): void {
 }
 
 async function run(
-  values: Record<string, string | boolean | undefined>,
+  values: Record<string, string | boolean | string[] | undefined>,
   positionals: string[],
 ): Promise<number> {
   const format =
@@ -66,6 +67,8 @@ async function run(
   const approve = choice(values.approve, ["none", "edits", "all"], "--approve") ?? "none";
   const sandbox = choice(values.sandbox, ["on", "off"], "--sandbox") ?? "on";
   const effort = choice(values.effort, ["low", "medium", "high"], "--effort");
+  const addDirs = addDirsOption(values["add-dir"]);
+  if (typeof addDirs === "string") return usageError(addDirs);
   const hooks = values["no-hooks"] === true ? ("off" as const) : ("on" as const);
   const maxSteps = values["max-steps"] === undefined ? undefined : Number(values["max-steps"]);
   if (maxSteps !== undefined && (!Number.isInteger(maxSteps) || maxSteps < 1)) {
@@ -160,6 +163,7 @@ async function run(
       ...(typeof values.provider === "string" ? { provider: values.provider } : {}),
       ...(maxSteps !== undefined ? { maxSteps } : {}),
       ...(effort ? { effort } : {}),
+      ...(addDirs.length ? { addDirs } : {}),
       ...resumeOption(values, session.isSessionId),
       sandbox,
       hooks,
@@ -206,6 +210,7 @@ async function run(
     ...(typeof values.provider === "string" ? { provider: values.provider } : {}),
     ...(maxSteps !== undefined ? { maxSteps } : {}),
     ...(effort ? { effort } : {}),
+    ...(addDirs.length ? { addDirs } : {}),
     ...(resume.resume ? { resume: resume.resume } : {}),
   });
 }
@@ -221,7 +226,7 @@ async function projectMode(
 type Mode = "ask" | "agent" | "plan";
 
 function resumeOption(
-  values: Record<string, string | boolean | undefined>,
+  values: Record<string, string | boolean | string[] | undefined>,
   isSessionId: (id: string) => boolean,
 ) {
   if (values.continue && values.resume !== undefined) {

@@ -2,7 +2,7 @@
 // loading North) and cli.ts (usage errors).
 
 export const USAGE =
-  "usage: north [-p [prompt]] [--output-format text|json|stream-json] [--input-format text|stream-json] [--model ID] [--provider NAME] [--mode ask|agent|plan] [--approve none|edits|all] [--sandbox on|off] [--no-hooks] [--max-steps N] [--effort low|medium|high] [--path DIR] [--continue | --resume ID] [--fork] [--log-level LEVEL]\n       north rpc [--path DIR] [--mode MODE]\n       north mcp serve [--path DIR] [--allow-changes]\n       north acp [--path DIR] [--mode MODE]\n       north export ID [--format md|json] [--all]";
+  "usage: north [-p [prompt]] [--output-format text|json|stream-json] [--input-format text|stream-json] [--model ID] [--provider NAME] [--mode ask|agent|plan] [--approve none|edits|all] [--sandbox on|off] [--no-hooks] [--max-steps N] [--effort low|medium|high] [--add-dir DIR]... [--path DIR] [--continue | --resume ID] [--fork] [--log-level LEVEL]\n       north rpc [--path DIR] [--mode MODE]\n       north mcp serve [--path DIR] [--allow-changes]\n       north acp [--path DIR] [--mode MODE]\n       north export ID [--format md|json] [--all]";
 
 export const HELP = `North — a coding agent in your terminal.
 
@@ -29,6 +29,8 @@ ${USAGE}
   --max-steps N           model calls per turn (default 50)
   --effort LEVEL          how hard the model thinks: low, medium or high (default: the model's)
   --path DIR              work in DIR instead of the current directory
+  --add-dir DIR           let the tools also read (and in agent mode change) files in DIR, under
+                          the repository's rules; repeatable
   -c, --continue          resume the newest conversation of this project
   --resume [ID]           resume a saved conversation of this project by its id; without one,
                           list them. One in use by another North process: -p stops (exit 1),

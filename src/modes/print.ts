@@ -32,6 +32,8 @@ export interface PrintOptions {
   maxSteps?: number;
   /** `--effort`: how hard the model thinks (wins over the config's `effort`). */
   effort?: Effort;
+  /** `--add-dir`: folders the tools may also use (real paths). */
+  addDirs?: readonly string[];
   resume?: ({ continue: true } | { id: string; all?: boolean }) & { fork?: boolean };
   env: Record<string, string | undefined>;
   /**
@@ -78,6 +80,7 @@ export async function runPrint(options: PrintOptions): Promise<number> {
       mode: options.mode,
       maxSteps: options.maxSteps,
       ...(options.effort ? { effort: options.effort } : {}),
+      ...(options.addDirs?.length ? { addDirs: options.addDirs } : {}),
       approvals: { approve: options.approve },
       sandbox: options.sandbox ?? "on",
       hooks: options.hooks ?? "on",

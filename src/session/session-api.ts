@@ -26,6 +26,8 @@ import type { RewindChoice, RewindResult, RewindWhat } from "./rewind.js";
 
 export interface SessionOptions {
   root: string;
+  /** `--add-dir`: folders the tools may also use, by the repository's rules (real paths). */
+  addDirs?: readonly string[];
   env: Record<string, string | undefined>;
   config: GlobalConfig;
   model?: string;

@@ -76,7 +76,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   registerSecretValues(options.config, [options.env, setup.env]);
   const model = new SessionModel(setup, options);
   const maxSteps = options.maxSteps ?? options.config.maxSteps ?? DEFAULT_MAX_STEPS;
-  const workspace = await createWorkspace(options.root);
+  const workspace = await createWorkspace(options.root, options.addDirs);
   const { logger } = options;
   const data = await checkDataDir(options.env, workspace.root);
   // A session in use by another process: the TUI starts a new one, a headless run stops.
@@ -129,6 +129,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   // MCP servers connect in the background from here on; their tools join as each is ready.
   const mcp = openMcp({
     root: workspace.root,
+    extraRoots: workspace.extraRoots,
     env: options.env,
     global: options.config.mcpServers,
     protectedVariables: providerKeyVariables(options.config),
@@ -244,7 +245,12 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   // Looked at here and again at each turn's start (an MCP tool may have joined).
   await tools.ready();
   const parts = (offer = tools.now()): RequestParts => ({
-    system: buildSystemPrompt({ root: workspace.root, mode: state.mode, tools: installedTools }),
+    system: buildSystemPrompt({
+      root: workspace.root,
+      mode: state.mode,
+      tools: installedTools,
+      extraRoots: workspace.extraRoots,
+    }),
     rules: rules.current(),
     card: card.block(),
     schemas: tools.schemas(offer),

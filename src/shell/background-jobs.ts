@@ -31,6 +31,8 @@ export interface BackgroundJobsOptions {
   secretEnv?: readonly string[];
   /** Absolute paths hidden inside the sandbox (`sandboxMasks`). */
   mask?: readonly string[];
+  /** Folders the person added (`--add-dir`): mounted like the repository. */
+  extraRoots?: readonly string[];
   logger?: Logger;
   /** Jobs running at once at most; `start` refuses one more. Default 4. */
   max?: number;
@@ -143,6 +145,7 @@ export class BackgroundJobs {
         privateDirs: [],
         filterDir: dir,
         masks: this.options.mask ?? [],
+        extraRoots: this.options.extraRoots ?? [],
       });
       afterEnd = launch.afterCommand;
       child = childProcess().spawn(launch.file, launch.args, {

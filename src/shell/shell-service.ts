@@ -55,6 +55,8 @@ export interface ShellServiceOptions {
   secretEnv?: readonly string[];
   /** Absolute paths hidden inside the sandbox, those that exist when the shell starts. */
   mask?: readonly string[];
+  /** Folders the person added (`--add-dir`): mounted like the repository (read per start). */
+  extraRoots?: readonly string[];
 }
 
 export interface RunOptions {
@@ -300,6 +302,7 @@ class PersistentShell implements ShellService {
         privateDirs: [dir],
         filterDir: dir,
         ...(this.options.mask ? { masks: this.options.mask } : {}),
+        extraRoots: this.options.extraRoots ?? [],
       });
       this.guardGitDirs = launcher.afterCommand;
     }

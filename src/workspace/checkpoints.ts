@@ -204,7 +204,14 @@ export class Checkpoints {
     options: { overwrite?: readonly string[] },
   ): Promise<UndoResult> {
     const overwrite = options.overwrite ?? [];
-    const result = await runUndo(this.ws.root, this.store, plan, overwrite, this.journal);
+    const result = await runUndo(
+      this.ws.root,
+      this.store,
+      plan,
+      overwrite,
+      this.journal,
+      this.ws.extraRoots,
+    );
     if (result.complete && plan.ids.length > 0) {
       await this.store.append({ undone: plan.ids, time: isoTime() });
       for (const id of plan.ids) this.undone.add(id);

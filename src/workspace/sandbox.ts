@@ -53,6 +53,40 @@ export async function resolveInRoot(root: string, userPath: string): Promise<Res
   return { absolute, relative: toPosixRelative(root, absolute) };
 }
 
+/** A path checked against the repository and the folders the person added (`--add-dir`). */
+export interface RootedPath extends ResolvedPath {
+  /** The root the path lies in: the repository's, or an added folder's (real paths). */
+  base: string;
+}
+
+/**
+ * `resolveInRoot` for the repository first; a path it refuses is accepted when it lies inside one
+ * of `extraRoots` (real paths of added folders) by the same rule — symlinks followed, nothing that
+ * leads outside that folder. Relative paths stay relative to the repository; a path in an added
+ * folder is reported with its absolute path (POSIX) as `relative`, so that it resolves again.
+ * @throws WorkspaceError with the repository's message when no root holds the path.
+ */
+export async function resolveInRoots(
+  root: string,
+  extraRoots: readonly string[],
+  userPath: string,
+): Promise<RootedPath> {
+  try {
+    return { ...(await resolveInRoot(root, userPath)), base: root };
+  } catch (error) {
+    if (!(error instanceof WorkspaceError) || extraRoots.length === 0) throw error;
+    const candidate = resolvePath(root, userPath.trim());
+    for (const extra of extraRoots) {
+      if (!isInside(extra, candidate) && !isInside(extra, realpathLoose(candidate))) continue;
+      const real = realpathLoose(candidate);
+      if (!isInside(extra, real)) continue;
+      const absolute = isInside(extra, candidate) ? candidate : real;
+      return { absolute, relative: absolute.split(sep).join("/"), base: extra };
+    }
+    throw error;
+  }
+}
+
 /**
  * Whether `p` (absolute) is inside `root` also once symlinks are followed, for synchronous
  * callers that check a folder named in a configuration (an MCP server's `cwd`): a path that does

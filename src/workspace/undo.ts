@@ -95,6 +95,8 @@ export async function runUndo(
   overwrite: readonly string[],
   /** The repository's write-journal folder: an undo killed midway is rolled back on next start. */
   journal?: string,
+  /** Folders the person added (`--add-dir`): edits made there are undone by the same rules. */
+  extraRoots: readonly string[] = [],
 ): Promise<UndoResult> {
   const result: UndoResult = { turns: plan.turns, restored: [], skipped: [], complete: true };
   const writes: FileWrite[] = [];
@@ -140,7 +142,7 @@ export async function runUndo(
     let real: string;
     let old: Buffer | null;
     try {
-      real = (await resolveWriteTarget(root, rel)).real;
+      real = (await resolveWriteTarget(root, rel, extraRoots)).real;
       old = before === null ? null : await store.getBlob(before);
     } catch (error) {
       skip("refused", `${rel}: ${error instanceof Error ? error.message : String(error)}`);

@@ -3,7 +3,7 @@ import { readdir } from "node:fs/promises";
 import { join, resolve as resolvePath } from "node:path";
 import { WorkspaceError } from "./errors.js";
 import { IgnoreRules, isSkipped, type MatcherCache } from "./ignore-rules.js";
-import { resolveInRoot, type ResolvedPath } from "./sandbox.js";
+import { resolveInRoots, type ResolvedPath } from "./sandbox.js";
 import { walkFiles, type WalkOptions } from "./walk.js";
 
 /** One visible entry of a folder (see `Workspace.listDir`). */
@@ -21,7 +21,17 @@ export interface Workspace {
   /** The real (symlink-free) absolute path of the root. */
   readonly root: string;
   /**
-   * Checks a user path; see `resolveInRoot`.
+   * Folders the person added (`--add-dir`, `/add-dir`), real paths: tools may use paths inside
+   * them by the repository's rules (see `resolveInRoots`). Never set from the repository.
+   */
+  readonly extraRoots: readonly string[];
+  /**
+   * Adds a folder the person named (already `~`-expanded); returns its real path.
+   * @throws WorkspaceError when it does not exist or is not a folder.
+   */
+  addRoot(dir: string): string;
+  /**
+   * Checks a user path; see `resolveInRoots`.
    * @throws WorkspaceError with a message for the model when the path leaves the root.
    */
   resolve(userPath: string): Promise<ResolvedPath>;
@@ -44,25 +54,44 @@ export interface Workspace {
  * A workspace for `root` (its real path is used).
  * @throws WorkspaceError when `root` does not exist or is not a folder.
  */
-export async function createWorkspace(root: string): Promise<Workspace> {
-  let real: string;
+export async function createWorkspace(
+  root: string,
+  extraRoots: readonly string[] = [],
+): Promise<Workspace> {
+  const ws = new FsWorkspace(realFolder(root));
+  for (const dir of extraRoots) ws.addRoot(dir);
+  return ws;
+}
+
+/** The real path of a folder; synchronous, as everything a run reads before its first request. */
+export function realFolder(dir: string): string {
   try {
-    // Synchronous, as everything a run reads before its first request (see `findRepoRoot`).
-    real = realpathSync.native(resolvePath(root));
+    const real = realpathSync.native(resolvePath(dir));
     if (!statSync(real).isDirectory()) throw new Error("not a folder");
+    return real;
   } catch {
-    throw new WorkspaceError(`${root} is not a folder`);
+    throw new WorkspaceError(`${dir} is not a folder`);
   }
-  return new FsWorkspace(real);
 }
 
 class FsWorkspace implements Workspace {
   private readonly cache: MatcherCache = new Map();
+  private readonly extras: string[] = [];
 
   constructor(readonly root: string) {}
 
+  get extraRoots(): readonly string[] {
+    return this.extras;
+  }
+
+  addRoot(dir: string): string {
+    const real = realFolder(dir);
+    if (real !== this.root && !this.extras.includes(real)) this.extras.push(real);
+    return real;
+  }
+
   resolve(userPath: string): Promise<ResolvedPath> {
-    return resolveInRoot(this.root, userPath);
+    return resolveInRoots(this.root, this.extras, userPath);
   }
 
   walk(options?: WalkOptions): AsyncGenerator<string> {

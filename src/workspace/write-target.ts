@@ -1,7 +1,7 @@
 import { lstat, realpath, stat } from "node:fs/promises";
 import { basename, dirname, join, sep } from "node:path";
 import { WorkspaceError } from "./errors.js";
-import { isInside, resolveInRoot, toPosixRelative } from "./sandbox.js";
+import { isInside, resolveInRoots, toPosixRelative } from "./sandbox.js";
 
 /** Longest path accepted for a write, in bytes, and longest single name. */
 export const MAX_PATH_BYTES = 4096;
@@ -34,12 +34,23 @@ const PROTECTED_FILES = new Set([
  * symlinks, folders and special files, version-control internals and North's permission files
  * (`.north/autoaccept.json`, `.north/allowlist.json`). Call it again right
  * before writing: a symlink swapped in since is caught then.
+ * A path inside a folder the person added (`extraRoots`, real paths) is judged by the same rules
+ * against that folder; its `relative` is its absolute path.
  * @param root the real path of the repository root
  * @throws WorkspaceError
  */
-export async function resolveWriteTarget(root: string, userPath: string): Promise<WriteTarget> {
+export async function resolveWriteTarget(
+  repoRoot: string,
+  userPath: string,
+  extraRoots: readonly string[] = [],
+): Promise<WriteTarget> {
   checkShape(userPath);
-  const { absolute, relative } = await resolveInRoot(root, userPath);
+  const {
+    absolute,
+    relative: rel,
+    base: root,
+  } = await resolveInRoots(repoRoot, extraRoots, userPath);
+  const relative = root === repoRoot ? rel : toPosixRelative(root, absolute);
   if (relative === ".") {
     throw new WorkspaceError(`path ${userPath} is the repository root; name a file inside it`);
   }
@@ -89,7 +100,7 @@ export async function resolveWriteTarget(root: string, userPath: string): Promis
       );
     }
   }
-  return { relative, real, exists };
+  return { relative: root === repoRoot ? relative : rel, real, exists };
 }
 
 function checkShape(userPath: string): void {

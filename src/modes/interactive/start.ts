@@ -52,6 +52,8 @@ export interface InteractiveOptions {
   maxSteps?: number;
   /** `--effort`: how hard the model thinks (wins over the config's `effort`). */
   effort?: Effort;
+  /** `--add-dir`: folders the tools may also use (real paths). */
+  addDirs?: readonly string[];
   env: Record<string, string | undefined>;
   /** Resume a saved conversation; `pick` lists them (this project's, or `all`) to choose from. */
   resume?:
@@ -140,6 +142,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         mode: options.mode,
         maxSteps: options.maxSteps,
         ...(options.effort ? { effort: options.effort } : {}),
+        ...(options.addDirs?.length ? { addDirs: options.addDirs } : {}),
         approvals: "interactive",
         sandbox: options.sandbox ?? "on",
         hooks: options.hooks ?? "on",

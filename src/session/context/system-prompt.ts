@@ -7,6 +7,8 @@ export interface PromptContext {
   date?: Date;
   /** The developer tools installed ("git 2.43.0, python3 3.11.2, …"); no line when empty. */
   tools?: string;
+  /** Folders the person added (`--add-dir`); no line when none. */
+  extraRoots?: readonly string[];
 }
 
 const MODE_TEXT: Record<string, string> = {
@@ -23,7 +25,11 @@ export function buildSystemPrompt(ctx: PromptContext): string {
     platform: `${process.platform} ${process.arch}`,
     date: localDate(ctx.date),
     mode: MODE_TEXT[ctx.mode] ?? ctx.mode,
-    tools: ctx.tools ? `\n- Installed developer tools: ${ctx.tools}` : "",
+    tools:
+      (ctx.tools ? `\n- Installed developer tools: ${ctx.tools}` : "") +
+      (ctx.extraRoots?.length
+        ? `\n- Added folders (use absolute paths inside them; same rules as the repository): ${ctx.extraRoots.join(", ")}`
+        : ""),
   };
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "").trim();
 }

@@ -68,6 +68,8 @@ export const HEADLESS_MCP_WAIT_MS = 30_000;
  */
 export function openMcp(input: {
   root: string;
+  /** Folders the person added (`--add-dir`): offered to servers as roots too. */
+  extraRoots?: readonly string[];
   env: Record<string, string | undefined>;
   global: unknown;
   protectedVariables: readonly string[];
@@ -98,7 +100,10 @@ export function openMcp(input: {
   }
   const told = new Set<string>();
   const hub: McpHub = new McpHub({
-    roots: [{ uri: pathToFileURL(input.root).href, name: basename(input.root) }],
+    roots: [input.root, ...(input.extraRoots ?? [])].map((dir) => ({
+      uri: pathToFileURL(dir).href,
+      name: basename(dir),
+    })),
     elicit: elicitThrough(input),
     servers,
     interactive: input.interactive,

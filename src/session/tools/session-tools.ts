@@ -63,6 +63,7 @@ export function createSessionTools(deps: {
     logger,
     secretEnv: deps.secretEnv,
     mask: deps.mask ?? [],
+    extraRoots: workspace.extraRoots,
     ...(deps.maxBackground ? { maxBackground: deps.maxBackground } : {}),
     ...(deps.jobsChanged ? { jobsChanged: deps.jobsChanged } : {}),
   });

@@ -27,6 +27,8 @@ export function createShellSet(options: {
   secretEnv: readonly string[];
   /** Absolute paths hidden inside the sandboxed shells (`sandboxMasks`). */
   mask?: readonly string[];
+  /** Folders the person added (the workspace's live list): the sandbox mounts them. */
+  extraRoots?: readonly string[];
   /** Background jobs running at once at most (config `shell.maxBackground`, default 4). */
   maxBackground?: number;
   /** Told when a background job started or ended. */
@@ -39,6 +41,7 @@ export function createShellSet(options: {
     logger: options.logger,
     secretEnv: options.secretEnv,
     mask: options.mask ?? [],
+    extraRoots: options.extraRoots ?? [],
     ...(options.maxBackground ? { max: options.maxBackground } : {}),
     ...(options.jobsChanged ? { onChange: options.jobsChanged } : {}),
   });
@@ -52,7 +55,9 @@ export function createShellSet(options: {
           env: options.env,
           logger: options.logger,
           secretEnv: options.secretEnv,
-          ...(profile === "none" ? {} : { sandbox: profile, mask: options.mask ?? [] }),
+          ...(profile === "none"
+            ? {}
+            : { sandbox: profile, mask: options.mask ?? [], extraRoots: options.extraRoots ?? [] }),
         });
         services.set(profile, service);
       }

@@ -29,6 +29,8 @@ export interface BwrapLayout {
   /** "workspace-write": `mounts` apply; "read-only": the repository is bound read-only. */
   writeRepo: boolean;
   mounts: WorkspaceMounts;
+  /** Folders the person added (`--add-dir`): bound read-only in "read-only" (in "workspace-write" they are in `mounts`). */
+  extraRoots?: readonly string[];
   /** North's own folders the shell reads (init script, command files): bound read-only. */
   privateDirs: readonly string[];
   /**
@@ -80,7 +82,9 @@ export function bwrapArgs(layout: BwrapLayout): string[] {
       args.push("--tmpfs", dir);
     }
   }
-  const binds = layout.writeRepo ? layout.mounts.writable : [layout.root];
+  const binds = layout.writeRepo
+    ? layout.mounts.writable
+    : [layout.root, ...(layout.extraRoots ?? [])];
   const masks = (layout.masks ?? []).filter(
     (m) => !isInside(m.path, layout.root) && !HIDDEN.some((dir) => isInside(dir, m.path)),
   );
@@ -92,7 +96,7 @@ export function bwrapArgs(layout: BwrapLayout): string[] {
     for (const dir of layout.mounts.writable) args.push("--bind", dir, dir);
     for (const file of layout.mounts.readOnly) args.push("--ro-bind", file, file);
   } else {
-    args.push("--ro-bind", layout.root, layout.root);
+    for (const dir of binds) args.push("--ro-bind", dir, dir);
   }
   masks.filter(inRepo).forEach(mask);
   for (const dir of layout.privateDirs) args.push("--ro-bind", dir, dir);

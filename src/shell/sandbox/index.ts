@@ -11,7 +11,7 @@ import { seccompProgram } from "./seccomp.js";
 import { rememberedSuccess, rememberSuccess, type SandboxMemory } from "./remembered.js";
 
 export type { SandboxMemory } from "./remembered.js";
-import { isInside, workspaceMounts } from "./workspace-mounts.js";
+import { isInside, workspaceMounts, type WorkspaceMounts } from "./workspace-mounts.js";
 
 const HIDDEN_DIRS = ["/tmp", "/run"];
 
@@ -127,6 +127,11 @@ export interface SandboxSpec {
    * masked, see `bwrapArgs`.
    */
   masks?: readonly string[];
+  /**
+   * Folders the person added (`--add-dir`, real paths): in "workspace-write" each is mounted as
+   * the repository is (writable, its `.north/` and git internals protected); read-only otherwise.
+   */
+  extraRoots?: readonly string[];
 }
 
 /**
@@ -191,11 +196,14 @@ export function sandboxCommand(spec: SandboxSpec): SandboxCommand {
   if (!bwrap) throw new Error("bubblewrap (bwrap) is not installed");
   const root = realpathSync(resolve(spec.root));
   const writeRepo = spec.profile === "workspace-write";
-  const mounts = writeRepo ? workspaceMounts(root) : { writable: [], readOnly: [] };
+  const mounts = writeRepo
+    ? mergeMounts([root, ...(spec.extraRoots ?? [])].map((dir) => workspaceMounts(dir)))
+    : { writable: [], readOnly: [] };
   const args = bwrapArgs({
     root,
     writeRepo,
     mounts,
+    extraRoots: spec.extraRoots ?? [],
     privateDirs: spec.privateDirs.map((dir) => realpathSync(dir)),
     masks: existingMasks(spec.masks ?? []),
     seccomp: true,
@@ -226,4 +234,13 @@ function existingMasks(paths: readonly string[]): Mask[] {
     }
   }
   return [...found.values()];
+}
+
+/** The mounts of several roots as one: every writable bind first, then every read-only one. */
+function mergeMounts(all: WorkspaceMounts[]): WorkspaceMounts {
+  return {
+    writable: [...new Set(all.flatMap((m) => m.writable))],
+    readOnly: [...new Set(all.flatMap((m) => m.readOnly))],
+    gitDirs: all.flatMap((m) => m.gitDirs ?? []),
+  };
 }

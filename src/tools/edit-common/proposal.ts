@@ -130,7 +130,7 @@ export function buildProposal(
 async function recheck(ws: Workspace, file: WorkingFile, files?: FileDelegate): Promise<void> {
   let real: string;
   try {
-    real = (await resolveWriteTarget(ws.root, file.relative)).real;
+    real = (await resolveWriteTarget(ws.root, file.relative, ws.extraRoots)).real;
   } catch (error) {
     if (!(error instanceof WorkspaceError)) throw error;
     throw new ToolError(`Nothing was written: ${error.message}.`);

@@ -58,7 +58,9 @@ export class WorkingSet {
    *   changed since they were read.
    */
   async open(userPath: string, mustExist: boolean): Promise<WorkingFile> {
-    const target = await asToolError(resolveWriteTarget(this.ws.root, userPath));
+    const target = await asToolError(
+      resolveWriteTarget(this.ws.root, userPath, this.ws.extraRoots),
+    );
     const known = this.byReal.get(target.real);
     if (known && (known.doc || !mustExist)) return known;
     if (!target.exists) {
