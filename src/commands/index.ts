@@ -29,6 +29,7 @@ import { undoCommand } from "./builtin/undo.js";
 import { forkCommand, rewindCommand } from "./builtin/rewind.js";
 import { exportCommand } from "./builtin/export.js";
 import { jobsCommand } from "./builtin/jobs.js";
+import { addDirCommand } from "./builtin/add-dir.js";
 import { reviewCommand } from "./builtin/review.js";
 import { loadCustomCommands } from "./custom.js";
 import { CommandRegistry } from "./registry.js";
@@ -65,6 +66,7 @@ export const BUILTIN_COMMANDS = [
   forkCommand,
   exportCommand,
   jobsCommand,
+  addDirCommand,
   reviewCommand,
 ];
 

@@ -286,6 +286,15 @@ export interface Session {
    */
   fork(line?: number): string;
   /**
+   * Adds a folder the tools may use besides the repository, as `--add-dir` does (`dir`: a real
+   * path, checked by the caller): the file tools and the next request's system prompt at once,
+   * MCP servers told (roots), the shells restarted so that their sandbox mounts it. Only the
+   * person adds folders (`/add-dir`); not while a turn runs. Returns the folders added so far.
+   */
+  addDir(dir: string): Promise<readonly string[]>;
+  /** The folders added besides the repository (`--add-dir`, `/add-dir`), real paths. */
+  addedDirs(): readonly string[];
+  /**
    * This conversation as the model sees it, as markdown (messages, tool calls with their
    * arguments, edits as diffs, results cut short) or JSON (the header's fields and the messages).
    */

@@ -1,3 +1,5 @@
+import { basename } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { AgentEvent } from "../agent/events.js";
 import { runTurn } from "../agent/loop.js";
 import { createWorkspace } from "../workspace/index.js";
@@ -553,6 +555,19 @@ export async function createSession(options: SessionOptions): Promise<Session> {
         broadcast({ type: "todo", items: [...conversation.todos] });
       },
     }),
+    async addDir(dir) {
+      idleOnly();
+      workspace.addRoot(dir);
+      await shells.restart();
+      await mcp.hub.setRoots(
+        [workspace.root, ...workspace.extraRoots].map((folder) => ({
+          uri: pathToFileURL(folder).href,
+          name: basename(folder),
+        })),
+      );
+      return workspace.extraRoots;
+    },
+    addedDirs: () => workspace.extraRoots,
     undoable: async (turns = 1) =>
       withSessionTitles((await checkpoints()).undoable(turns), options.env, workspace.root),
     submit(text, submitOptions) {

@@ -121,6 +121,7 @@ describe("commands that change the conversation", () => {
       .map((c) => c.name)
       .sort();
     expect(waiting).toEqual([
+      "add-dir",
       "compact",
       "fork",
       "model",

@@ -825,4 +825,13 @@ export const en = {
   "cmd.permissions.itemWeb": "web_fetch reaches {domain} and its subdomains without asking",
   "images.outsideByCommand":
     "@{path} was not attached: it is outside the repository and named by a command from the repository; attach it yourself with @path.",
+  // /add-dir (issue 30).
+  "cmd.addDir.description":
+    "Let the tools use another folder besides the repository (/add-dir DIR)",
+  "addDir.none":
+    "No folder is added besides the repository: /add-dir DIR adds one (or --add-dir DIR at start).",
+  "addDir.list": "Folders the tools may use besides the repository: {dirs}",
+  "addDir.bad": "/add-dir {dir}: there is no such folder.",
+  "addDir.added":
+    "Added {dir}: the tools may read it and, in agent mode, change it under the same reviews; commands run in a new shell that mounts it.",
 } as const;

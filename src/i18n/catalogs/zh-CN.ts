@@ -784,4 +784,11 @@ export const zhCN: Partial<Record<keyof typeof en, string>> = {
   "cmd.permissions.itemWeb": "web_fetch 无需询问即可访问 {domain} 及其子域名",
   "images.outsideByCommand":
     "@{path} 未附加：它在仓库之外，且由仓库中的命令指定；请自己用 @路径 附加。",
+  // /add-dir (issue 30).
+  "cmd.addDir.description": "让工具在仓库之外还能使用另一个文件夹（/add-dir 文件夹）",
+  "addDir.none": "除仓库外没有添加文件夹：用 /add-dir 文件夹 添加（或启动时用 --add-dir）。",
+  "addDir.list": "除仓库外工具可使用的文件夹：{dirs}",
+  "addDir.bad": "/add-dir {dir}：没有这个文件夹。",
+  "addDir.added":
+    "已添加 {dir}：工具可以读取它，在 agent 模式下可按同样的审阅规则修改它；命令将在挂载了它的新 shell 中运行。",
 };

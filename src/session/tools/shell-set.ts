@@ -16,6 +16,11 @@ export interface ShellSet {
   get(profile: SandboxProfile): ShellService;
   /** The background jobs (`shell_run` `background: true`), stopped by `dispose` too. */
   readonly jobs: BackgroundJobs;
+  /**
+   * Ends the shells (not the jobs) so that the next command starts a new one: its sandbox then
+   * mounts the folders added since (`/add-dir`). The shells' state (folder, variables) is lost.
+   */
+  restart(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -62,6 +67,11 @@ export function createShellSet(options: {
         services.set(profile, service);
       }
       return service;
+    },
+    async restart() {
+      const ended = [...services.values()];
+      services.clear();
+      await Promise.all(ended.map((service) => service.dispose()));
     },
     async dispose() {
       await Promise.all([

@@ -169,7 +169,7 @@ describe("the model's slash commands", () => {
 });
 
 describe("/permissions says what runs without a question", () => {
-  const list = () => ({ edits: false, commands: [], mcpTools: [] });
+  const list = () => ({ edits: false, commands: [], mcpTools: [], webDomains: [] });
   const said = async (mode: Mode, state: "on" | "off") => {
     const registry = createCommands(mkdtempSync(join(tmpdir(), "north-perm-")), {
       XDG_CONFIG_HOME: "/nonexistent",
