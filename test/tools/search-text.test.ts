@@ -1,14 +1,19 @@
+// In the isolated e2e project: its ripgrep runs through the sandbox's process-wide state (the
+// bwrap a probe found), which unit files sharing a worker (`isolate: false`) may have changed.
 import { chmod, realpath, writeFile } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWorkspace, type Workspace } from "../../workspace/index.js";
-import { makeTempTree, type TempTree } from "../../../test/support/temp-tree.js";
-import { locateRipgrep } from "./locate-ripgrep.js";
-import { callTool as call } from "../../../test/support/call-tool.js";
-import { SEARCH_TREE } from "../../../test/support/search-fixture.js";
-import { createSearchTextTool, type SearchTextOptions } from "./search-text.js";
+import { createWorkspace, type Workspace } from "../../src/workspace/index.js";
+import { makeTempTree, type TempTree } from "../support/temp-tree.js";
+import { locateRipgrep } from "../../src/tools/search-text/locate-ripgrep.js";
+import { callTool as call } from "../support/call-tool.js";
+import { SEARCH_TREE } from "../support/search-fixture.js";
+import {
+  createSearchTextTool,
+  type SearchTextOptions,
+} from "../../src/tools/search-text/search-text.js";
 
 const rg = await locateRipgrep();
 const engines: [string, SearchTextOptions][] = [["js", { engine: "js" }]];
