@@ -143,7 +143,10 @@ describe("search_text engine choice", () => {
     );
   });
 
-  it.skipIf(process.platform === "win32")(
+  // Hung (120 s) in the parallel suite on a clean clone while passing alone in half a second —
+  // a kill racing the sandboxed spawn under load is the suspect, not yet found. Until it is,
+  // `.ci/run` runs it alone (NORTH_TEST_ALONE=1) right after `npm test`.
+  it.skipIf(process.platform === "win32" || process.env.NORTH_TEST_ALONE !== "1")(
     "kills ripgrep at the limit, on cancel and at the time limit",
     async () => {
       const bin = await makeTempTree({});
