@@ -1,7 +1,11 @@
-import { lstatSync, readFileSync, renameSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { lstatSync, renameSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { configDir } from "../config/paths.js";
 import { crypto } from "../../platform/lazy-builtins.js";
+import { readBoundedFileSync } from "../../workspace/safe-read.js";
+
+/** The largest rules file a `#` message is appended to (it is rewritten whole). */
+const MAX_RULES_BYTES = 1024 * 1024;
 
 /** Where a `#` message may be saved as a rule. */
 export interface RuleTarget {
@@ -47,7 +51,11 @@ export function appendRule(
   try {
     const stat = lstatSync(target.path);
     if (!stat.isFile()) return { saved: false, reason: `${target.path} is not a regular file` };
-    before = readFileSync(target.path, "utf8");
+    // Read within the workspace's rules: never blocking (a FIFO swapped in), capped.
+    const read = readBoundedFileSync(target.path, { maxBytes: MAX_RULES_BYTES });
+    if (!read.ok) return { saved: false, reason: `${target.path}: ${read.reason}` };
+    if (read.truncated) return { saved: false, reason: `${target.path} is over 1 MiB` };
+    before = read.text;
     mode = stat.mode & 0o777;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
