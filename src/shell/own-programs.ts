@@ -150,6 +150,12 @@ export interface OwnProgramOptions {
 }
 
 export interface StartedProgram {
+  /**
+   * The program. `child.kill()` ends it with all it started, whenever it is called: for a
+   * sandboxed one, SIGKILL to its process group (bwrap, bwrap's init, the program) — bwrap's
+   * `--die-with-parent` alone misses a kill that comes while bwrap is still starting its init,
+   * which then runs on (a search cancelled at once).
+   */
   child: ChildProcess;
   /** Whether it runs in the OS sandbox. */
   sandboxed: boolean;
@@ -187,9 +193,12 @@ export async function startOwnProgram(
         env: { ...env, TMPDIR: "/tmp" },
         // fd 3 carries the seccomp filter to bwrap (`--seccomp 3`), which reads it to its end.
         stdio: [...stdio, "pipe"],
+        // A process group of its own, so that `kill` reaches bwrap's init and the program too.
+        detached: true,
       })
     : childProcess().spawn(file, [...args], { cwd, env, stdio: [...stdio] });
   if (boxed) {
+    killWholeGroup(child);
     const filterPipe = child.stdio[3] as NodeJS.WritableStream | null;
     filterPipe?.on("error", () => undefined);
     filterPipe?.end(boxed.filter);
@@ -201,6 +210,20 @@ export async function startOwnProgram(
   });
   child.stdin?.on("error", () => undefined); // it exited before reading: its exit code tells
   return { child, sandboxed: boxed !== undefined };
+}
+
+/** Makes `child.kill` signal the child's process group (it leads one: `detached`) with SIGKILL. */
+function killWholeGroup(child: ChildProcess): void {
+  const killOne = child.kill.bind(child);
+  child.kill = () => {
+    if (child.pid === undefined) return killOne("SIGKILL");
+    try {
+      process.kill(-child.pid, "SIGKILL");
+      return true;
+    } catch {
+      return killOne("SIGKILL");
+    }
+  };
 }
 
 /** North's git refused a repository (see `gitRedirect`); the caller does without git. */
