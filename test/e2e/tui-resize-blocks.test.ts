@@ -39,11 +39,11 @@ test("a resize to 50 columns and back while a code block streams: each header on
     rows: 40,
   });
   await send(term, "show me twelve blocks");
-  await term.waitFor("value07_2");
-  term.resize(50, 40);
+  await term.waitFor(line(7, 2));
+  await term.resizeWhenQuiet(50, 40);
   // Ink has drawn the frame again at the new width: the open block's line wraps.
   await term.waitFor(/│ +wrap at fifty columns";/);
-  term.resize(120, 40);
+  await term.resizeWhenQuiet(120, 40);
   // …and at 120 columns again: the status line has room for the folder's name.
   await term.waitFor(/north-repo-\S+ \[AGENT\]/);
   server.release("resize");

@@ -10,6 +10,7 @@
  * ```
  * Waits re-check the screen after every chunk of output is parsed; they never sleep.
  */
+import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 import { spawn, type IPty } from "@lydell/node-pty";
 import xterm from "@xterm/headless";
 import { CLI } from "./cli-runner.js";
@@ -79,6 +80,19 @@ export interface TerminalOptions {
   backgroundEnd?: "bel" | "st";
 }
 
+/** An OSC number no terminal uses: the marker `resizeWhenQuiet` sends itself. */
+const SYNC_OSC = 7770;
+
+/** The `/proc` state letter of `pid` (T: stopped), or "" once it is gone. */
+function processState(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+  } catch {
+    return "";
+  }
+}
+
 /** The OSC 11 query, ended by BEL or ST. */
 const BACKGROUND_QUERY = /\x1b\]11;\?(?:\x07|\x1b\\)/g;
 
@@ -109,6 +123,7 @@ export class TuiTerminal {
    */
   private shown: string[] | undefined;
   private exitInfo: { exitCode: number; signal?: number } | undefined;
+  private syncs = 0;
 
   /** OSC 11 queries seen (and answered, with a background). */
   backgroundQueries = 0;
@@ -206,6 +221,43 @@ export class TuiTerminal {
     this.term.resize(cols, rows);
     // xterm reflows what it shows at once; the program's next frame follows.
     this.shown = this.parsedLines();
+  }
+
+  /**
+   * Resizes the terminal at a moment when none of the program's output is on its way: the
+   * program is stopped (SIGSTOP), everything it wrote is parsed (a marker written to the pty's
+   * other end after it comes back through the same queue), then the terminal resizes and the
+   * program goes on (SIGCONT) and gets SIGWINCH. A plain `resize` while the program draws (a
+   * spinner ticks every 80 ms) lets a frame drawn for the old width reach the resized terminal —
+   * a race no program can win, which a test of what resizing leaves behind must not depend on.
+   */
+  async resizeWhenQuiet(cols: number, rows: number): Promise<void> {
+    const pid = this.pty.pid;
+    process.kill(pid, "SIGSTOP");
+    const deadline = Date.now() + untilTestDeadline();
+    while (processState(pid) !== "T") {
+      if (Date.now() > deadline) throw new Error("the program did not stop on SIGSTOP");
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const token = `sync-${++this.syncs}`;
+    const parsed = new Promise<void>((resolve) => {
+      const handler = this.term.parser.registerOscHandler(SYNC_OSC, (data) => {
+        if (data !== token) return false;
+        handler.dispose();
+        resolve();
+        return true;
+      });
+    });
+    const ptsName = (this.pty as unknown as { ptsName: string }).ptsName;
+    const fd = openSync(ptsName, constants.O_WRONLY | constants.O_NOCTTY);
+    try {
+      writeSync(fd, `\x1b]${SYNC_OSC};${token}\x07`);
+    } finally {
+      closeSync(fd);
+    }
+    await parsed;
+    this.resize(cols, rows);
+    process.kill(pid, "SIGCONT");
   }
 
   /** Sends `text` as a bracketed paste. */

@@ -59,6 +59,32 @@ export function frameRows(tail: readonly string[], count: number, columns: numbe
   return rows + Math.max(0, count - tail.length);
 }
 
+/** The TTY handle's own size query (libuv's uv_tty_get_winsize: an ioctl). */
+interface TtyHandle {
+  getWindowSize?(size: number[]): number;
+}
+
+/**
+ * The terminal's width now, asked of the terminal itself. `columns` (and `getWindowSize()`,
+ * which returns it) change only once Node handles SIGWINCH on the event loop; a frame drawn
+ * between the terminal's reflow and that moment — a spinner's tick, a slice of streamed text —
+ * would be erased by the old width's count and leave rows behind. Node has no public call that
+ * asks the terminal, so this uses the handle's (what Node itself refreshes `columns` with), and
+ * falls back to `columns` where it is missing. One ioctl per frame.
+ */
+function liveColumns(target: NodeJS.WriteStream): number {
+  const handle = (target as unknown as { _handle?: TtyHandle })._handle;
+  if (target.isTTY && typeof handle?.getWindowSize === "function") {
+    const size: number[] = [];
+    try {
+      if (handle.getWindowSize(size) === 0 && size[0]! > 0) return size[0]!;
+    } catch {
+      // Closed: the last width known.
+    }
+  }
+  return target.columns || 80;
+}
+
 export function createOutputGate(
   target: NodeJS.WriteStream,
   transform: (text: string) => string = (text) => text,
@@ -71,7 +97,7 @@ export function createOutputGate(
     let out = text;
     if (erase) {
       const count = erase[1]!.length / ERASE_STEP + 1;
-      const columns = target.columns || 80;
+      const columns = liveColumns(target);
       const rows = frameRows(tail, count, columns);
       out = rows === count ? text : eraseLines(rows) + text.slice(erase[0].length);
       tail = [""];
