@@ -45,6 +45,21 @@ const define = {
   __NORTH_TOOL_SCHEMAS__: await toolSchemas(),
   "process.env.NODE_ENV": '"production"',
 };
+/**
+ * Every `import "string-width"` in the bundle — Ink's, wrap-ansi's, widest-line's, North's own —
+ * gets src/platform/text-width.ts: the same widths with a fast path for the characters a
+ * terminal interface draws most (about a second of CPU per megabyte of Markdown streamed; see
+ * that file). Only text-width.ts itself reaches the package.
+ */
+const textWidth = join(root, "src", "platform", "text-width.ts");
+const fastStringWidth = {
+  name: "fast-string-width",
+  setup(b) {
+    b.onResolve({ filter: /^string-width$/ }, (args) =>
+      args.importer === textWidth ? undefined : { path: textWidth },
+    );
+  },
+};
 /** What every bundle of North shares. */
 const common = {
   bundle: true,
@@ -55,6 +70,7 @@ const common = {
   loader: { ".md": "text" },
   jsx: "automatic",
   alias: { "react-devtools-core": join(root, "scripts", "devtools-stub.mjs") },
+  plugins: [fastStringWidth],
   define,
   logLevel: "warning",
 };
@@ -101,7 +117,7 @@ const program = (outfile, { external = [], plugins }) =>
       ...WEB_PACKAGES,
       ...external,
     ],
-    plugins,
+    plugins: [fastStringWidth, ...plugins],
   });
 
 // Headless runs (`-p`, `rpc`, listings): the interface is left out.

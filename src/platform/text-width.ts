@@ -1,0 +1,50 @@
+import stringWidth from "string-width";
+
+/**
+ * `string-width` with a fast path, given to every package in the bundle that imports
+ * `string-width` (Ink's layout and output, wrap-ansi, widest-line, cli-truncate: the build's
+ * `string-width` plugin) and used by North's own code. `string-width` is exact but segments
+ * every string that holds one character outside printable ASCII into graphemes; the lines of a
+ * rendered answer hold box-drawing gutters, bullets and escape sequences, so it cost about a
+ * second of CPU per megabyte of Markdown streamed (bench/tui-keys.mjs). Here a string whose
+ * characters, once escape sequences are taken out, are all in `NARROW` — characters that are one
+ * column wide alone and join no neighbour into a wider cluster — measures its length; any other
+ * goes to `string-width`, so the result is the same for every input (text-width.test.ts checks
+ * each character of `NARROW` against it).
+ */
+export interface WidthOptions {
+  ambiguousIsNarrow?: boolean;
+  countAnsiEscapeCodes?: boolean;
+}
+
+/** SGR and other CSI sequences, and OSC sequences (links, titles), ended by BEL or ST. */
+const ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+
+/**
+ * One column alone, never part of a wider cluster: printable ASCII; Latin-1 and Latin Extended
+ * A/B, IPA and spacing modifier letters (not the soft hyphen); general punctuation (dashes,
+ * quotes, bullet, ellipsis, but not the zero-width and format characters); box drawing and
+ * block elements; Braille (spinners).
+ */
+export function isNarrow(code: number): boolean {
+  if (code >= 0x20 && code <= 0x7e) return true;
+  if (code < 0xa0) return false;
+  if (code <= 0x2ff) return code !== 0xad;
+  if (code >= 0x2010 && code <= 0x2027) return true;
+  if (code >= 0x2030 && code <= 0x205e) return code !== 0x203c && code !== 0x2049;
+  if (code >= 0x2500 && code <= 0x259f) return true;
+  return code >= 0x2800 && code <= 0x28ff;
+}
+
+export function textWidth(text: string, options?: WidthOptions): number {
+  if (typeof text !== "string" || text.length === 0) return 0;
+  if (options && (options.countAnsiEscapeCodes || options.ambiguousIsNarrow === false))
+    return stringWidth(text, options);
+  const plain = text.includes("\x1b") ? text.replace(ESCAPES, "") : text;
+  for (let i = 0; i < plain.length; i++) {
+    if (!isNarrow(plain.charCodeAt(i))) return stringWidth(text, options);
+  }
+  return plain.length;
+}
+
+export default textWidth;
