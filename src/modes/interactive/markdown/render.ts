@@ -37,9 +37,18 @@ export interface RenderOptions {
   live?: boolean;
 }
 
-/** Prose wraps at spaces (trimmed at the break); code keeps its indentation. */
-const wrap = (text: string, width: number, trim = true) =>
-  wrapAnsi(text, width, { hard: true, trim }).split("\n");
+/** Whitespace at the start, or at the end before closing colour codes: what `trim` removes. */
+const EDGE_SPACE = /^\s|\s(?:\x1b\[[0-9;]*m)*$/;
+
+/**
+ * Prose wraps at spaces (trimmed at the break); code keeps its indentation. A single line that
+ * fits, with nothing to trim, is its own result (wrap-ansi would return it unchanged after
+ * tokenizing it: most lines of an answer, and a third of its rendering time).
+ */
+export const wrap = (text: string, width: number, trim = true): string[] =>
+  !/[\n\t]/.test(text) && stringWidth(text) <= width && (!trim || !EDGE_SPACE.test(text))
+    ? [text]
+    : wrapAnsi(text, width, { hard: true, trim }).split("\n");
 
 function renderBlocks(tokens: readonly Token[], width: number): string[] {
   const out: string[] = [];
