@@ -64,3 +64,23 @@ test("cutAt prefers a line break in the second half and never splits a surrogate
   expect(cutAt("ab\u{1F680}cd", 3)).toBe(2);
   expect(cutAt("short", 10)).toBe(5);
 });
+
+test("a slice's cost counts the work it causes after `show` returns (React renders in a microtask)", async () => {
+  let clock = 0;
+  const shown: string[] = [];
+  const pacer = new TextPacer(
+    (text) => {
+      shown.push(text);
+      // Nothing here: the render comes later, as React's does.
+      queueMicrotask(() => (clock += text.length * 0.01));
+    },
+    { batchMs: 0, turnMs: 12, now: () => clock },
+  );
+  const text = Array.from({ length: 8000 }, (_, i) => `line ${i}\n`).join("");
+  pacer.text(text);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  while (shown.join("").length < text.length) await turns(1);
+  expect(shown.join("")).toBe(text);
+  const late = shown.slice(-10, -1).map((s) => s.length * 0.01);
+  for (const ms of late) expect(ms).toBeLessThanOrEqual(24);
+});

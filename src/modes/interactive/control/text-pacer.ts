@@ -2,10 +2,12 @@
  * Paces streamed text onto the screen so that a key never waits long behind it. Text is
  * batched (`batchMs`: about 30 updates a second); a batch is shown a slice at a time, each slice
  * in a turn of the event loop of its own (`setImmediate`), so keys read from stdin between
- * slices are handled — and echoed — before the rest. A slice is sized so that showing it (the
- * store's update, React's render, the Markdown rendered for it and Ink's frame, all synchronous)
- * takes about `turnMs` of CPU time: the size adapts to what the last slices cost, so cheap prose goes
- * through in large slices and code to highlight in small ones.
+ * slices are handled — and echoed — before the rest. A slice is sized so that a turn of the
+ * loop costs about `turnMs` of CPU time: the cost of a slice is measured from its start to the
+ * start of the next one, so it holds all the slice caused — the store's update, React's render
+ * (a microtask after `show` returns, not inside it), the Markdown rendered for it, Ink's frame
+ * and anything else the loop ran in between. The size adapts to what the last slices cost, so
+ * cheap prose goes through in large slices and code to highlight in small ones.
  *
  * Order is kept: an action given to `after` runs once every text received before it has been
  * shown (at once when there is none, or when what waits fits in one slice).
@@ -31,12 +33,21 @@ const MAX_SLICE = 512 * 1024;
 const FIRST_SLICE = 16 * 1024;
 
 export class TextPacer {
-  /** Text (merged while consecutive) and actions, in the order received. */
+  /**
+   * Text and actions, in the order received. Text is kept as it came (never joined into one
+   * growing string: cutting a slice off a long concatenation flattens all of it each time, which
+   * made a 1 MB answer quadratic); a slice joins only what it shows.
+   */
   private readonly items: Array<string | (() => void)> = [];
+  /** Characters of text in `items`. */
+  private waiting = 0;
   private timer: NodeJS.Timeout | undefined;
   private immediate: NodeJS.Immediate | undefined;
   /** Characters of text a slice shows. */
   private slice = FIRST_SLICE;
+  /** When the last slice started (CPU clock), while the next one is due; and whether it was full. */
+  private lastStart: number | undefined;
+  private lastFull = false;
   private readonly turnMs: number;
   private readonly now: () => number;
 
@@ -51,25 +62,29 @@ export class TextPacer {
   /** Text to show, after what is waiting. */
   text(text: string): void {
     if (!text) return;
-    const last = this.items.length - 1;
-    if (typeof this.items[last] === "string") this.items[last] += text;
-    else this.items.push(text);
+    this.items.push(text);
+    this.waiting += text.length;
     if (!this.timer && !this.immediate)
       this.timer = setTimeout(() => this.drain(), this.options.batchMs);
   }
 
   /** Runs `action` once the text received before it has been shown. */
   after(action: () => void): void {
-    if (this.items.length === 1 && typeof this.items[0] === "string") {
-      if (this.items[0].length <= this.slice) {
-        // What waits is one slice: show it now, as a batch would.
-        this.stop();
-        this.show(this.items.pop() as string);
-      }
+    if (this.items.length > 0 && this.waiting <= this.slice && this.onlyText()) {
+      // What waits is one slice: show it now, as a batch would.
+      this.stop();
+      this.lastStart = undefined;
+      const text = (this.items.splice(0) as string[]).join("");
+      this.waiting = 0;
+      this.show(text);
     }
     if (this.items.length === 0) return action();
     this.items.push(action);
     if (!this.timer && !this.immediate) this.immediate = setImmediate(() => this.drain());
+  }
+
+  private onlyText(): boolean {
+    return this.items.every((item) => typeof item === "string");
   }
 
   private stop(): void {
@@ -83,32 +98,49 @@ export class TextPacer {
   private drain(): void {
     this.stop();
     const started = this.now();
-    let shown = 0;
+    if (this.lastStart !== undefined) this.adapt(started - this.lastStart);
+    this.lastStart = undefined;
     let full = false;
+    let shown = 0;
     while (this.items.length > 0) {
-      const head = this.items[0]!;
-      if (typeof head !== "string") {
-        this.items.shift();
-        head();
+      if (typeof this.items[0] !== "string") {
+        (this.items.shift() as () => void)();
         continue;
       }
       if (shown >= this.slice) break;
-      const cut = cutAt(head, this.slice - shown);
-      if (cut < head.length) {
-        this.items[0] = head.slice(cut);
+      // The text up to the next action, or as much as is past what the slice has left.
+      const budget = this.slice - shown;
+      const pieces: string[] = [];
+      let length = 0;
+      while (typeof this.items[0] === "string" && length < budget) {
+        const piece = this.items.shift() as string;
+        pieces.push(piece);
+        length += piece.length;
+      }
+      let text = pieces.join("");
+      const cut = cutAt(text, budget);
+      if (cut < text.length) {
+        this.items.unshift(text.slice(cut));
+        text = text.slice(0, cut);
         full = true;
-      } else this.items.shift();
-      shown += cut;
-      this.show(head.slice(0, cut));
+      } else if (typeof this.items[0] === "string") full = true;
+      this.waiting -= text.length;
+      shown += text.length;
+      this.show(text);
       if (full) break;
     }
-    const elapsed = this.now() - started;
-    // Grow only after a full slice (a short one says little); shrink after any slow one.
-    if (elapsed > this.turnMs || full) {
-      const factor = Math.min(2, Math.max(0.25, this.turnMs / Math.max(elapsed, 0.5)));
-      this.slice = Math.round(Math.min(MAX_SLICE, Math.max(MIN_SLICE, this.slice * factor)));
+    if (this.items.length > 0) {
+      this.lastStart = started;
+      this.lastFull = full;
+      this.immediate = setImmediate(() => this.drain());
     }
-    if (this.items.length > 0) this.immediate = setImmediate(() => this.drain());
+  }
+
+  /** Sizes the next slice from what the last one cost (grown only after a full one). */
+  private adapt(elapsed: number): void {
+    if (elapsed <= this.turnMs && !this.lastFull) return;
+    const factor = Math.min(2, Math.max(0.25, this.turnMs / Math.max(elapsed, 0.5)));
+    this.slice = Math.round(Math.min(MAX_SLICE, Math.max(MIN_SLICE, this.slice * factor)));
   }
 }
 
