@@ -84,15 +84,14 @@ interface CacheFile {
 }
 
 const VERSION_TIMEOUT_MS = 5_000;
-const PARALLEL = 4;
 
 /** Discoveries under way, by cache file, PATH and refresh: a caller joins one that runs. */
 const running = new Map<string, Promise<DevToolsReport>>();
 
 /**
  * Finds the tools on `env.PATH` and their versions: versions of programs unchanged since the
- * cache was written come from it, the others are asked (`--version`, at most 5 s each, four at a
- * time). Writes the cache when what it holds changed. Callers while the same discovery runs (the
+ * cache was written come from it, the others are asked (`--version`, at most 5 s each, all at once from one helper
+ * process). Writes the cache when what it holds changed. Callers while the same discovery runs (the
  * background one at start-up, `/tools`, the `dev_tools` tool) share it and its report, which
  * they must not change. Never rejects.
  */
@@ -135,15 +134,13 @@ async function discover(
     });
   }
   const unknown = installed.filter((t) => t.version === undefined);
-  for (let i = 0; i < unknown.length; i += PARALLEL) {
-    await Promise.all(
-      unknown.slice(i, i + PARALLEL).map(async (tool) => {
-        const probe = DEV_TOOLS.find((p) => p.name === tool.name)!;
-        const version = await askVersion(tool.path, probe.args, env);
-        if (version) tool.version = version;
-      }),
-    );
-  }
+  const versions = await askVersions(
+    unknown.map((tool) => [tool.path, DEV_TOOLS.find((p) => p.name === tool.name)!.args]),
+    env,
+  );
+  unknown.forEach((tool, i) => {
+    if (versions[i]) tool.version = versions[i];
+  });
   const after = `${JSON.stringify({ path: pathVar, tools: installed } satisfies CacheFile, null, 1)}\n`;
   if (after !== before) writePrivateFile(file, after);
   return { installed, missing };
@@ -195,31 +192,63 @@ function locate(
   return undefined;
 }
 
-/** The first version number a program prints about itself (stdout or stderr), or undefined. */
-function askVersion(
-  path: string,
-  args: string[],
+/**
+ * Asks each program its version, all at once, from one small helper process (North's own Node
+ * running `ASK_SCRIPT`) rather than a process of North's per program: starting a process copies
+ * the starting process's page tables, which for North in a session (100+ MB) cost tens of
+ * milliseconds each — in the middle of the first answer a person reads. Resolves with the first
+ * version number each printed (stdout or stderr), or undefined; never rejects.
+ */
+function askVersions(
+  programs: readonly (readonly [path: string, args: readonly string[]])[],
   env: Record<string, string | undefined>,
-): Promise<string | undefined> {
+): Promise<(string | undefined)[]> {
+  if (programs.length === 0) return Promise.resolve([]);
+  // The person's variables for the programs, without what would change the helper itself.
+  const { NODE_OPTIONS: _options, ...rest } = env;
   return new Promise((resolve) => {
     childProcess().execFile(
-      path,
-      args,
+      process.execPath,
+      ["-e", ASK_SCRIPT, JSON.stringify({ programs, timeout: VERSION_TIMEOUT_MS })],
       {
-        timeout: VERSION_TIMEOUT_MS,
-        env: env as NodeJS.ProcessEnv,
-        maxBuffer: 256 * 1024,
+        timeout: VERSION_TIMEOUT_MS * 2,
+        env: rest as NodeJS.ProcessEnv,
+        maxBuffer: 1024 * 1024,
         // Never in the repository: corepack, rustup and maven read a project's files (a pinned
         // version to download, JVM options) even for `--version`.
         cwd: tmpdir(),
       },
-      (_error, stdout, stderr) => {
-        const match = /\d+\.\d+(?:\.\d+)?/.exec(`${stdout}\n${stderr}`);
-        resolve(match?.[0]);
+      (_error, stdout) => {
+        let outputs: unknown;
+        try {
+          outputs = JSON.parse(stdout);
+        } catch {
+          outputs = [];
+        }
+        resolve(
+          programs.map((_, i) => {
+            const output = Array.isArray(outputs) ? outputs[i] : undefined;
+            return typeof output === "string" ? /\d+\.\d+(?:\.\d+)?/.exec(output)?.[0] : undefined;
+          }),
+        );
       },
     );
   });
 }
+
+/** The helper: runs every program (each at most `timeout` ms), prints their output as JSON. */
+const ASK_SCRIPT = `
+const { execFile } = require("node:child_process");
+const { programs, timeout } = JSON.parse(process.argv[1]);
+const out = programs.map(() => "");
+let left = programs.length;
+programs.forEach(([path, args], i) =>
+  execFile(path, args, { timeout, maxBuffer: 256 * 1024 }, (_e, so, se) => {
+    out[i] = String(so).slice(0, 4096) + "\\n" + String(se).slice(0, 4096);
+    if (--left === 0) process.stdout.write(JSON.stringify(out));
+  }),
+);
+`;
 
 function readText(file: string): string | undefined {
   try {
