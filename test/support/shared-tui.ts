@@ -59,6 +59,8 @@ export function useSharedTui(args: string[] = [], options: SharedTuiOptions = {}
     current = undefined;
     if (!open) return;
     open.term.kill();
+    // Ended, not only signalled: nothing of the file outlives it.
+    await open.term.exited;
     await open.server.close();
   };
   afterEach(async () => {
