@@ -83,6 +83,13 @@ export interface MockModelServer {
   close(): Promise<void>;
 }
 
+/**
+ * The answer to a request past the script's end: a 400, which North does not retry. A request
+ * the test did not script is the test's own matter; as a 5xx it was retried with backoff for
+ * seconds (src/ai/retry.ts) before the run ended the same way.
+ */
+const EXHAUSTED = "bad_request";
+
 /** Holds of every server, by key: released ones resolve at once. */
 const holds = new Map<string, { promise: Promise<void>; release: () => void }>();
 function holdOf(key: string) {
@@ -176,7 +183,7 @@ export async function startMockModelServer(script: ScriptEntry[] = []): Promise<
       const next = own.entries.shift();
       if (next === undefined) {
         const message = `mock script exhausted: request #${record.index} matched a conversation with no turns left`;
-        return sendFailure(res, encoder, ids, { kind: "failure", error: "server", message });
+        return sendFailure(res, encoder, ids, { kind: "failure", error: EXHAUSTED, message });
       }
       return answerWith(record, next, res, encoder, ids, body as Record<string, unknown>, rawBody);
     }
@@ -185,7 +192,7 @@ export async function startMockModelServer(script: ScriptEntry[] = []): Promise<
       const message =
         `mock script exhausted: request #${record.index} (${method} ${path}) has no scripted ` +
         `turn; the script had ${queue.length} turn(s)`;
-      return sendFailure(res, encoder, ids, { kind: "failure", error: "server", message });
+      return sendFailure(res, encoder, ids, { kind: "failure", error: EXHAUSTED, message });
     }
     record.turn = nextTurn++;
     return answerWith(record, entry, res, encoder, ids, body as Record<string, unknown>, rawBody);
