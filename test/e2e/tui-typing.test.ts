@@ -5,7 +5,8 @@
 // `!` at the start switches the composer to shell mode.
 import { describe, expect, test } from "vitest";
 import { reply, userTexts } from "../support/mock-model-server.js";
-import { COMPOSER, useTui } from "../support/tui-fixture.js";
+import { useSharedTui } from "../support/shared-tui.js";
+import { COMPOSER, send } from "../support/tui-fixture.js";
 import type { TuiTerminal } from "../support/terminal-harness.js";
 
 type Style = "burst" | "spaced";
@@ -35,9 +36,9 @@ const cases = [80, 120].flatMap((cols) =>
 
 for (const { cols, style } of cases)
   describe(`at ${cols} columns, keys as a ${style}`, () => {
-    const tui = useTui();
-    const open = (script: Parameters<typeof tui.open>[0]) =>
-      tui.open(script, [], { cols, rows: 30 });
+    // One session for the block's tests: each is about typing into a conversation, not start-up.
+    const tui = useSharedTui([], { cols, rows: 30 });
+    const open = (script: Parameters<typeof tui.open>[0]) => tui.open(script);
 
     test("Esc with a draft gives the queued message back before the draft", async () => {
       const hold = holdKey();
@@ -45,7 +46,7 @@ for (const { cols, style } of cases)
         reply().text("Working on the first.").hold(hold, 4),
         reply().text("Both lines arrived."),
       ]);
-      await tui.send(term, "first question");
+      await send(term, "first question");
       await term.waitFor("north Working");
       await keys(term, style, "second question", ENTER);
       await term.waitFor("queued: second question");
@@ -63,7 +64,7 @@ for (const { cols, style } of cases)
     test("Esc with an empty composer gives back every queued message, in order", async () => {
       const hold = holdKey();
       const { term, server } = await open([reply().text("Working on it.").hold(hold, 4)]);
-      await tui.send(term, "first question");
+      await send(term, "first question");
       await term.waitFor("north Working");
       // A message a burst: several line breaks in one read are taken as a paste sent
       // without brackets (use-keyboard.ts), which stays in the composer.
@@ -84,7 +85,7 @@ for (const { cols, style } of cases)
         reply().text("Queued answered."),
         reply().text("Steer answered."),
       ]);
-      await tui.send(term, "write a doc");
+      await send(term, "write a doc");
       await term.waitFor("north A long");
       await keys(term, style, "queued question", ENTER);
       await term.waitFor("queued: queued question");

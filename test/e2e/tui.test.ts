@@ -9,6 +9,7 @@ import {
   type ScriptEntry,
 } from "../support/mock-model-server.js";
 import { startTerminal, type TuiTerminal } from "../support/terminal-harness.js";
+import { useSharedTui } from "../support/shared-tui.js";
 
 const COMPOSER = "Ask North about this repository";
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -16,6 +17,9 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
+
+/** One program for the tests about a conversation; those about start, exit or the environment open their own. */
+const shared = useSharedTui();
 
 async function open(script: ScriptEntry[], extraEnv: Record<string, string> = {}) {
   const server = await startMockModelServer(script);
@@ -61,7 +65,7 @@ function userMessages(server: MockModelServer, index: number): string[] {
 
 describe("the interactive interface", () => {
   test("streams a Markdown answer with a tool line", async () => {
-    const { term, server } = await open([
+    const { term, server } = await shared.open([
       reply().text("Let me look.").tool("read_file", { path: "src/retry.ts" }),
       reply().text(
         "The policy retries **3 times**.\n\n- first\n- second\n\n```ts\nconst attempts = 3;\n```\n\nDone.",
@@ -82,7 +86,7 @@ describe("the interactive interface", () => {
 
   for (const key of ["escape", "ctrl+c"] as const) {
     test(`cancels mid-stream with ${key} and the next message succeeds`, async () => {
-      const { term, server } = await open([
+      const { term, server } = await shared.open([
         reply()
           .text(`Counting: ${Array.from({ length: 400 }, (_, i) => `n${i}`).join(" ")}`)
           .slow(20),
@@ -101,7 +105,7 @@ describe("the interactive interface", () => {
   }
 
   test("a bracketed paste of five lines is not sent", async () => {
-    const { term, server } = await open([reply().text("Got five lines.")]);
+    const { term, server } = await shared.open([reply().text("Got five lines.")]);
     term.paste("line one\nline two\nline three\nline four\nline five");
     await term.waitFor("line five");
     expect(term.screen()).toContain("line one");
@@ -114,7 +118,7 @@ describe("the interactive interface", () => {
   });
 
   test("a message typed during a turn is queued and sent when it ends", async () => {
-    const { term, server } = await open([
+    const { term, server } = await shared.open([
       // Held until the second message is queued: a turn that ends first would not queue it.
       reply().text("Started. Finished later.").hold("first", 4),
       reply().text("Queued one answered."),

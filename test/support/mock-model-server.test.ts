@@ -259,13 +259,13 @@ describe("mock model server: script and recording", () => {
     expect(server.remaining).toBe(0);
   });
 
-  it("answers a clear 500 when the script is exhausted, and records it", async () => {
+  it("answers a clear 400 (not retried) when the script is exhausted, and records it", async () => {
     const { client, server } = await start([]);
     const error = await client.messages
       .stream(params)
       .finalMessage()
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error).toBeInstanceOf(BadRequestError);
     expect((error as Error).message).toMatch(/mock script exhausted/);
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]?.turn).toBeUndefined();

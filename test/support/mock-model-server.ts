@@ -73,9 +73,22 @@ export interface MockModelServer {
   waitForResponse(index: number): Promise<ResponseOutcome>;
   /** Lets a reply held with `reply().hold(key)` go on (before or after it reached the hold). */
   release(key: string): void;
+  /**
+   * Starts over on the same port, as a server just started with `script` would be: no requests,
+   * no conversations, the script from its first entry; pending waits reject. For a program kept
+   * running across tests (`useSharedTui`); call it while no answer is under way.
+   */
+  reset(script: ScriptEntry[]): void;
   /** Drops open connections and stops listening; pending waits reject. */
   close(): Promise<void>;
 }
+
+/**
+ * The answer to a request past the script's end: a 400, which North does not retry. A request
+ * the test did not script is the test's own matter; as a 5xx it was retried with backoff for
+ * seconds (src/ai/retry.ts) before the run ended the same way.
+ */
+const EXHAUSTED = "bad_request";
 
 /** Holds of every server, by key: released ones resolve at once. */
 const holds = new Map<string, { promise: Promise<void>; release: () => void }>();
@@ -170,7 +183,7 @@ export async function startMockModelServer(script: ScriptEntry[] = []): Promise<
       const next = own.entries.shift();
       if (next === undefined) {
         const message = `mock script exhausted: request #${record.index} matched a conversation with no turns left`;
-        return sendFailure(res, encoder, ids, { kind: "failure", error: "server", message });
+        return sendFailure(res, encoder, ids, { kind: "failure", error: EXHAUSTED, message });
       }
       return answerWith(record, next, res, encoder, ids, body as Record<string, unknown>, rawBody);
     }
@@ -179,7 +192,7 @@ export async function startMockModelServer(script: ScriptEntry[] = []): Promise<
       const message =
         `mock script exhausted: request #${record.index} (${method} ${path}) has no scripted ` +
         `turn; the script had ${queue.length} turn(s)`;
-      return sendFailure(res, encoder, ids, { kind: "failure", error: "server", message });
+      return sendFailure(res, encoder, ids, { kind: "failure", error: EXHAUSTED, message });
     }
     record.turn = nextTurn++;
     return answerWith(record, entry, res, encoder, ids, body as Record<string, unknown>, rawBody);
@@ -227,6 +240,8 @@ export async function startMockModelServer(script: ScriptEntry[] = []): Promise<
       const cut = (res as ServerResponse & { mockCut?: boolean }).mockCut === true;
       record.outcome = res.writableFinished ? "complete" : cut ? "cut" : "client_closed";
       record.finishedAt = performance.now();
+      // A request from before a `reset` has no waiters of its own left.
+      if (requests[record.index] !== record) return;
       for (const resolve of outcomeWaiters.get(record.index) ?? []) resolve(record.outcome);
       outcomeWaiters.delete(record.index);
     });
@@ -239,6 +254,14 @@ export async function startMockModelServer(script: ScriptEntry[] = []): Promise<
       w.resolve([...requests]);
       return false;
     });
+  }
+
+  function rejectWaiters(why: string): void {
+    for (const w of waiters) {
+      if (w.timer) clearTimeout(w.timer);
+      w.reject(new Error(`mock model server ${why} with ${requests.length} request(s)`));
+    }
+    waiters = [];
   }
 
   const address = await new Promise<AddressInfo>((resolve, reject) => {
@@ -286,12 +309,16 @@ export async function startMockModelServer(script: ScriptEntry[] = []): Promise<
         outcomeWaiters.set(index, [...(outcomeWaiters.get(index) ?? []), resolve]);
       });
     },
+    reset(script) {
+      rejectWaiters("reset");
+      outcomeWaiters.clear();
+      queue.splice(0, queue.length, ...script);
+      nextTurn = 0;
+      conversations.length = 0;
+      requests.length = 0;
+    },
     async close() {
-      for (const w of waiters) {
-        if (w.timer) clearTimeout(w.timer);
-        w.reject(new Error(`mock model server closed with ${requests.length} request(s)`));
-      }
-      waiters = [];
+      rejectWaiters("closed");
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -181,6 +181,20 @@ export class TuiTerminal {
     return [...(this.shown ?? this.parsedLines())];
   }
 
+  /**
+   * Forgets the output received so far (`raw`, `bytes`): for a terminal kept across tests
+   * (`useSharedTui`), once the program has cleared its screen and scrollback.
+   */
+  forgetOutput(): void {
+    this.raw = "";
+    this.bytes = 0;
+  }
+
+  /** Whether the program has not exited yet. */
+  get running(): boolean {
+    return this.exitInfo === undefined;
+  }
+
   /** What xterm has parsed so far, which may end halfway through a frame. */
   private parsedLines(): string[] {
     const buffer = this.term.buffer.active;

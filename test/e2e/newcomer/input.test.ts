@@ -1,9 +1,10 @@
 // Typing and pasting as a newcomer does (issue: the TUI as a new user meets it).
 import { describe, expect, test } from "vitest";
 import { firstUserText, reply } from "../../support/mock-model-server.js";
-import { useTui } from "../../support/tui-fixture.js";
+import { useSharedTui } from "../../support/shared-tui.js";
 
-const tui = useTui();
+// One session for the file: each test is about one message typed into a conversation.
+const tui = useSharedTui();
 
 describe("the composer", () => {
   test("`\\` + Enter arriving in one read makes a new line without the backslash", async () => {

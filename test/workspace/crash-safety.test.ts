@@ -1,3 +1,5 @@
+// In the e2e project, not `npm run test:quick`: a stress test of 100 processes (a third of the
+// unit project's CPU), not a check for the edit-test loop.
 // Crash safety of atomic writes: a child process rewrites several files in batches, over and over,
 // and is killed with SIGKILL at a random point (after a random number of its progress reports,
 // while the next batch is being written). Every file must then be whole: one version, complete.
@@ -41,7 +43,7 @@ beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), "north-crash-"));
   const here = path.dirname(fileURLToPath(import.meta.url));
   await build({
-    entryPoints: [path.join(here, "atomic-write.ts")],
+    entryPoints: [path.join(here, "..", "..", "src", "workspace", "atomic-write.ts")],
     bundle: true,
     platform: "node",
     format: "esm",

@@ -1,0 +1,115 @@
+/**
+ * One interactive session kept across the tests of a file or `describe` block, for tests about
+ * what a conversation shows, not about start-up: a TUI start costs about as much CPU as the
+ * test after it (useTui starts one per test). Each test gets the session as a fresh start would
+ * leave it: its own script on the mock server (`server.reset`: no requests before), a new
+ * conversation (`/new`), an empty composer, a cleared screen and scrollback, and no output
+ * before it (`term.raw`).
+ *
+ * ```ts
+ * const tui = useSharedTui([], { cols: 80 });   // in the file or describe block
+ * const { term, server } = await tui.open([reply().text("Hi")]);
+ * await send(term, "hello");
+ * ```
+ *
+ * What is NOT new for each test, so a test that depends on it uses `useTui`: the home and the
+ * repository (files a test wrote stay; standing permissions granted stay), the session's mode,
+ * model and settings, and the persistent shell. A turn still ending when a test passed is
+ * cancelled with Esc before the next starts; after a failed test the session is closed, and the
+ * next test gets a fresh one, so a failure never carries over.
+ */
+import { afterAll, afterEach, onTestFailed } from "vitest";
+import { makeHome, makeRepo } from "./cli-runner.js";
+import { anthropicEnv } from "./e2e-fixture.js";
+import {
+  startMockModelServer,
+  type MockModelServer,
+  type ScriptEntry,
+} from "./mock-model-server.js";
+import { startTerminal, type TuiTerminal } from "./terminal-harness.js";
+import { COMPOSER, send } from "./tui-fixture.js";
+
+export interface SharedTuiOptions {
+  cols?: number;
+  rows?: number;
+  files?: Record<string, string>;
+  config?: unknown;
+  env?: Record<string, string>;
+}
+
+export interface SharedTui {
+  server: MockModelServer;
+  term: TuiTerminal;
+  repo: string;
+  env: Record<string, string>;
+}
+
+/** Keys that empty a draft of a few lines: Ctrl+U (to the line's start), then Backspace. */
+const EMPTY_DRAFT = "\x15\x7f".repeat(16);
+/** On screen while a turn runs, or while a review or question waits for an answer. */
+const BUSY = /Type to queue a message|Esc refuse|Esc decline|Esc 拒绝/;
+
+/** Registers the session's clean-up; call once in the file or `describe` block. */
+export function useSharedTui(args: string[] = [], options: SharedTuiOptions = {}) {
+  let current: SharedTui | undefined;
+  let failed = false;
+
+  const close = async () => {
+    const open = current;
+    current = undefined;
+    if (!open) return;
+    open.term.kill();
+    // Ended, not only signalled: nothing of the file outlives it.
+    await open.term.exited;
+    await open.server.close();
+  };
+  afterEach(async () => {
+    if (failed) await close();
+    failed = false;
+  });
+  afterAll(close);
+
+  const start = async (script: ScriptEntry[]): Promise<SharedTui> => {
+    const server = await startMockModelServer(script);
+    const { env } = makeHome(options.config);
+    const repo = options.files ? makeRepo(options.files) : makeRepo();
+    const term = startTerminal({
+      cwd: repo,
+      args,
+      ...(options.cols ? { cols: options.cols } : {}),
+      ...(options.rows ? { rows: options.rows } : {}),
+      env: { ...env, ...anthropicEnv(server, "test-key"), ...options.env },
+    });
+    current = { server, term, repo, env };
+    await term.waitFor(COMPOSER);
+    return current;
+  };
+
+  return {
+    /** The shared session, started over for this test with `script` (see the file's comment). */
+    async open(script: ScriptEntry[]): Promise<SharedTui> {
+      onTestFailed(() => {
+        failed = true;
+      });
+      if (!current?.term.running) {
+        await close();
+        return start(script);
+      }
+      const { term, server } = current;
+      // A passed test may end as its turn's last words show, before the turn ends: Esc ends it
+      // (and would refuse a review left open; with the composer empty and nothing running it
+      // only shows a hint, cleared below).
+      if (BUSY.test(term.screen())) term.press("escape");
+      await term.waitFor((s) => !BUSY.test(s));
+      server.reset(script);
+      term.write(EMPTY_DRAFT);
+      await term.waitFor(COMPOSER);
+      await send(term, "/new");
+      await term.waitFor("New conversation.");
+      await send(term, "/clear");
+      await term.waitFor((s) => s.includes(COMPOSER) && !s.includes("New conversation."));
+      term.forgetOutput();
+      return current;
+    },
+  };
+}
