@@ -219,6 +219,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const rules = new ProjectRules(workspace.root, options.env);
   const save = () => conversation.save();
   const card = new ProjectCardLoader(workspace);
+  // Its build (when the cached card is missing or stale) starts once the first request is on the
+  // wire (`ANSWERED`, below), or a while after start in a session that sends none.
+  setTimeout(() => card.start(), CARD_DELAY_MS).unref();
   // Known from the cache at once (never a process started here); the prompt keeps it all session.
   const installedTools = devToolsLine(cachedDevTools(options.env));
   // A person's session learns the rest in the background, for the next sessions and `/tools`.
@@ -321,6 +324,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     const meter = new StepMeter(ledger, info);
     const emit = keeper.wrapEmit((event: AgentEvent) => {
       logEvent(logger, event, info.id);
+      if (ANSWERED.has(event.type)) card.start();
       if (SAVE_POINTS.has(event.type)) save();
       meter.observe(event);
       if (event.type === "compaction_end") ledger.add(info, event.usage);
@@ -499,7 +503,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       suggestions?.cancel();
       await hooks?.sessionEnd("other");
       conversation.release();
-      await Promise.all([shells.dispose(), card.close(CARD_CLOSE_GRACE_MS), mcp.hub.close()]);
+      await Promise.all([shells.dispose(), card.close(), mcp.hub.close()]);
     },
     async setModel(idOrAlias, providerName) {
       const result = await model.switchTo(idOrAlias, providerName);
@@ -608,5 +612,19 @@ const DEFAULT_STOP_HOOK_LIMIT = 5;
 /** A person's session looks for the developer tools this long after start (not during paint). */
 const DEV_TOOLS_DELAY_MS = 1_500;
 
-/** How long a session that ends lets a project card still being built finish (and be cached). */
-const CARD_CLOSE_GRACE_MS = 300;
+/** A session that sends no request starts building a missing or stale project card this late. */
+const CARD_DELAY_MS = 1_500;
+/**
+ * Events that say the model's answer began (its request was sent): the project card's build
+ * starts at the first, so it never competes with the work before the first request.
+ */
+const ANSWERED: ReadonlySet<AgentEvent["type"]> = new Set([
+  "text_delta",
+  "thinking_delta",
+  "tool_call",
+  "usage",
+  "retry",
+  "error",
+  "step_end",
+  "turn_end",
+]);

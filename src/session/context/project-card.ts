@@ -120,35 +120,43 @@ export function projectCardNotices(root: string, present = rootNames(root)): str
 
 /**
  * The card for a session. A cached card that is still fresh (see `isFresh`: git HEAD and the
- * stamps of the files it was built from, no walk) is there from construction on; else the card
- * is built in the background, and `block()` is the stale cached card, or "" without one, until
- * it is ready: a request never waits for a build. `ready(ms)` waits for the build at
- * most `ms`. `close(graceMs)`, where no card was cached, lets a build still running finish for
- * at most `graceMs` (so a short headless run still leaves the card for the next; cut short, a
- * partial card is kept), then stops it and waits for it to end, so a session that ends leaves no
- * temporary file behind.
+ * stamps of the files it was built from, no walk) is there from construction on; else the stale
+ * cached card (or "" without one) serves until a build ends, and the build waits for `start()`:
+ * the session calls it once its first request is on the wire (or a while after start), so the
+ * build — git's list of every tracked file, in a large repository the costliest thing a first run
+ * does — never competes with the work before the first request, and a request never waits for
+ * it. `ready(ms)` waits for a started build at most `ms`. `close()` stops a build still running
+ * and waits for it to end (so a session that ends leaves no temporary file behind): nothing waits
+ * for a card, and a build cut short keeps a partial card where none was, which the next session
+ * completes in the background.
  */
 export class ProjectCardLoader {
   private text = "";
-  private readonly loaded: Promise<void>;
+  private loaded: Promise<void> | undefined;
   private readonly abort = new AbortController();
-  private readonly graceful: boolean;
+  private readonly fresh: boolean;
+  private readonly present: RootNames;
   /** Files the card cannot use, one line each (see `projectCardNotices`). */
   readonly notices: readonly string[];
 
-  constructor(ws: Workspace) {
-    const present = rootNames(ws.root);
-    this.notices = projectCardNotices(ws.root, present);
+  constructor(private readonly ws: Workspace) {
+    this.present = rootNames(ws.root);
+    this.notices = projectCardNotices(ws.root, this.present);
     const cached = readCached(ws.root);
     if (cached) this.text = renderProjectCard(cached);
-    // Nothing to serve: closing lets the build finish for a while (once per repository).
-    this.graceful = cached === undefined;
-    if (cached && isFresh(ws.root, cached, present)) {
-      this.loaded = Promise.resolve();
-      return;
-    }
+    this.fresh = cached !== undefined && isFresh(ws.root, cached, this.present);
+  }
+
+  /** True once a build was started (a fresh cached card needs none: never). */
+  get building(): boolean {
+    return this.loaded !== undefined;
+  }
+
+  /** Starts the build if the cached card is missing or stale (once; later calls do nothing). */
+  start(): void {
+    if (this.fresh || this.loaded || this.abort.signal.aborted) return;
     // A stale card (a commit since, a manifest changed) serves until the new one is built.
-    this.loaded = loadProjectCard(ws, this.abort.signal, present).then(
+    this.loaded = loadProjectCard(this.ws, this.abort.signal, this.present).then(
       (card) => void (this.text = renderProjectCard(card)),
       () => {},
     );
@@ -159,14 +167,14 @@ export class ProjectCardLoader {
   }
 
   async ready(timeoutMs: number): Promise<void> {
+    if (!this.loaded) return;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
     await Promise.race([this.loaded, timeout]);
     clearTimeout(timer);
   }
 
-  async close(graceMs = 0): Promise<void> {
-    if (graceMs > 0 && this.graceful) await this.ready(graceMs);
+  async close(): Promise<void> {
     this.abort.abort();
     await this.loaded;
   }
