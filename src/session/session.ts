@@ -219,9 +219,17 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const rules = new ProjectRules(workspace.root, options.env);
   const save = () => conversation.save();
   const card = new ProjectCardLoader(workspace);
-  // Its build (when the cached card is missing or stale) starts once the first request is on the
-  // wire (`ANSWERED`, below), or a while after start in a session that sends none.
-  setTimeout(() => card.start(), CARD_DELAY_MS).unref();
+  // Its build (when the cached card is missing or stale) starts a while after the first answer
+  // began (`ANSWERED`, below), or a while after start in a session that sends no request: never
+  // before a first request, and not at all in a run that ends sooner (its card stays partial).
+  let cardTimer = setTimeout(() => card.start(), CARD_DELAY_MS).unref();
+  let answered = false;
+  const startCardSoon = () => {
+    if (card.building) return;
+    clearTimeout(cardTimer);
+    cardTimer = setTimeout(() => card.start(), CARD_AFTER_ANSWER_MS).unref();
+    answered = true;
+  };
   // Known from the cache at once (never a process started here); the prompt keeps it all session.
   const installedTools = devToolsLine(cachedDevTools(options.env));
   // A person's session learns the rest in the background, for the next sessions and `/tools`.
@@ -324,7 +332,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     const meter = new StepMeter(ledger, info);
     const emit = keeper.wrapEmit((event: AgentEvent) => {
       logEvent(logger, event, info.id);
-      if (ANSWERED.has(event.type)) card.start();
+      if (!answered && ANSWERED.has(event.type)) startCardSoon();
       if (SAVE_POINTS.has(event.type)) save();
       meter.observe(event);
       if (event.type === "compaction_end") ledger.add(info, event.usage);
@@ -613,10 +621,13 @@ const DEFAULT_STOP_HOOK_LIMIT = 5;
 const DEV_TOOLS_DELAY_MS = 1_500;
 
 /** A session that sends no request starts building a missing or stale project card this late. */
-const CARD_DELAY_MS = 1_500;
+const CARD_DELAY_MS = 3_000;
+/** ...and one that did, this long after its first answer began. */
+const CARD_AFTER_ANSWER_MS = 1_000;
 /**
  * Events that say the model's answer began (its request was sent): the project card's build
- * starts at the first, so it never competes with the work before the first request.
+ * starts `CARD_AFTER_ANSWER_MS` after the first, so it never competes with the work before the
+ * first request, nor holds up a one-step run.
  */
 const ANSWERED: ReadonlySet<AgentEvent["type"]> = new Set([
   "text_delta",

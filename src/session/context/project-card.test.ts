@@ -139,7 +139,7 @@ describe("the project card", () => {
     await stale.close();
   });
 
-  it("builds nothing until started; a fresh cached card is never rebuilt", async () => {
+  it("builds nothing until started, keeps a partial card, never rebuilds a fresh one", async () => {
     const root = await repo();
     const ws = await createWorkspace(root);
     const idle = new ProjectCardLoader(ws);
@@ -147,16 +147,20 @@ describe("the project card", () => {
     await idle.ready(60_000);
     expect(idle.block()).toBe("");
     await idle.close();
-    // Closed before its start: no build began, no card (not even a partial one) was written.
+    // Closed before its start: no build began; where no card was, the parts that need no
+    // process (commands, README) are kept as a partial card.
     idle.start();
     expect(idle.building).toBe(false);
-    expect(existsSync(join(root, CARD_PATH))).toBe(false);
+    const partial = JSON.parse(readFileSync(join(root, CARD_PATH), "utf8"));
+    expect(partial).toMatchObject({ partial: true, languages: [], hotfiles: [] });
+    expect(partial.commands).toContain("npm test");
 
     const started = new ProjectCardLoader(ws);
+    expect(started.block()).toContain("npm test");
     started.start();
     expect(started.building).toBe(true);
     await started.ready(60_000);
-    expect(started.block()).toContain("npm test");
+    expect(started.block()).toContain("- Languages: TypeScript");
     await started.close();
     const fresh = new ProjectCardLoader(ws);
     fresh.start();
