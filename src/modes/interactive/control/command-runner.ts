@@ -142,8 +142,6 @@ export function createCommandRunner(deps: RunnerDeps) {
     },
     files: () => fileSource.files(),
   };
-  // Listed from the start (git's list, in a process of its own): the first `@` finds it ready.
-  sources.files();
 
   /**
    * `!command`: runs in the session's shell (no model call); the output shows here and goes
