@@ -222,7 +222,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   // Its build (when the cached card is missing or stale) starts a while after the first answer
   // began (`ANSWERED`, below), or a while after start in a session that sends no request: never
   // before a first request, and not at all in a run that ends sooner (its card stays partial).
-  let cardTimer = setTimeout(() => card.start(), CARD_DELAY_MS).unref();
+  let turnBegan = false;
+  let cardTimer = setTimeout(() => turnBegan || card.start(), CARD_DELAY_MS).unref();
   let answered = false;
   const startCardSoon = () => {
     if (card.building) return;
@@ -319,6 +320,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       state.planAccepted = false;
     }
     turnSignal = signal;
+    turnBegan = true;
     // UserPromptSubmit may refuse the prompt (thrown: a notice) or add context after it.
     if (hooks) prompt = await hooks.prompt(prompt, signal);
     const info = model.info;
@@ -398,6 +400,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     emit: broadcast,
     log: (event, fields) => logger.log(event, fields),
     async run(text, submitted, signal, steering) {
+      turnBegan = true;
       // One look at the rules per turn: the attachments' budget and the requests share it.
       rules.lookAgain();
       // `@server:uri` of a server still connecting is attached once it is up (headless).
@@ -620,7 +623,7 @@ const DEFAULT_STOP_HOOK_LIMIT = 5;
 /** A person's session looks for the developer tools this long after start (not during paint). */
 const DEV_TOOLS_DELAY_MS = 1_500;
 
-/** A session that sends no request starts building a missing or stale project card this late. */
+/** A session that began no turn starts building a missing or stale project card this late. */
 const CARD_DELAY_MS = 3_000;
 /** ...and one that did, this long after its first answer began. */
 const CARD_AFTER_ANSWER_MS = 1_000;
