@@ -219,6 +219,18 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const rules = new ProjectRules(workspace.root, options.env);
   const save = () => conversation.save();
   const card = new ProjectCardLoader(workspace);
+  // Its build (when the cached card is missing or stale) starts a while after the first answer
+  // began (`ANSWERED`, below), or a while after start in a session that sends no request: never
+  // before a first request, and not at all in a run that ends sooner (its card stays partial).
+  let turnBegan = false;
+  let cardTimer = setTimeout(() => turnBegan || card.start(), CARD_DELAY_MS).unref();
+  let answered = false;
+  const startCardSoon = () => {
+    if (card.building) return;
+    clearTimeout(cardTimer);
+    cardTimer = setTimeout(() => card.start(), CARD_AFTER_ANSWER_MS).unref();
+    answered = true;
+  };
   // Known from the cache at once (never a process started here); the prompt keeps it all session.
   const installedTools = devToolsLine(cachedDevTools(options.env));
   // A person's session learns the rest in the background, for the next sessions and `/tools`.
@@ -308,6 +320,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       state.planAccepted = false;
     }
     turnSignal = signal;
+    turnBegan = true;
     // UserPromptSubmit may refuse the prompt (thrown: a notice) or add context after it.
     if (hooks) prompt = await hooks.prompt(prompt, signal);
     const info = model.info;
@@ -321,6 +334,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     const meter = new StepMeter(ledger, info);
     const emit = keeper.wrapEmit((event: AgentEvent) => {
       logEvent(logger, event, info.id);
+      if (!answered && ANSWERED.has(event.type)) startCardSoon();
       if (SAVE_POINTS.has(event.type)) save();
       meter.observe(event);
       if (event.type === "compaction_end") ledger.add(info, event.usage);
@@ -386,6 +400,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     emit: broadcast,
     log: (event, fields) => logger.log(event, fields),
     async run(text, submitted, signal, steering) {
+      turnBegan = true;
       // One look at the rules per turn: the attachments' budget and the requests share it.
       rules.lookAgain();
       // `@server:uri` of a server still connecting is attached once it is up (headless).
@@ -499,7 +514,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       suggestions?.cancel();
       await hooks?.sessionEnd("other");
       conversation.release();
-      await Promise.all([shells.dispose(), card.close(CARD_CLOSE_GRACE_MS), mcp.hub.close()]);
+      await Promise.all([shells.dispose(), card.close(), mcp.hub.close()]);
     },
     async setModel(idOrAlias, providerName) {
       const result = await model.switchTo(idOrAlias, providerName);
@@ -608,5 +623,22 @@ const DEFAULT_STOP_HOOK_LIMIT = 5;
 /** A person's session looks for the developer tools this long after start (not during paint). */
 const DEV_TOOLS_DELAY_MS = 1_500;
 
-/** How long a session that ends lets a project card still being built finish (and be cached). */
-const CARD_CLOSE_GRACE_MS = 300;
+/** A session that began no turn starts building a missing or stale project card this late. */
+const CARD_DELAY_MS = 3_000;
+/** ...and one that did, this long after its first answer began. */
+const CARD_AFTER_ANSWER_MS = 1_000;
+/**
+ * Events that say the model's answer began (its request was sent): the project card's build
+ * starts `CARD_AFTER_ANSWER_MS` after the first, so it never competes with the work before the
+ * first request, nor holds up a one-step run.
+ */
+const ANSWERED: ReadonlySet<AgentEvent["type"]> = new Set([
+  "text_delta",
+  "thinking_delta",
+  "tool_call",
+  "usage",
+  "retry",
+  "error",
+  "step_end",
+  "turn_end",
+]);

@@ -109,6 +109,9 @@ export function App(props: AppProps) {
       }),
     [props.commands, store, controller, write, setComposer],
   );
+  // The `@` picker's files are listed from the start (git's list, in processes of their own),
+  // after the first frame is drawn (an effect): the first `@` finds them ready.
+  useEffect(() => void runner?.sources.files(), [runner]);
   const keys = useMemo(
     () =>
       createKeyHandler({

@@ -229,6 +229,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
     current: () => session,
     theme: themes.control,
     notify: notifier,
+    env: options.env,
   };
 
   // Raw mode before the first frame: keys typed ahead are neither echoed nor line-edited by the
@@ -306,9 +307,20 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
       .catch((error: unknown) => {
         store.dispatch({ type: "note", tone: "error", text: (error as Error).message });
       })
-      // The highlighter (~100 ms) once the session is open, before the first answer is likely.
+      // The highlighter (~100 ms, one synchronous load) at the first message, while its request
+      // is out: keys typed before it (the `@` picker in a large repository) never wait for it.
       .finally(() => {
-        preloadHighlighter(() => store.dispatch({ type: "highlighter", ready: true }));
+        const preload = () =>
+          preloadHighlighter(() => store.dispatch({ type: "highlighter", ready: true }));
+        if (!session) return preload();
+        let sent = false;
+        const off: () => void = session.subscribe((event) => {
+          if (sent || event.type !== "message_start") return;
+          sent = true;
+          preload();
+          // Called during subscribe (a message already running): `off` is not set yet.
+          setImmediate(() => off());
+        });
       });
   });
   try {

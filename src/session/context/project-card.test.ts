@@ -131,6 +131,7 @@ describe("the project card", () => {
     git(root, "commit", "-q", "--allow-empty", "-m", "three");
     const stale = new ProjectCardLoader(ws);
     expect(stale.block()).toContain("from the cache");
+    stale.start();
     await stale.ready(60_000);
     expect(stale.block()).toContain("npm test");
     expect(stale.block()).not.toContain("from the cache");
@@ -138,10 +139,41 @@ describe("the project card", () => {
     await stale.close();
   });
 
+  it("builds nothing until started, keeps a partial card, never rebuilds a fresh one", async () => {
+    const root = await repo();
+    const ws = await createWorkspace(root);
+    const idle = new ProjectCardLoader(ws);
+    expect(idle.building).toBe(false);
+    await idle.ready(60_000);
+    expect(idle.block()).toBe("");
+    await idle.close();
+    // Closed before its start: no build began; where no card was, the parts that need no
+    // process (commands, README) are kept as a partial card.
+    idle.start();
+    expect(idle.building).toBe(false);
+    const partial = JSON.parse(readFileSync(join(root, CARD_PATH), "utf8"));
+    expect(partial).toMatchObject({ partial: true, languages: [], hotfiles: [] });
+    expect(partial.commands).toContain("npm test");
+
+    const started = new ProjectCardLoader(ws);
+    expect(started.block()).toContain("npm test");
+    started.start();
+    expect(started.building).toBe(true);
+    await started.ready(60_000);
+    expect(started.block()).toContain("- Languages: TypeScript");
+    await started.close();
+    const fresh = new ProjectCardLoader(ws);
+    fresh.start();
+    expect(fresh.building).toBe(false);
+    expect(fresh.block()).toContain("npm test");
+    await fresh.close();
+  });
+
   it("keeps a build cut short as a partial card, which the next session serves and completes", async () => {
     const root = await repo();
     const ws = await createWorkspace(root);
     const first = new ProjectCardLoader(ws);
+    first.start();
     await first.close();
     const partial = JSON.parse(readFileSync(join(root, CARD_PATH), "utf8"));
     expect(partial).toMatchObject({ partial: true, languages: [], hotfiles: [] });
@@ -149,6 +181,7 @@ describe("the project card", () => {
 
     const next = new ProjectCardLoader(ws);
     expect(next.block()).toContain("npm test");
+    next.start();
     await next.ready(60_000);
     expect(next.block()).toContain("- Languages: TypeScript");
     expect(JSON.parse(readFileSync(join(root, CARD_PATH), "utf8")).partial).toBeUndefined();

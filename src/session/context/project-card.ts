@@ -120,35 +120,46 @@ export function projectCardNotices(root: string, present = rootNames(root)): str
 
 /**
  * The card for a session. A cached card that is still fresh (see `isFresh`: git HEAD and the
- * stamps of the files it was built from, no walk) is there from construction on; else the card
- * is built in the background, and `block()` is the stale cached card, or "" without one, until
- * it is ready: a request never waits for a build. `ready(ms)` waits for the build at
- * most `ms`. `close(graceMs)`, where no card was cached, lets a build still running finish for
- * at most `graceMs` (so a short headless run still leaves the card for the next; cut short, a
- * partial card is kept), then stops it and waits for it to end, so a session that ends leaves no
- * temporary file behind.
+ * stamps of the files it was built from, no walk) is there from construction on; else the stale
+ * cached card (or "" without one) serves until a build ends, and the build waits for `start()`:
+ * the session calls it a while after its first request is on the wire, so the build — git's list
+ * of every tracked file, in a large repository the costliest thing a first run does — never
+ * competes with the work before the first request, and a request never waits for it. `ready(ms)`
+ * waits for a started build at most `ms`. `close()` stops a build still running and waits for it
+ * to end (a session that ends leaves no temporary file behind): nothing waits for a card. Where
+ * no card was cached, a session that ends keeps a partial one (a build cut short, or, when none
+ * began, the parts that cost no process: README, commands, toolchain), which the next session
+ * serves and completes in the background.
  */
 export class ProjectCardLoader {
   private text = "";
-  private readonly loaded: Promise<void>;
+  private loaded: Promise<void> | undefined;
   private readonly abort = new AbortController();
-  private readonly graceful: boolean;
+  private readonly fresh: boolean;
+  private readonly cached: boolean;
+  private readonly present: RootNames;
   /** Files the card cannot use, one line each (see `projectCardNotices`). */
   readonly notices: readonly string[];
 
-  constructor(ws: Workspace) {
-    const present = rootNames(ws.root);
-    this.notices = projectCardNotices(ws.root, present);
+  constructor(private readonly ws: Workspace) {
+    this.present = rootNames(ws.root);
+    this.notices = projectCardNotices(ws.root, this.present);
     const cached = readCached(ws.root);
     if (cached) this.text = renderProjectCard(cached);
-    // Nothing to serve: closing lets the build finish for a while (once per repository).
-    this.graceful = cached === undefined;
-    if (cached && isFresh(ws.root, cached, present)) {
-      this.loaded = Promise.resolve();
-      return;
-    }
+    this.cached = cached !== undefined;
+    this.fresh = cached !== undefined && isFresh(ws.root, cached, this.present);
+  }
+
+  /** True once a build was started (a fresh cached card needs none: never). */
+  get building(): boolean {
+    return this.loaded !== undefined;
+  }
+
+  /** Starts the build if the cached card is missing or stale (once; later calls do nothing). */
+  start(): void {
+    if (this.fresh || this.loaded || this.abort.signal.aborted) return;
     // A stale card (a commit since, a manifest changed) serves until the new one is built.
-    this.loaded = loadProjectCard(ws, this.abort.signal, present).then(
+    this.loaded = loadProjectCard(this.ws, this.abort.signal, this.present).then(
       (card) => void (this.text = renderProjectCard(card)),
       () => {},
     );
@@ -159,15 +170,22 @@ export class ProjectCardLoader {
   }
 
   async ready(timeoutMs: number): Promise<void> {
+    if (!this.loaded) return;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
     await Promise.race([this.loaded, timeout]);
     clearTimeout(timer);
   }
 
-  async close(graceMs = 0): Promise<void> {
-    if (graceMs > 0 && this.graceful) await this.ready(graceMs);
+  async close(): Promise<void> {
+    const began = this.loaded !== undefined || this.abort.signal.aborted;
     this.abort.abort();
+    if (!began && !this.cached) {
+      // The folder exists before the root is stamped (as in `loadProjectCard`).
+      if (repoOwnDir(this.ws.root, ".north/cache") !== undefined) {
+        saveCard(this.ws.root, quickCard(this.ws.root, this.present));
+      }
+    }
     await this.loaded;
   }
 }
@@ -267,6 +285,34 @@ async function buildCard(
     commands: detectCommands(root, present),
     uses: detectToolchain(root, present),
     hotfiles,
+  };
+}
+
+/**
+ * The card without what needs a process or a list of every file (languages, hotfiles): a few
+ * stats and small reads. Kept as partial by a session that ends before any build began.
+ */
+function quickCard(root: string, present: RootNames): ProjectCard {
+  const readmePath = readmeCandidates(present)[0];
+  const sources = stamps(
+    root,
+    [".", ...(readmePath ? [readmePath] : []), ...COMMAND_SOURCES],
+    present,
+  );
+  const readme = readmePath
+    ? readRepoFileSync(root, readmePath, { maxBytes: README_READ_BYTES })
+    : undefined;
+  const gist = readme?.ok ? readmeGist(readme.text) : "";
+  return {
+    version: 3,
+    head: gitHead(root),
+    sources,
+    languages: [],
+    ...(readmePath && gist ? { readme: { path: readmePath, gist } } : {}),
+    commands: detectCommands(root, present),
+    uses: detectToolchain(root, present),
+    hotfiles: [],
+    partial: true,
   };
 }
 

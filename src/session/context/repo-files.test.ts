@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempTree, type TempTree } from "../../../test/support/temp-tree.js";
 import { createWorkspace } from "../../workspace/index.js";
-import { listRepoFiles } from "./repo-files.js";
+import { listRepoFiles, streamRepoFiles } from "./repo-files.js";
 
 const git = (root: string, ...args: string[]) =>
   execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], {
@@ -73,5 +73,52 @@ describe("listRepoFiles", () => {
     const listing = listRepoFiles(ws, { signal: abort.signal });
     abort.abort(new Error("stopped"));
     await expect(listing).rejects.toThrow("stopped");
+  });
+});
+
+describe("streamRepoFiles", () => {
+  let tree: TempTree | undefined;
+  afterEach(async () => {
+    await tree?.remove();
+    tree = undefined;
+  });
+
+  const stream = async (root: string, limit?: number) => {
+    const batches: string[][] = [];
+    const ws = await createWorkspace(root);
+    const end = await streamRepoFiles(ws, (paths) => batches.push(paths), {
+      ...(limit ? { limit } : {}),
+    });
+    return { batches, end };
+  };
+
+  it("in a git repository: tracked and untracked files, ignored ones skipped", async () => {
+    tree = await makeTempTree({ ...FILES, "src/c.ts": "c", "z.ts": "z" });
+    git(tree.root, "init", "-q");
+    git(tree.root, "add", ".gitignore", "src/c.ts", "z.ts");
+    git(tree.root, "commit", "-qm", "one");
+    const { batches, end } = await stream(tree.root);
+    expect(end).toEqual({ complete: true, source: "git" });
+    // The tracked ones in git's order; the untracked ones (a listing of their own) beside them.
+    const all = batches.flat();
+    expect(all.filter((p) => ["src/a.ts", "src/b.ts"].includes(p) === false)).toEqual([
+      ".gitignore",
+      "src/c.ts",
+      "z.ts",
+    ]);
+    expect(all.sort()).toEqual([".gitignore", "src/a.ts", "src/b.ts", "src/c.ts", "z.ts"]);
+    const cut = await stream(tree.root, 2);
+    expect(cut.end.complete).toBe(false);
+    expect(cut.batches.flat()).toHaveLength(2);
+  });
+
+  it("outside git: the walk in batches, with the same rules and the limit", async () => {
+    tree = await makeTempTree(FILES);
+    const { batches, end } = await stream(tree.root);
+    expect(end).toEqual({ complete: true, source: "walk" });
+    expect(batches.flat()).toEqual([".gitignore", "src/a.ts", "src/b.ts"]);
+    const cut = await stream(tree.root, 2);
+    expect(cut.end.complete).toBe(false);
+    expect(cut.batches.flat()).toHaveLength(2);
   });
 });

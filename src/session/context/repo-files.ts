@@ -6,6 +6,7 @@
  * are POSIX and relative to the root, `ALWAYS_SKIPPED` folders are left out, and at most `limit`
  * are returned.
  */
+import { StringDecoder } from "node:string_decoder";
 import { startOwnGit } from "../../shell/index.js";
 import { ALWAYS_SKIPPED, stopIfHeldByFifo, type Workspace } from "../../workspace/index.js";
 
@@ -61,28 +62,121 @@ async function gitFiles(
   tracked: boolean,
   signal: AbortSignal | undefined,
 ): Promise<RepoFiles | undefined> {
-  const args = ["-c", "core.quotepath=off", "ls-files", "-z", "--cached"];
+  const args = [...LS_FILES, "--cached"];
   if (!tracked) args.push("--others", "--exclude-standard");
+  const seen = new Set<string>();
+  const ended = await gitStream(root, args, signal, (paths) => {
+    for (const path of paths) {
+      if (seen.size >= limit) return false;
+      seen.add(path);
+    }
+    return true;
+  });
+  if (ended === "failed") return undefined;
+  return { paths: [...seen], complete: ended === "ended", source: "git" };
+}
+
+/**
+ * Lists the files below `ws.root` as `listRepoFiles` does, handing them to `onPaths` in batches
+ * as they arrive, for a list that is used before it is whole (the `@` picker's index): in a git
+ * repository the tracked files (git reads its index: no look at the work tree, so they come
+ * first) and the untracked ones its ignore rules leave (git walks the tree for those), listed at
+ * once; else North's walk. Each path comes once, at most `limit`. Resolves when the list is
+ * whole or cut; never throws but for the signal's reason.
+ */
+export async function streamRepoFiles(
+  ws: Workspace,
+  onPaths: (paths: string[]) => void,
+  { signal, limit = REPO_FILES_LIMIT }: { signal?: AbortSignal; limit?: number } = {},
+): Promise<Omit<RepoFiles, "paths">> {
+  signal?.throwIfAborted();
+  let count = 0;
+  const take = (paths: string[]) => {
+    const room = limit - count;
+    const kept = paths.length > room ? paths.slice(0, room) : paths;
+    count += kept.length;
+    if (kept.length > 0) onPaths(kept);
+    return paths.length <= room;
+  };
+  // Two listings at once: git outputs the untracked files (a walk of the tree) before the
+  // tracked ones (its index) when asked for both in one.
+  const [tracked, untracked] = await Promise.all([
+    gitStream(ws.root, [...LS_FILES, "--cached"], signal, take),
+    gitStream(ws.root, [...LS_FILES, "--others", "--exclude-standard"], signal, take),
+  ]);
+  signal?.throwIfAborted();
+  if (tracked !== "failed") {
+    return { complete: tracked === "ended" && untracked === "ended", source: "git" };
+  }
+  // A failure after some paths: the walk would list them twice.
+  if (count > 0) return { complete: false, source: "git" };
+  // git gave nothing: the walk.
+  let batch: string[] = [];
+  let complete = true;
+  for await (const path of ws.walk(signal ? { signal } : {})) {
+    batch.push(path);
+    if (batch.length === WALK_BATCH) {
+      complete = take(batch);
+      batch = [];
+      if (!complete) break;
+    }
+  }
+  if (complete && batch.length > 0) complete = take(batch);
+  return { complete, source: "walk" };
+}
+
+const LS_FILES = ["-c", "core.quotepath=off", "ls-files", "-z"];
+/** Paths of the walk handed on at once. */
+const WALK_BATCH = 512;
+
+/**
+ * Runs North's confined git with `args` (an `ls-files -z` listing) and hands each chunk's paths,
+ * `ALWAYS_SKIPPED` ones and repeats in a row (a merge conflict's stages) left out, to `take`,
+ * which returns false to stop (git is then stopped: "cut"). "failed": git is missing, refused,
+ * failed, was held by a FIFO the repository planted, or wrote more than `MAX_GIT_OUTPUT` bytes.
+ */
+async function gitStream(
+  root: string,
+  args: string[],
+  signal: AbortSignal | undefined,
+  take: (paths: string[]) => boolean,
+): Promise<"ended" | "cut" | "failed"> {
   let started;
   try {
     started = await startOwnGit(args, { root, env: { LC_ALL: "C" }, stdin: "ignore" });
   } catch {
-    // Missing, or refused (GitRefused: its git directory sends git elsewhere): the walk.
-    return undefined;
+    // Missing, or refused (GitRefused: its git directory sends git elsewhere).
+    return "failed";
   }
   const { child } = started;
   const held = stopIfHeldByFifo(child);
   const kill = () => child.kill("SIGKILL");
   signal?.addEventListener("abort", kill, { once: true });
-  const chunks: Buffer[] = [];
   let size = 0;
   let over = false;
+  let cut = false;
+  let rest = "";
+  let previous = "";
+  const decoder = new StringDecoder("utf8");
   child.stdout?.on("data", (chunk: Buffer) => {
+    if (over || cut) return;
     size += chunk.length;
     if (size > MAX_GIT_OUTPUT) {
       over = true;
+      return kill();
+    }
+    const names = (rest + decoder.write(chunk)).split("\0");
+    rest = names.pop()!;
+    const paths: string[] = [];
+    for (const path of names) {
+      if (path === "" || path === previous || skipped(path)) continue;
+      previous = path;
+      paths.push(path);
+    }
+    if (paths.length > 0 && !take(paths)) {
+      cut = true;
       kill();
-    } else chunks.push(chunk);
+    }
   });
   child.stderr?.resume();
   const code = await new Promise<number | null>((resolve) => {
@@ -91,20 +185,9 @@ async function gitFiles(
   });
   signal?.removeEventListener("abort", kill);
   signal?.throwIfAborted();
-  if (code !== 0 || held()) return undefined;
-  const text = Buffer.concat(chunks).toString("utf8");
-  const seen = new Set<string>();
-  let complete = !over;
-  for (const path of text.split("\0")) {
-    // A deleted file git still tracks is listed as cached; a merge conflict lists a path twice.
-    if (path === "" || seen.has(path) || skipped(path)) continue;
-    if (seen.size >= limit) {
-      complete = false;
-      break;
-    }
-    seen.add(path);
-  }
-  return { paths: [...seen], complete, source: "git" };
+  if (cut) return "cut";
+  if (code !== 0 || held() || over) return "failed";
+  return "ended";
 }
 
 /** A path with a name the walk never lists (`.git`, `node_modules`…: `ALWAYS_SKIPPED`). */

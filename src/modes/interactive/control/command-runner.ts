@@ -4,13 +4,13 @@ import {
   type CommandRegistry,
   type ThemeControl,
 } from "../../../commands/index.js";
-import { listProjectFiles, type Session, type SlashCommandRunner } from "../../../session/index.js";
+import { type Session, type SlashCommandRunner } from "../../../session/index.js";
 import { modelCommands } from "./model-commands.js";
 import { t } from "../../../i18n/index.js";
 import type { TurnController } from "./controller.js";
 import { historyEntries } from "../state/history-entries.js";
 import type { MenuItem, MenuSources } from "../menu/menu-model.js";
-import { indexOf } from "../menu/path-index.js";
+import { createFileSource } from "./file-source.js";
 import type { Store } from "../state/store.js";
 
 /** Lines of a `!command`'s output shown (all of it goes with the next message). */
@@ -18,9 +18,6 @@ const SHELL_LINES = 20;
 
 /** A command's choices are listed again when older than this. */
 const CHOICES_FRESH_MS = 2000;
-
-/** The file list of the `@` picker is listed again when older than this. */
-const FILES_FRESH_MS = 5000;
 
 export interface RunnerDeps {
   root: string;
@@ -43,6 +40,8 @@ export interface RunnerDeps {
   copy?(text: string): void;
   /** The notifications, for `/notify`. */
   notify?: CommandContext["notify"];
+  /** The environment North runs in (its cache folder: the sandbox probe's remembered success). */
+  env?: Record<string, string | undefined>;
 }
 
 /**
@@ -105,7 +104,10 @@ export function createCommandRunner(deps: RunnerDeps) {
     ...(deps.notify ? { notify: deps.notify } : {}),
   };
 
-  let filesAt = 0;
+  // The menu is drawn again as the files' index grows (the same list, a new state).
+  const fileSource = createFileSource(deps.root, deps.env ?? process.env, () =>
+    store.dispatch({ type: "files", paths: fileSource.indexed() ?? [] }),
+  );
   let cached: { name: string; at: number; all: MenuItem[] } | undefined;
   const sources: MenuSources = {
     commands: (prefix) =>
@@ -138,19 +140,8 @@ export function createCommandRunner(deps: RunnerDeps) {
       const exact = found.filter((c) => c.value.toLowerCase() === t);
       return exact.length > 0 ? [...exact, ...found.filter((c) => !exact.includes(c))] : found;
     },
-    files() {
-      if (Date.now() - filesAt > FILES_FRESH_MS) {
-        filesAt = Date.now();
-        void listProjectFiles(deps.root).then((paths) => {
-          indexOf(paths); // built here, in the background, not on the key that opens the menu
-          store.dispatch({ type: "files", paths });
-        });
-      }
-      return store.getState().files;
-    },
+    files: () => fileSource.files(),
   };
-  // Listed from the start (git's list, in a process of its own): the first `@` finds it ready.
-  sources.files();
 
   /**
    * `!command`: runs in the session's shell (no model call); the output shows here and goes

@@ -1,0 +1,43 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeTempTree, type TempTree } from "../../../../test/support/temp-tree.js";
+import { indexOf } from "../menu/path-index.js";
+import { createFileSource } from "./file-source.js";
+
+let tree: TempTree | undefined;
+afterEach(async () => {
+  await tree?.remove();
+  tree = undefined;
+});
+
+describe("the @ picker's files", () => {
+  it("are listed from the start, ignored ones skipped, and a file made later appears", async () => {
+    tree = await makeTempTree({
+      ".gitignore": "*.log\n",
+      "src/a.ts": "a",
+      "debug.log": "ignored",
+      "node_modules/x/index.js": "never listed",
+    });
+    execFileSync("git", ["init", "-q"], { cwd: tree.root });
+    // North's cache (the sandbox probe's remembered success) in a folder of the test's own.
+    const env = { ...process.env, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), "north-files-")) };
+    let changes = 0;
+    const source = createFileSource(tree.root, env, () => changes++, { freshMs: 0 });
+    // Nothing is indexed in the caller's turn: the first look starts the listing.
+    expect(source.files()).toBeUndefined();
+    await expect.poll(() => source.indexed()?.includes("src/a.ts"), { timeout: 30_000 }).toBe(true);
+    expect(changes).toBeGreaterThan(0);
+    const first = source.indexed()!;
+    expect(first).not.toContain("debug.log");
+    expect(first.some((p) => p.startsWith("node_modules/"))).toBe(false);
+    expect(indexOf(first).find("a.ts", 5)).toContain("src/a.ts");
+
+    writeFileSync(join(tree.root, "src", "b.ts"), "b");
+    // Listed again when asked (each look past `freshMs`); the old list serves until then.
+    await expect.poll(() => source.files()?.includes("src/b.ts"), { timeout: 30_000 }).toBe(true);
+    expect(indexOf(source.indexed()!).find("b.ts", 5)).toContain("src/b.ts");
+  });
+});
