@@ -2,12 +2,14 @@
  * Paces streamed text onto the screen so that a key never waits long behind it. Text is
  * batched (`batchMs`: about 30 updates a second); a batch is shown a slice at a time, each slice
  * in a turn of the event loop of its own (`setImmediate`), so keys read from stdin between
- * slices are handled — and echoed — before the rest. A slice is sized so that a turn of the
- * loop costs about `turnMs` of CPU time: the cost of a slice is measured from its start to the
- * start of the next one, so it holds all the slice caused — the store's update, React's render
- * (a microtask after `show` returns, not inside it), the Markdown rendered for it, Ink's frame
- * and anything else the loop ran in between. The size adapts to what the last slices cost, so
- * cheap prose goes through in large slices and code to highlight in small ones.
+ * slices are handled — and echoed — before the rest. A slice is sized so that showing it costs
+ * about `turnMs` of CPU time: its cost is measured from its start to a microtask queued after
+ * `show` returns, which runs after the ones `show` queued — React renders a store update in a
+ * microtask, and Ink draws what settled into the scrollback in that render's commit — so it
+ * holds the store's update, the render, the Markdown rendered for it and Ink's frame, but not
+ * what the loop does between slices (reading the stream, keys). The size adapts to what the
+ * last slices cost, so cheap prose goes through in large slices and code to highlight in small
+ * ones.
  *
  * Order is kept: an action given to `after` runs once every text received before it has been
  * shown (at once when there is none, or when what waits fits in one slice).
@@ -51,8 +53,8 @@ export class TextPacer {
   private immediate: NodeJS.Immediate | undefined;
   /** Characters of text a slice shows. */
   private slice = FIRST_SLICE;
-  /** When the last slice started (CPU clock), while the next one is due; and whether it was full. */
-  private lastStart: number | undefined;
+  /** What the last slice cost (CPU clock), while the next one is due; and whether it was full. */
+  private lastCost: number | undefined;
   private lastFull = false;
   private readonly turnMs: number;
   private readonly now: () => number;
@@ -79,7 +81,7 @@ export class TextPacer {
     if (this.items.length > 0 && this.waiting <= this.slice && this.onlyText()) {
       // What waits is one slice: show it now, as a batch would.
       this.stop();
-      this.lastStart = undefined;
+      this.lastCost = undefined;
       const text = (this.items.splice(0) as string[]).join("");
       this.waiting = 0;
       this.show(text);
@@ -103,9 +105,9 @@ export class TextPacer {
   /** One slice of text, and the actions up to the next text beyond it. */
   private drain(): void {
     this.stop();
+    if (this.lastCost !== undefined) this.adapt(this.lastCost);
+    this.lastCost = undefined;
     const started = this.now();
-    if (this.lastStart !== undefined) this.adapt(started - this.lastStart);
-    this.lastStart = undefined;
     let full = false;
     let shown = 0;
     while (this.items.length > 0) {
@@ -136,8 +138,10 @@ export class TextPacer {
       if (full) break;
     }
     if (this.items.length > 0) {
-      this.lastStart = started;
       this.lastFull = full;
+      queueMicrotask(() => {
+        this.lastCost = this.now() - started;
+      });
       this.immediate = setImmediate(() => this.drain());
     }
   }
