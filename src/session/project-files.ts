@@ -1,8 +1,15 @@
 /**
  * The repository's files for a front end's `@` picker, streamed as they are listed (see
- * `streamRepoFiles`: tracked files first, then untracked ones the ignore rules leave).
+ * `streamRepoFiles`: tracked files first, then untracked ones the ignore rules leave), and the
+ * list of a large repository kept in North's cache folder (outside the repository) so that the
+ * next start offers it at once, while the listing runs again.
  */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { createWorkspace, type Workspace } from "../workspace/index.js";
+import { cacheDir } from "./config/paths.js";
+import { writePrivateFile } from "./config/private-file.js";
 import { FILE_LIST_LIMIT } from "./context/mentions.js";
 import { streamRepoFiles } from "./context/repo-files.js";
 import { sandboxProbe } from "./permissions/sandbox-state.js";
@@ -33,4 +40,44 @@ export async function streamProjectFiles(
   } catch {
     // Unreadable, or stopped: what was delivered stays.
   }
+}
+
+/** Lists this long or longer are kept for the next start (a shorter one is listed at once). */
+const CACHED_FROM = 5000;
+
+function listFile(root: string, env: Record<string, string | undefined>): string {
+  const key = createHash("sha256").update(root).digest("hex").slice(0, 32);
+  return join(cacheDir(env), "files", `${key}.txt`);
+}
+
+/**
+ * The list a session kept for `root` (see `saveProjectFiles`), or undefined. Only suggestions:
+ * a path in it may be gone; whatever is picked is read through the workspace's rules.
+ */
+export function cachedProjectFiles(
+  root: string,
+  env: Record<string, string | undefined>,
+): string[] | undefined {
+  try {
+    const text = readFileSync(listFile(root, env), "utf8");
+    const [header, ...paths] = text.split("\0");
+    if (header !== `north-files 1 ${root}`) return undefined;
+    return paths.filter((p) => p !== "");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Keeps `paths`, the whole list of `root`, for the next start when it has at least `from` paths
+ * (atomic; a list of a small repository is made at once, and kept nowhere).
+ */
+export function saveProjectFiles(
+  root: string,
+  env: Record<string, string | undefined>,
+  paths: readonly string[],
+  from = CACHED_FROM,
+): void {
+  if (paths.length < from) return;
+  writePrivateFile(listFile(root, env), `north-files 1 ${root}\0${paths.join("\0")}`);
 }

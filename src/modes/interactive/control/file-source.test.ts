@@ -1,10 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempTree, type TempTree } from "../../../../test/support/temp-tree.js";
 import { indexOf } from "../menu/path-index.js";
+import { cachedProjectFiles } from "../../../session/index.js";
 import { createFileSource } from "./file-source.js";
 
 let tree: TempTree | undefined;
@@ -39,5 +40,28 @@ describe("the @ picker's files", () => {
     // Listed again when asked (each look past `freshMs`); the old list serves until then.
     await expect.poll(() => source.files()?.includes("src/b.ts"), { timeout: 30_000 }).toBe(true);
     expect(indexOf(source.indexed()!).find("b.ts", 5)).toContain("src/b.ts");
+  });
+
+  it("serve a large repository's last list at the next start, then the new one", async () => {
+    tree = await makeTempTree({ "src/a.ts": "a", "src/b.ts": "b" });
+    execFileSync("git", ["init", "-q"], { cwd: tree.root });
+    const env = { ...process.env, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), "north-files-")) };
+    const first = createFileSource(tree.root, env, () => undefined, { keepFrom: 1 });
+    first.files();
+    // Kept once whole.
+    await expect
+      .poll(() => cachedProjectFiles(tree!.root, env)?.sort(), { timeout: 30_000 })
+      .toEqual(["src/a.ts", "src/b.ts"]);
+
+    // The next start offers the kept list at once — a file removed since included — …
+    rmSync(join(tree.root, "src", "b.ts"));
+    writeFileSync(join(tree.root, "src", "c.ts"), "c");
+    const next = createFileSource(tree.root, env, () => undefined, { keepFrom: 1 });
+    next.files();
+    await expect.poll(() => next.indexed(), { timeout: 30_000 }).toBeDefined();
+    expect(next.indexed()).toContain("src/b.ts");
+    // …until its own listing is whole and replaces it.
+    await expect.poll(() => next.indexed()?.includes("src/c.ts"), { timeout: 30_000 }).toBe(true);
+    expect(next.indexed()).not.toContain("src/b.ts");
   });
 });

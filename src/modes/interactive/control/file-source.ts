@@ -4,8 +4,14 @@
  * `@` in a large repository finds the index ready, or answers from its part already indexed and
  * updates as more arrives. Listed again when asked after `FRESH_MS` (a file made since then
  * appears): the new list is indexed beside the old one, which serves until the new is whole.
+ * A large repository's last whole list is kept (`saveProjectFiles`, outside the repository):
+ * the next start serves it at once while its own listing runs, and replaces it when whole.
  */
-import { streamProjectFiles } from "../../../session/index.js";
+import {
+  cachedProjectFiles,
+  saveProjectFiles,
+  streamProjectFiles,
+} from "../../../session/index.js";
 import { IndexFeeder } from "../menu/index-feeder.js";
 
 /** A list older than this is made again when the picker asks. */
@@ -25,13 +31,14 @@ export interface FileSource {
 
 /**
  * `changed` is called when the files to show changed (the caller draws the menu again);
- * `freshMs`: how old a list may be before it is made again (default `FRESH_MS`).
+ * `freshMs`: how old a list may be before it is made again (default `FRESH_MS`); `keepFrom`: the
+ * paths a list needs to be kept for the next start (tests; see `saveProjectFiles`).
  */
 export function createFileSource(
   root: string,
   env: Record<string, string | undefined>,
   changed: () => void,
-  { freshMs = FRESH_MS }: { freshMs?: number } = {},
+  { freshMs = FRESH_MS, keepFrom }: { freshMs?: number; keepFrom?: number } = {},
 ): FileSource {
   let served: IndexFeeder | undefined;
   let next: IndexFeeder | undefined;
@@ -56,6 +63,19 @@ export function createFileSource(
 
   const list = () => {
     listedAt = performance.now();
+    if (!served) {
+      // The list the last session kept: served (indexed in slices) while this one is made.
+      const kept = cachedProjectFiles(root, env);
+      if (kept) {
+        const cached: IndexFeeder = new IndexFeeder(() => {
+          if (cached === served) grew(cached.complete);
+        });
+        served = cached;
+        cached.push(kept);
+        cached.end();
+      }
+    }
+    const all: string[] = [];
     const feeder: IndexFeeder = new IndexFeeder(() => {
       if (feeder === served) return grew(feeder.complete);
       // A list made again replaces the served one once it is whole.
@@ -67,7 +87,13 @@ export function createFileSource(
     });
     if (served) next = feeder;
     else served = feeder;
-    void streamProjectFiles(root, env, (paths) => feeder.push(paths)).then(() => feeder.end());
+    void streamProjectFiles(root, env, (paths) => {
+      all.push(...paths);
+      feeder.push(paths);
+    }).then(() => {
+      feeder.end();
+      saveProjectFiles(root, env, all, keepFrom);
+    });
   };
   /** Drawn again only when a menu asked for the files since the last draw (one is open). */
   const grew = (whole: boolean) => {
