@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from "node:util";
 import stringWidth from "string-width";
 
 /**
@@ -16,9 +17,6 @@ export interface WidthOptions {
   ambiguousIsNarrow?: boolean;
   countAnsiEscapeCodes?: boolean;
 }
-
-/** SGR and other CSI sequences, and OSC sequences (links, titles), ended by BEL or ST. */
-const ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 
 /**
  * One column alone, never part of a wider cluster: printable ASCII; Latin-1 and Latin Extended
@@ -40,7 +38,7 @@ export function textWidth(text: string, options?: WidthOptions): number {
   if (typeof text !== "string" || text.length === 0) return 0;
   if (options && (options.countAnsiEscapeCodes || options.ambiguousIsNarrow === false))
     return stringWidth(text, options);
-  const plain = text.includes("\x1b") ? text.replace(ESCAPES, "") : text;
+  const plain = text.includes("\x1b") ? stripVTControlCharacters(text) : text;
   for (let i = 0; i < plain.length; i++) {
     if (!isNarrow(plain.charCodeAt(i))) return stringWidth(text, options);
   }
