@@ -75,8 +75,9 @@ export function createFileSource(
         cached.end();
       }
     }
-    const all: string[] = [];
     const feeder: IndexFeeder = new IndexFeeder(() => {
+      // Whole (this is called once so): kept for the next start.
+      if (feeder.complete) saveProjectFiles(root, env, feeder.index.files, keepFrom);
       if (feeder === served) return grew(feeder.complete);
       // A list made again replaces the served one once it is whole.
       if (feeder === next && feeder.complete) {
@@ -87,13 +88,7 @@ export function createFileSource(
     });
     if (served) next = feeder;
     else served = feeder;
-    void streamProjectFiles(root, env, (paths) => {
-      all.push(...paths);
-      feeder.push(paths);
-    }).then(() => {
-      feeder.end();
-      saveProjectFiles(root, env, all, keepFrom);
-    });
+    void streamProjectFiles(root, env, (paths) => feeder.push(paths)).then(() => feeder.end());
   };
   /** Drawn again only when a menu asked for the files since the last draw (one is open). */
   const grew = (whole: boolean) => {
