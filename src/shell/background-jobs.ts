@@ -77,6 +77,8 @@ const KEEP_ENDED = 10;
 
 interface Job {
   view: JobView;
+  /** What the sandbox checks in git directories after a command (unset outside it). */
+  guard?: () => string[];
   child: ChildProcess;
   cleaner: TerminalTextCleaner;
   unread: BoundedOutput;
@@ -102,6 +104,17 @@ export class BackgroundJobs {
   /** Jobs running now. */
   get running(): number {
     return [...this.jobs.values()].filter((job) => job.view.exitCode === undefined).length;
+  }
+
+  /**
+   * Moves aside what running sandboxed jobs planted at the top of a git directory so far
+   * (git-dir-guard.ts) — a job may run for hours, so this is not left to its end; the shell
+   * service runs it after each command. Returns the paths moved.
+   */
+  guardGitDirs(): string[] {
+    return [...this.jobs.values()].flatMap((job) =>
+      job.view.exitCode === undefined && job.guard ? job.guard() : [],
+    );
   }
 
   /** Every job known, oldest first (running and recently ended). */
@@ -209,6 +222,7 @@ export class BackgroundJobs {
           end();
         });
       }),
+      ...(afterEnd ? { guard: afterEnd } : {}),
       cleanup: () => {
         const moved = afterEnd?.() ?? [];
         if (moved.length > 0) this.options.logger?.log("git_dir_moved_aside", { moved });

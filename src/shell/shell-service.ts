@@ -31,6 +31,11 @@ export const MAX_TIMEOUT_MS = 600_000;
 export interface ShellServiceOptions {
   /** The repository root: the shell starts there (and starts there again after a restart). */
   root: string;
+  /**
+   * The same git-directory check for what else runs sandboxed meanwhile (running background
+   * jobs, `BackgroundJobs.guardGitDirs`), done after each command too; returns the paths moved.
+   */
+  guardJobs?: () => string[];
   /** The person's environment, before the non-interactive settings; default `process.env`. */
   env?: Record<string, string | undefined>;
   /** A shell executable to use instead of $SHELL (bash or zsh) / bash / /bin/sh. */
@@ -215,7 +220,7 @@ class PersistentShell implements ShellService {
 
   /** Moves aside what a command planted at the top of a git directory; the line that says so. */
   private checkGitDirs(): string | undefined {
-    const moved = this.guardGitDirs?.() ?? [];
+    const moved = [...(this.guardGitDirs?.() ?? []), ...(this.options.guardJobs?.() ?? [])];
     if (moved.length === 0) return undefined;
     this.options.logger?.log("git_dir_moved_aside", { moved });
     return `[North moved ${moved.join(", ")} into ${MOVED_ASIDE}/ of its git directory: git does not need it to record work, and it could make git run a program or read another config.]`;

@@ -57,6 +57,7 @@ export function createShellSet(options: {
       if (!service) {
         service = createShellService({
           root: options.root,
+          guardJobs: () => jobs.guardGitDirs(),
           env: options.env,
           logger: options.logger,
           secretEnv: options.secretEnv,
