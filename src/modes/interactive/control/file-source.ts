@@ -45,6 +45,7 @@ export function createFileSource(
   let listedAt = -Infinity;
   let lastDraw = 0;
   let asked = false;
+  let kept = false;
   let drawTimer: NodeJS.Timeout | undefined;
   const draw = (now: boolean) => {
     if (drawTimer) return;
@@ -76,8 +77,12 @@ export function createFileSource(
       }
     }
     const feeder: IndexFeeder = new IndexFeeder(() => {
-      // Whole (this is called once so): kept for the next start.
-      if (feeder.complete) saveProjectFiles(root, env, feeder.index.files, keepFrom);
+      // The first whole list of the session is kept for the next start (once: a list made
+      // again 5 s later would rewrite megabytes for the same paths).
+      if (feeder.complete && !kept) {
+        kept = true;
+        saveProjectFiles(root, env, feeder.index.files, keepFrom);
+      }
       if (feeder === served) return grew(feeder.complete);
       // A list made again replaces the served one once it is whole.
       if (feeder === next && feeder.complete) {
