@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, symlinkSync, writeFileSync, statSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { appendRule, ruleLine } from "./memory-rule.js";
+import { appendRule, ruleLine, ruleTargets } from "./memory-rule.js";
 
 const dir = () => mkdtempSync(join(tmpdir(), "north-rule-"));
 
@@ -30,5 +30,15 @@ describe("# memory rules", () => {
     const result = appendRule({ where: "project", path: join(root, "AGENTS.md") }, "- no");
     expect(result.saved).toBe(false);
     expect(readFileSync(outside, "utf8")).toBe("kept");
+  });
+
+  it("goes to the rules file in force: a repository's CLAUDE.md when it has no AGENTS.md", () => {
+    const root = dir();
+    const env = { XDG_CONFIG_HOME: dir() };
+    expect(ruleTargets(root, env)[0]!.path).toBe(join(root, "AGENTS.md"));
+    writeFileSync(join(root, "CLAUDE.md"), "# Rules\n");
+    expect(ruleTargets(root, env)[0]!.path).toBe(join(root, "CLAUDE.md"));
+    writeFileSync(join(root, "AGENTS.md"), "# Rules\n");
+    expect(ruleTargets(root, env)[0]!.path).toBe(join(root, "AGENTS.md"));
   });
 });

@@ -1,6 +1,7 @@
 import { lstatSync, renameSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { configDir } from "../config/paths.js";
+import { folderRulesFile } from "./project-rules.js";
 import { crypto } from "../../platform/lazy-builtins.js";
 import { readBoundedFileSync } from "../../workspace/safe-read.js";
 
@@ -15,13 +16,14 @@ export interface RuleTarget {
 }
 
 /**
- * The rule files a `#` message may go to, the repository's first: `AGENTS.md` at the root (the
- * project rules file North reads, project-rules.ts) and the person's global `AGENTS.md` in the
- * config folder (read with every repository's rules).
+ * The rule files a `#` message may go to, the repository's first: the rules file in force at
+ * the root (AGENTS.md, else CLAUDE.md — a new AGENTS.md would silence a CLAUDE.md; AGENTS.md when
+ * there is neither; project-rules.ts) and the person's global `AGENTS.md` in the config folder
+ * (read with every repository's rules).
  */
 export function ruleTargets(root: string, env: Record<string, string | undefined>): RuleTarget[] {
   return [
-    { where: "project", path: join(root, "AGENTS.md") },
+    { where: "project", path: folderRulesFile(root) ?? join(root, "AGENTS.md") },
     { where: "global", path: join(configDir(env), "AGENTS.md") },
   ];
 }

@@ -37,6 +37,11 @@ export interface RuleSource {
  * sorted by path (front matter dropped, body kept). Whatever is there is listed (a FIFO too):
  * reading decides whether it can be used.
  */
+/** The rules file in force in `dir`: its AGENTS.md, else its CLAUDE.md, else none. */
+export function folderRulesFile(dir: string): string | undefined {
+  return ["AGENTS.md", "CLAUDE.md"].map((n) => join(dir, n)).find(exists);
+}
+
 export function findRuleFiles(root: string, env: Record<string, string | undefined>): RuleSource[] {
   const found: RuleSource[] = [];
   const global = join(configDir(env), "AGENTS.md");
@@ -47,7 +52,7 @@ export function findRuleFiles(root: string, env: Record<string, string | undefin
     if (dirname(dir) === dir) break;
   }
   for (const dir of folders) {
-    const file = ["AGENTS.md", "CLAUDE.md"].map((n) => join(dir, n)).find(exists);
+    const file = folderRulesFile(dir);
     if (file) found.push({ label: labelFor(root, file), path: file, inRepo: dir === root });
   }
   for (const file of mdcFiles(root))
