@@ -229,9 +229,14 @@ interface ReplayState {
 
 /**
  * The history the first `end` lines make (`entries[i]` is line i, undefined for the header and
- * skipped lines). A rewind to line L starts again from what the first L lines made.
+ * skipped lines). A rewind to line L starts again from what the first L lines made — each such
+ * prefix made once per load (`made`), however many rewinds reach it or one another.
  */
-function replay(entries: readonly (ReplayEntry | undefined)[], end: number): ReplayState {
+function replay(
+  entries: readonly (ReplayEntry | undefined)[],
+  end: number,
+  made = new Map<number, ReplayState>(),
+): ReplayState {
   let state: ReplayState = { messages: [], rewrittenAt: 0, todos: [], points: [] };
   for (let line = 0; line < end; line++) {
     const entry = entries[line];
@@ -244,7 +249,12 @@ function replay(entries: readonly (ReplayEntry | undefined)[], end: number): Rep
       }
     } else if (entry.type === "rewind") {
       // Only backwards: a rewind never reaches lines written after it.
-      if (entry.line < line) state = replay(entries, entry.line);
+      if (entry.line < line) {
+        let prefix = made.get(entry.line);
+        if (!prefix) made.set(entry.line, (prefix = replay(entries, entry.line, made)));
+        // A copy: what follows changes the arrays in place.
+        state = { ...prefix, messages: [...prefix.messages], points: [...prefix.points] };
+      }
     } else if (entry.type === "todo") state.todos = entry.items;
     else {
       // Rewrites count positions in the history as it was in memory: repaired.
