@@ -46,10 +46,14 @@ export function rewindControl(
 ): RewindControl {
   return {
     rewindPoints() {
-      return conversation.points
+      const points = conversation.points;
+      // One read of the checkpoint log: the changes since the oldest point, then each point's.
+      const times = points.flatMap((p) => (p.time ? [p.time] : [])).sort();
+      const changes = times[0] ? conversation.changesSince(times[0]) : [];
+      return points
         .map((point) => {
-          const entries = point.time ? conversation.changesSince(point.time) : [];
-          const files = [...new Set(entries.flatMap((e) => e.files.map((f) => f.path)))].sort();
+          const since = point.time ? changes.filter((e) => e.time >= point.time!) : [];
+          const files = [...new Set(since.flatMap((e) => e.files.map((f) => f.path)))].sort();
           return { ...point, files };
         })
         .reverse();
