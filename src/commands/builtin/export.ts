@@ -1,4 +1,4 @@
-import { existsSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "../types.js";
 import { t } from "../../i18n/index.js";
@@ -29,11 +29,28 @@ export const exportCommand: Command = {
     if (existsSync(path)) return ctx.say(t("export.exists", { path }), "error");
     const text = ctx.session.exportConversation(path.endsWith(".json") ? "json" : "md");
     const temporary = `${path}.${process.pid}.tmp`;
+    const failed = (error: unknown) =>
+      ctx.say(t("export.failed", { path, why: (error as Error).message }), "error");
     try {
       writeFileSync(temporary, text, { flag: "wx" });
-      renameSync(temporary, path);
     } catch (error) {
-      return ctx.say(t("export.failed", { path, why: (error as Error).message }), "error");
+      return failed(error);
+    }
+    try {
+      // Whole or not at all, and never over a file made meanwhile: a link fails where one is.
+      linkSync(temporary, path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EEXIST") return ctx.say(t("export.exists", { path }), "error");
+      // A filesystem without hard links (FAT, some network shares): created exclusively instead.
+      if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP") return failed(error);
+      try {
+        writeFileSync(path, text, { flag: "wx" });
+      } catch (again) {
+        return failed(again);
+      }
+    } finally {
+      rmSync(temporary, { force: true });
     }
     ctx.say(t("export.written", { path, chars: text.length }));
   },
