@@ -107,3 +107,4 @@ export {
   type WebSearchDetails,
   type WebSearchOptions,
 } from "./web-search/web-search.js";
+export { ownGitText } from "./own-git-text.js";

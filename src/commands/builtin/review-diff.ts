@@ -3,8 +3,7 @@
  * the repository's config unable to start a program, read-only sandbox where there is one):
  * the uncommitted changes, the current branch against a base branch, or one commit.
  */
-import { startOwnGit } from "../../shell/index.js";
-import { stopIfHeldByFifo } from "../../workspace/index.js";
+import { ownGitText } from "../../tools/index.js";
 
 /** Characters of diff put in the prompt; past it the rest is cut (the model reads files). */
 const MAX_DIFF = 60_000;
@@ -92,32 +91,6 @@ function cut(target: Omit<ReviewTarget, "truncated">): ReviewTarget {
   return { ...target, diff: kept.slice(0, kept.lastIndexOf("\n") + 1), truncated: true };
 }
 
-/** git's output, or undefined on any failure (exit code, 10 s, size, a planted FIFO). */
-async function git(root: string, args: string[]): Promise<string | undefined> {
-  let child;
-  try {
-    ({ child } = await startOwnGit(["--no-optional-locks", ...args], {
-      root,
-      env: { LC_ALL: "C" },
-      stdin: "ignore",
-    }));
-  } catch {
-    return undefined;
-  }
-  const held = stopIfHeldByFifo(child);
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    child.stdout?.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_OUTPUT) child.kill("SIGKILL");
-      else chunks.push(chunk);
-    });
-    child.once("close", (code) => {
-      clearTimeout(timer);
-      const ok = code === 0 && size <= MAX_OUTPUT && !held();
-      resolve(ok ? Buffer.concat(chunks).toString("utf8") : undefined);
-    });
-  });
-}
+/** git's output (`ownGitText`: 10 s, `MAX_OUTPUT` at most), or undefined on any failure. */
+const git = (root: string, args: string[]) =>
+  ownGitText(root, args, { timeoutMs: 10_000, maxBytes: MAX_OUTPUT });

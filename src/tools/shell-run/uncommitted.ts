@@ -1,6 +1,5 @@
 import { relative } from "node:path";
-import { startOwnGit } from "../../shell/index.js";
-import { stopIfHeldByFifo } from "../../workspace/index.js";
+import { ownGitText } from "../own-git-text.js";
 
 /** What a command would discard, as `detectWorkLoss` (shell/danger.ts) names it. */
 export interface LossQuery {
@@ -57,38 +56,8 @@ function listed(label: string, files: string[]): string {
 /** Output of git read here, at most. */
 const MAX_OUTPUT = 4 * 1024 * 1024;
 
-/**
- * Asks North's confined git (`startOwnGit`: sandboxed read-only where possible, hardened always,
- * the repository's config unable to start a program); NUL-separated entries; undefined on any
- * failure, after 5 s, past 4 MiB, or once git waits on a FIFO the repository planted.
- */
+/** git's NUL-separated entries (`ownGitText`: 5 s, 4 MiB at most), or undefined. */
 async function gitLines(root: string, args: string[]): Promise<string[] | undefined> {
-  let child;
-  try {
-    ({ child } = await startOwnGit(["--no-optional-locks", ...args], {
-      root,
-      env: { LC_ALL: "C" },
-      stdin: "ignore",
-    }));
-  } catch {
-    return undefined; // git missing, or refused on a redirecting git directory
-  }
-  const held = stopIfHeldByFifo(child);
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
-    child.stdout?.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_OUTPUT) child.kill("SIGKILL");
-      else chunks.push(chunk);
-    });
-    child.once("close", (code) => {
-      clearTimeout(timer);
-      const out = Buffer.concat(chunks).toString("utf8");
-      resolve(
-        code !== 0 || size > MAX_OUTPUT || held() ? undefined : out.split("\0").filter(Boolean),
-      );
-    });
-  });
+  const out = await ownGitText(root, args, { timeoutMs: 5000, maxBytes: MAX_OUTPUT });
+  return out?.split("\0").filter(Boolean);
 }
