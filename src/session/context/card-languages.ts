@@ -4,7 +4,7 @@
  * sample of each language's files is measured (`SAMPLE_PER_LANGUAGE`, spread over the list),
  * and its bytes are estimated as files × the sample's mean size.
  */
-import { stat } from "node:fs/promises";
+import { lstat } from "node:fs/promises";
 import { join, posix } from "node:path";
 import { languageOf } from "../../tools/detect-languages/languages.js";
 
@@ -63,7 +63,8 @@ async function sizesOf(root: string, files: readonly string[]): Promise<number[]
     while (next < files.length) {
       const file = files[next++]!;
       try {
-        const info = await stat(join(root, file));
+        // lstat: a tracked symlink is not measured by what it points to (maybe outside).
+        const info = await lstat(join(root, file));
         if (info.isFile()) sizes.push(info.size);
       } catch {
         // gone, or unreadable
