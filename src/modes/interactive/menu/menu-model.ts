@@ -85,29 +85,15 @@ function buildMenu(editor: EditorState, sources: MenuSources): Menu | undefined 
     const items = fileItems(word.slice(1), files);
     return items.length ? { kind: "file", items, from: start, to: cursor } : undefined;
   }
+  // A command's first argument, or its second (the first then given as `previous`).
   const argument = ARGUMENT_OF.exec(text.slice(0, start));
   const second = argument ? undefined : SECOND_OF.exec(text.slice(0, start));
-  if (second && !word.includes("/")) {
-    const choices = sources.choices(second[1]!.toLowerCase(), word, [second[2]!]);
-    if (!choices?.length) return undefined;
-    return {
-      kind: "choice",
-      items: choices.slice(0, 50),
-      from: start,
-      to: cursor,
-      command: second[1]!,
-    };
-  }
-  if (!argument || word.includes("/")) return undefined;
-  const choices = sources.choices(argument[1]!.toLowerCase(), word);
+  const match = argument ?? second;
+  if (!match || word.includes("/")) return undefined;
+  const command = match[1]!;
+  const choices = sources.choices(command.toLowerCase(), word, second ? [second[2]!] : undefined);
   if (!choices?.length) return undefined;
-  return {
-    kind: "choice",
-    items: choices.slice(0, 50),
-    from: start,
-    to: cursor,
-    command: argument[1]!,
-  };
+  return { kind: "choice", items: choices.slice(0, 50), from: start, to: cursor, command };
 }
 
 function fileItems(query: string, files: readonly string[]): MenuItem[] {
