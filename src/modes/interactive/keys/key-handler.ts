@@ -1,3 +1,4 @@
+import { createTypingClock } from "./typing-clock.js";
 import type { TurnController } from "../control/controller.js";
 import { editAction } from "../composer/edit-action.js";
 import * as ed from "../composer/editor.js";
@@ -89,7 +90,8 @@ export interface KeyContext {
  */
 export function createKeyHandler(ctx: KeyContext) {
   let exitArmed: NodeJS.Timeout | undefined;
-  const now = ctx.now ?? Date.now;
+  // Bursts are judged by when keys were typed, not when a busy loop got to them.
+  const now = ctx.now ?? createTypingClock().now;
   /** When the composer last took a key of the current burst of typing; -∞ once it ended. */
   let typedAt = -Infinity;
   /** The text key (`a`, a digit) that made "always" ask for confirmation, while it asks. */
