@@ -375,6 +375,57 @@ describe("httpFetch abort and errors", () => {
   });
 });
 
+describe("httpFetch on a kept-alive connection the server closed", () => {
+  /**
+   * An HTTP/1.1 server that answers each connection's first request and keeps it open, then
+   * drops the connection when a second request comes on it, unanswered: what a server closing
+   * an idle connection looks like to a client that sent on it at that moment.
+   */
+  async function dropsSecondOnConnection() {
+    const seen: number[] = [];
+    let connections = 0;
+    const { port } = await listen(
+      net.createServer((socket) => {
+        const id = ++connections;
+        let requests = 0;
+        socket.on("data", (data) => {
+          if (!data.includes("\r\n\r\n")) return;
+          seen.push(id);
+          if (++requests > 1) return void socket.resetAndDestroy();
+          socket.write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nKeep-Alive: timeout=5\r\n\r\nok");
+        });
+        socket.on("error", () => {});
+      }),
+    );
+    return { seen, url: `http://127.0.0.1:${port}/` };
+  }
+
+  it("sends the request again on a new connection, and the caller sees only the answer", async () => {
+    const { seen, url } = await dropsSecondOnConnection();
+    const fetch = createHttpFetch({ proxyFromEnv: false });
+    expect(await (await fetch(url, { method: "POST", body: "one" })).text()).toBe("ok");
+    expect(await (await fetch(url, { method: "POST", body: "two" })).text()).toBe("ok");
+    // The second request went out on connection 1, was dropped, and was answered on 2.
+    expect(seen).toEqual([1, 1, 2]);
+  });
+
+  it("a new connection dropped unanswered is a network error, not sent again", async () => {
+    let requests = 0;
+    const { port } = await listen(
+      net.createServer((socket) => {
+        socket.on("data", () => (requests++, socket.resetAndDestroy()));
+        socket.on("error", () => {});
+      }),
+    );
+    const err = await createHttpFetch({ proxyFromEnv: false })(`http://127.0.0.1:${port}/`).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toMatchObject({ name: "TypeError", message: "fetch failed" });
+    expect((err as TypeError).cause).toMatchObject({ code: "ECONNRESET" });
+    expect(requests).toBe(1);
+  });
+});
+
 describe("httpFetch redirects", () => {
   it("follows redirects as fetch does and drops credentials across origins", async () => {
     const seen: { url?: string; method?: string; body: string; auth?: string }[] = [];

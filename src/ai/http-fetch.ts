@@ -29,7 +29,9 @@
  *   SDKs report connection errors; a connection lost mid-body errors the stream with
  *   `TypeError("terminated", { cause })`.
  * - Keep-alive agents reuse connections; Node unrefs idle sockets, so they never hold the process
- *   open. TLS is verified by Node's defaults (`NODE_EXTRA_CA_CERTS` works).
+ *   open. A request that a reused connection loses before any answer (the server closed it
+ *   while idle) is sent again on a new connection, up to 3 times; a new connection's loss is
+ *   the caller's network error. TLS is verified by Node's defaults (`NODE_EXTRA_CA_CERTS` works).
  * - Proxies (`proxyFromEnv`, default true), read as undici's EnvHttpProxyAgent does (lower case
  *   first): `http_proxy` for http targets, sent the absolute URL; `https_proxy`, else
  *   `http_proxy`, for https targets, tunnelled with CONNECT, then TLS to the target. Userinfo
@@ -67,6 +69,23 @@ const METHODS = new Set(["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT", "PAT
 export const CROSS_ORIGIN_SAFE =
   /^(?:accept|accept-language|content-type|user-agent|x-stainless-[a-z0-9-]+|anthropic-version|anthropic-beta|openai-beta)$/i;
 const BODY_HEADERS = ["content-type", "content-length", "content-encoding", "content-language"];
+
+/**
+ * How a kept-alive connection that the server closed while idle fails the next request sent on
+ * it: the server never read that request (Node and uvicorn servers close idle connections after
+ * 5 s, and a busy client can miss the moment). Like browsers, such a request is sent again on
+ * a new connection, at most {@link MAX_STALE_RETRIES} times, instead of reaching the person as
+ * a network error and a retry notice.
+ */
+const STALE_CONNECTION = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);
+const MAX_STALE_RETRIES = 3;
+class StaleConnection extends Error {
+  constructor(cause: unknown) {
+    super("kept-alive connection closed by the server", { cause });
+  }
+}
+const errorCode = (err: unknown): string =>
+  String((err as NodeJS.ErrnoException | undefined)?.code ?? "");
 
 const abortReason = (signal: AbortSignal): unknown =>
   signal.reason ?? new DOMException("This operation was aborted", "AbortError");
@@ -240,7 +259,29 @@ export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
   const secureAgent = () => (httpsAgent ??= new (https().Agent)(agentOptions()));
   let tunnel: Https.Agent | undefined;
 
-  function send(
+  /**
+   * Sends a request; one that a kept-alive connection lost before any answer came is sent again
+   * on another (see {@link STALE_CONNECTION}).
+   */
+  async function send(
+    url: URL,
+    method: string,
+    headers: LightHeaders,
+    body: Buffer | null,
+    signal?: AbortSignal,
+  ): Promise<[ClientRequest, IncomingMessage]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await sendOnce(url, method, headers, body, signal);
+      } catch (err) {
+        if (!(err instanceof StaleConnection) || attempt > MAX_STALE_RETRIES) {
+          throw err instanceof StaleConnection ? fetchFailed(err.cause) : err;
+        }
+      }
+    }
+  }
+
+  function sendOnce(
     url: URL,
     method: string,
     headers: LightHeaders,
@@ -291,7 +332,8 @@ export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
       });
       req.on("error", (err) => {
         settle();
-        reject(fetchFailed(err));
+        const stale = req.reusedSocket && !signal?.aborted && STALE_CONNECTION.has(errorCode(err));
+        reject(stale ? new StaleConnection(err) : fetchFailed(err));
       });
       const connectMs = timeouts?.connectMs;
       if (connectMs) {
