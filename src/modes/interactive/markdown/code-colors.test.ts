@@ -5,7 +5,7 @@ import * as cliHighlight from "cli-highlight";
 import hljs from "highlight.js";
 import { afterAll, expect, test } from "vitest";
 import { setTheme, theme } from "../screen/theme.js";
-import { colorCode, type CodeColorApis } from "./code-colors.js";
+import { colorCode, GUESSED_LANGUAGES, type CodeColorApis } from "./code-colors.js";
 import {
   highlightCode,
   highlighterReady,
@@ -53,7 +53,7 @@ for (const palette of ["dark", "light"] as const) {
       const expected = cliHighlight.highlight(code, {
         ignoreIllegals: true,
         ...themeOption,
-        ...(language ? { language } : {}),
+        ...(language ? { language } : { languageSubset: GUESSED_LANGUAGES }),
       });
       expect(highlightCode(code, language), `${language}: ${code}`).toBe(expected);
     }
@@ -67,7 +67,7 @@ test("colorCode with a theme that styles plain text too", () => {
     const expected = cliHighlight.highlight(code, {
       ignoreIllegals: true,
       theme: styles,
-      ...(language ? { language } : {}),
+      ...(language ? { language } : { languageSubset: GUESSED_LANGUAGES }),
     });
     expect(colorCode(apis, code, language, styles), `${language}: ${code}`).toBe(expected);
   }

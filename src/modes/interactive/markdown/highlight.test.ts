@@ -35,3 +35,25 @@ test("the live tail leaves code without a language uncoloured; settled, it is co
   const tagged = source.replace("```\n", "```ts\n");
   expect(renderMarkdown(tagged, 80, { live: true })).toBe(renderMarkdown(tagged, 80));
 });
+
+test("code without a language is guessed among common languages only; indented code stays plain", async () => {
+  setTheme(true, "dark");
+  await loaded();
+  const hljs = (await import("highlight.js")).default;
+  const { renderMarkdown } = await import("./render.js");
+  // The guess: a fence without a language, settled, is coloured...
+  const fenced = renderMarkdown("```\nSELECT name FROM users WHERE id = 1;\n```", 80);
+  expect(fenced).not.toBe(
+    renderMarkdown("```\nSELECT name FROM users WHERE id = 1;\n```", 80, { live: true }),
+  );
+  // ...without compiling every grammar highlight.js has (a second's work, on the key loop).
+  for (const rare of ["fortran", "cobol", "x86asm", "mathematica"])
+    expect(hljs.getLanguage(rare)?.isCompiled, rare).toBeFalsy();
+  // A list the stream cut so it reads as indented code: shown, never coloured as code.
+  const cut = "Intro:\n\n     - Little [when](https://example.com/docs) what request.\n";
+  const rendered = renderMarkdown(cut, 80);
+  const { hue } = await import("../screen/theme.js");
+  expect(rendered).toContain(
+    hue("codeBlock")(" - Little [when](https://example.com/docs) what request."),
+  );
+});

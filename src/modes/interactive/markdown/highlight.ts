@@ -1,5 +1,5 @@
 import { theme, type Theme } from "../screen/theme.js";
-import { colorCode, type CodeColorApis } from "./code-colors.js";
+import { colorCode, GUESSED_LANGUAGES, type CodeColorApis } from "./code-colors.js";
 
 type Highlighter = (code: string, language: string | undefined) => string;
 type CodeTheme = Record<string, (text: string) => string>;
@@ -79,7 +79,7 @@ export function preloadHighlighter(onReady?: () => void): void {
           api.highlight(code, {
             ignoreIllegals: true,
             ...(styles ? { theme: styles } : {}),
-            ...(known ? { language: known } : {}),
+            ...(known ? { language: known } : { languageSubset: GUESSED_LANGUAGES }),
           })
         );
       };

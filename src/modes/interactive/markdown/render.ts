@@ -2,7 +2,7 @@ import { Lexer, type Token, type Tokens } from "marked";
 import stringWidth from "string-width";
 import wrapAnsi from "wrap-ansi";
 import { hue, theme } from "../screen/theme.js";
-import { highlightCode, preloadHighlighter } from "./highlight.js";
+import { highlightCode, highlighterReady, preloadHighlighter } from "./highlight.js";
 import { renderInline } from "./inline.js";
 
 /** Whether the text being rendered is a streaming answer's live tail (see `RenderOptions`). */
@@ -96,10 +96,12 @@ function renderBlock(token: Token, width: number): string[] {
 function renderCode(token: Tokens.Code, width: number): string[] {
   const { paint } = theme();
   const language = token.lang?.split(/\s/)[0] || undefined;
-  if (!highlightCode("", language)) preloadHighlighter();
+  if (!highlighterReady()) preloadHighlighter();
+  // Indented code is left plain: in an answer it is mostly a list or quote cut by the stream,
+  // not code; a fence without a language is guessed once settled (not live: guesses flip).
+  const plain = !language && (live || token.codeBlockStyle === "indented");
   const body =
-    (live && !language ? undefined : highlightCode(token.text, language)) ??
-    hue("codeBlock")(token.text);
+    (plain ? undefined : highlightCode(token.text, language)) ?? hue("codeBlock")(token.text);
   const gutter = paint.dim("│ ");
   const continued = (token as { continued?: boolean }).continued === true;
   const label = language && !continued ? [paint.dim(`╭ ${language}`)] : [];
