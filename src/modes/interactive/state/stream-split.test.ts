@@ -1,3 +1,4 @@
+import { lexer, type Token } from "marked";
 import { describe, expect, test } from "vitest";
 import { splitSettled } from "./stream-split.js";
 
@@ -36,5 +37,34 @@ describe("splitSettled", () => {
     const { settled, tail } = splitSettled(text, limits);
     expect(settled[0]!.length).toBeLessThanOrEqual(400);
     expect(`${settled[0]!} ${tail}`).toBe(text);
+  });
+
+  test("a chunk never starts with an indented line, so no list item becomes indented code", () => {
+    // A loose list whose items go on in indented paragraphs and nested lists, streamed a few
+    // characters at a time into a small budget: every cut lands before an unindented line.
+    const item = (i: number) =>
+      `- Item ${i} says what the retry does.\n\n    It waits a little longer each time.\n\n` +
+      `    - nested ${i}a, with [a link](https://example.com/${i})\n    - nested ${i}b\n`;
+    const text = Array.from({ length: 12 }, (_, i) => item(i)).join("\n");
+    const chunks: string[] = [];
+    let tail = "";
+    for (let i = 0; i < text.length; i += 7) {
+      const split = splitSettled(tail + text.slice(i, i + 7), { rows: 10, width: 60 });
+      chunks.push(...split.settled);
+      tail = split.tail;
+    }
+    chunks.push(tail);
+    expect(chunks.length).toBeGreaterThan(4);
+    const indentedCode = (tokens: Token[]): boolean =>
+      tokens.some(
+        (t) =>
+          (t.type === "code" && (t as { codeBlockStyle?: string }).codeBlockStyle === "indented") ||
+          indentedCode(
+            ((t as { tokens?: Token[] }).tokens ?? []).concat(
+              (t as { items?: Token[] }).items ?? [],
+            ),
+          ),
+      );
+    for (const chunk of chunks) expect(indentedCode(lexer(chunk)), chunk).toBe(false);
   });
 });

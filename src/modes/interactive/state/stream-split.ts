@@ -5,7 +5,9 @@
  * The tail always starts outside a code fence: finished paragraphs (text before a blank line
  * outside any fence) settle as they complete, and a tail that grows past its budget settles its
  * complete lines — inside a code fence the settled part is closed with a fence and the tail
- * reopens it, so both render as code.
+ * reopens it, so both render as code. Outside a fence no chunk starts with an indented line
+ * (a list item's paragraph or nested list, which alone would read as indented code), unless
+ * waiting for an unindented one would keep the tail over its budget.
  */
 export interface SplitLimits {
   /** Terminal rows the tail may take (lines, counting wrapping at `width`). */
@@ -21,22 +23,36 @@ export interface Split {
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** A line Markdown reads as indented code when a chunk starts with it (or continues a list). */
+const INDENTED = /^(?: {4}|\t)/;
 
 interface Scan {
-  /** Offset just after the last blank line outside a fence that follows some content. */
+  /**
+   * Offset just after the last blank line outside a fence that follows some content and is
+   * followed by a line that is not indented (an indented one continues a list item or a quote's
+   * code: cut there, it would start the next chunk as indented code).
+   */
   boundary: number;
   rows: number;
   /** Offset of the last line break. */
   lastBreak: number;
   /** The fence open at `lastBreak` (its opening line), if any. */
   fenceAtBreak?: { line: string; marker: string };
+  /** The last line break a chunk may start after (see `boundary`), its fence, and rows after it. */
+  safeBreak: number;
+  fenceAtSafe?: { line: string; marker: string };
+  rowsAfterSafe: number;
 }
 
 function scan(text: string, width: number): Scan {
   let boundary = 0;
+  let pending = 0;
   let rows = 0;
   let lastBreak = -1;
   let fenceAtBreak: Scan["fenceAtBreak"];
+  let safeBreak = -1;
+  let rowsAtSafe = 0;
+  let fenceAtSafe: Scan["fenceAtBreak"];
   let fence: Scan["fenceAtBreak"];
   let content = false;
   let start = 0;
@@ -44,6 +60,14 @@ function scan(text: string, width: number): Scan {
     const nl = text.indexOf("\n", start);
     const end = nl === -1 ? text.length : nl;
     const line = text.slice(start, end);
+    const blank = line.trim() === "";
+    // The break before this line: a chunk may start here inside a fence (it is reopened) or
+    // with a line that is not indented.
+    if (start > 0 && (fenceAtBreak || (!blank && !INDENTED.test(line)))) {
+      safeBreak = start - 1;
+      rowsAtSafe = rows;
+      fenceAtSafe = fenceAtBreak;
+    }
     rows += Math.max(1, Math.ceil(line.length / width));
     const marker = FENCE.exec(line)?.[1];
     if (fence) {
@@ -55,18 +79,28 @@ function scan(text: string, width: number): Scan {
       ) {
         fence = undefined;
       }
-    } else if (marker) {
-      fence = { line, marker };
+    } else if (blank) {
+      if (content && nl !== -1) pending ||= nl + 1;
+    } else {
+      if (pending && !INDENTED.test(line)) boundary = pending;
+      pending = 0;
+      if (marker) fence = { line, marker };
       content = true;
-    } else if (line.trim() === "") {
-      if (content && nl !== -1) boundary = nl + 1;
-    } else content = true;
+    }
     if (nl === -1) break;
     lastBreak = nl;
     fenceAtBreak = fence;
     start = nl + 1;
   }
-  return { boundary, rows, lastBreak, ...(fenceAtBreak ? { fenceAtBreak } : {}) };
+  return {
+    boundary,
+    rows,
+    lastBreak,
+    ...(fenceAtBreak ? { fenceAtBreak } : {}),
+    safeBreak,
+    ...(fenceAtSafe ? { fenceAtSafe } : {}),
+    rowsAfterSafe: rows - rowsAtSafe,
+  };
 }
 
 /**
@@ -86,12 +120,17 @@ export function splitSettled(tail: string, limits: SplitLimits): Split {
     info = scan(tail, limits.width);
   }
   if (info.rows <= limits.rows) return { settled, tail, tailJoined: false };
-  if (info.lastBreak > 0) {
-    let head = tail.slice(0, info.lastBreak);
-    let rest = tail.slice(info.lastBreak + 1);
-    if (info.fenceAtBreak) {
-      head += `\n${info.fenceAtBreak.marker}`;
-      rest = `${info.fenceAtBreak.line}\n${rest}`;
+  // Cut at the last line break a chunk may start after, unless what follows it is still over
+  // the budget (a long indented run): then at the last break, whatever follows.
+  const safe = info.safeBreak > 0 && info.rowsAfterSafe <= limits.rows;
+  const at = safe ? info.safeBreak : info.lastBreak;
+  const fence = safe ? info.fenceAtSafe : info.fenceAtBreak;
+  if (at > 0) {
+    let head = tail.slice(0, at);
+    let rest = tail.slice(at + 1);
+    if (fence) {
+      head += `\n${fence.marker}`;
+      rest = `${fence.line}\n${rest}`;
     }
     push(head);
     return { settled, tail: rest, tailJoined: true };
