@@ -186,8 +186,11 @@ async function typeThroughAnswer(term, start, marker) {
   term.press("enter");
   await term.waitFor(start, { where: "all", timeoutMs: 60_000 });
   let shownMs;
+  // The last words stay at the bottom of the screen: searching the whole scrollback on every
+  // update (20,000 lines for 1 MB) made the reading terminal the bottleneck, and North's
+  // writes blocked behind it.
   const shown = term
-    .waitFor(marker, { where: "all", timeoutMs: 600_000 })
+    .waitFor(marker, { timeoutMs: 600_000 })
     .then(() => (shownMs = performance.now() - sent));
   // At most MAX_KEYS keys: on a slow machine more would wrap the composer over many rows.
   const times = await typeWhileStreaming(term, () => shownMs === undefined, 0, MAX_KEYS);
