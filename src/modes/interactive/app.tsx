@@ -237,7 +237,12 @@ function Live(
     (state.review.picker !== undefined || state.review.reason !== undefined);
   return (
     <Box flexDirection="column">
-      <LiveArea state={state} animate={props.animate} highlightEpoch={props.epoch} />
+      <LiveArea
+        state={state}
+        animate={props.animate}
+        highlightEpoch={props.epoch}
+        {...(props.scrollback ? { scrollback: props.scrollback } : {})}
+      />
       <QueueView queue={state.queue} steering={state.steering} />
       <TodoView items={state.todos} open={state.todosOpen} stopped={state.todosStopped} />
       <Box marginTop={1} flexDirection="column">

@@ -2,6 +2,7 @@ import { Box, Text } from "ink";
 import Spinner from "ink-spinner";
 import { useEffect, useMemo, useState } from "react";
 import { renderMarkdown } from "../markdown/index.js";
+import type { Scrollback } from "../screen/scrollback.js";
 import type { UiState } from "../state/state.js";
 import { tint } from "../screen/theme.js";
 import { thinkingTail } from "./entry-view.js";
@@ -18,15 +19,23 @@ import { estimateCharTokens } from "../../../session/index.js";
  * The part of the turn still moving: folded thinking, the streaming tail of the answer, running
  * tools (the one under review shows as its review), the pending review, and a working line. Kept shorter than the screen (see `tailBudget` in transcript.ts).
  */
-export function LiveArea(props: { state: UiState; animate: boolean; highlightEpoch: number }) {
+export function LiveArea(props: {
+  state: UiState;
+  animate: boolean;
+  highlightEpoch: number;
+  /** Draws the tail's lines past Ink's per-character work (screen/scrollback.ts). */
+  scrollback?: Scrollback;
+}) {
   const { tail, thinking, busy, width, labelPending, tailJoined, review } = props.state;
   const tools = props.state.tools.filter((t) => t.id !== review?.id);
   const inner = Math.max(20, width - GUTTER);
-  const rendered = useMemo(
-    () => (tail.trim() ? renderMarkdown(tail, inner, { continued: tailJoined, live: true }) : ""),
+  const { scrollback } = props;
+  const rendered = useMemo(() => {
+    if (!tail.trim()) return "";
+    const text = renderMarkdown(tail, inner, { continued: tailJoined, live: true });
+    return scrollback ? scrollback.liveLines(text, inner) : text;
     // highlightEpoch: re-render once the highlighter has loaded; theme: in the new palette.
-    [tail, inner, tailJoined, props.highlightEpoch, props.state.theme],
-  );
+  }, [tail, inner, tailJoined, props.highlightEpoch, props.state.theme, scrollback]);
   const spinner = props.animate ? <Spinner type="dots" /> : "…";
   // A turn that starts with a tool: its first line carries the label the answer would.
   const firstLabel = !props.state.turnLabelled && !rendered;

@@ -3,6 +3,8 @@ import { createElement } from "react";
 import stripAnsi from "strip-ansi";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { EntryView } from "../components/entry-view.js";
+import { LiveArea } from "../components/live-area.js";
+import { initialState } from "../state/state.js";
 import { loadMarkdown } from "../markdown/index.js";
 import { createOutputGate } from "../browse/output-gate.js";
 import { answerText, Scrollback } from "./scrollback.js";
@@ -96,5 +98,45 @@ describe("Scrollback", () => {
     stdout.write(`\x1b[2J${marker}\nframe`);
     expect(written).toEqual(["frame", "\x1b[2J\nnorth kept\nframe"]);
     expect(stdout.columns).toBe(60);
+  });
+});
+
+describe("the live tail's lines", () => {
+  for (const color of [false, true]) {
+    test(`drawn as markers and expanded, they are what Ink draws (colour ${color ? "on" : "off"})`, () => {
+      setTheme(color, "dark");
+      for (const tail of samples)
+        for (const columns of [40, 80]) {
+          const state = { ...initialState(30, columns), busy: true, tail };
+          const draw = (scrollback?: Scrollback) =>
+            renderToString(
+              createElement(LiveArea, {
+                state,
+                animate: false,
+                highlightEpoch: 0,
+                ...(scrollback ? { scrollback } : {}),
+              }),
+              { columns },
+            );
+          const back = new Scrollback();
+          const marked = draw(back);
+          expect(marked, tail).not.toContain(tail.slice(0, 8));
+          expect(visible(back.expand(marked)), `${columns}: ${tail}`).toBe(visible(draw()));
+        }
+    });
+  }
+
+  test("an unchanged line keeps its marker; a line still drawn outlives thousands of others", () => {
+    setTheme(false);
+    const back = new Scrollback();
+    const first = back.liveLines("kept line\nmoving 0", 60).split("\n");
+    const second = back.liveLines("kept line\nmoving 1", 60).split("\n");
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]).not.toBe(first[1]);
+    let last = "";
+    for (let i = 2; i < 6000; i++) last = back.liveLines(`kept line\nmoving ${i}`, 60);
+    expect(back.expand(last)).toBe("kept line\nmoving 5999");
+    // Lines not drawn for thousands of lines since are forgotten (memory stays bounded).
+    expect(back.expand(first[1]!)).toBe("");
   });
 });
