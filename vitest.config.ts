@@ -46,7 +46,15 @@ export default defineConfig({
         extends: true,
         test: { name: "unit", include: ["src/**/*.test.ts"], isolate: false },
       },
-      { extends: true, test: { name: "e2e", include: ["test/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["test/**/*.test.ts"],
+          // Developer tools asked once per run, not by every North a test starts.
+          globalSetup: ["test/support/seed-dev-tools.ts"],
+        },
+      },
     ],
   },
 });

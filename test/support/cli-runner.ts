@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { seedDevTools } from "./dev-tools-seed.js";
 
 /** The built CLI: `dist/north.js`, or `$NORTH_DIST/north.js` when built there (see scripts/build.mjs). */
 export const CLI = process.env.NORTH_DIST
@@ -40,11 +41,13 @@ export function makeHome(config?: unknown): { home: string; env: Record<string, 
     XDG_CACHE_HOME: join(home, "cache"),
     NORTH_LOCAL_SERVERS: "off",
   };
-  // The rest of the cache (developer tools found, the sandbox probe) is the home's own, so that
-  // what one test leaves there never reaches another's prompt.
+  // The rest of the cache (the sandbox probe, the picker's lists) is the home's own, so that
+  // what one test leaves there never reaches another's prompt; the developer tools start as the
+  // run found them (dev-tools-seed.ts), the same for every home.
   mkdirSync(SHARED_CODE, { recursive: true });
   mkdirSync(join(env.XDG_CACHE_HOME, "north"), { recursive: true });
   symlinkSync(SHARED_CODE, join(env.XDG_CACHE_HOME, "north", "code"));
+  seedDevTools(join(env.XDG_CACHE_HOME, "north"));
   if (config !== undefined) {
     mkdirSync(join(env.XDG_CONFIG_HOME, "north"), { recursive: true });
     writeFileSync(join(env.XDG_CONFIG_HOME, "north", "config.json"), JSON.stringify(config));
