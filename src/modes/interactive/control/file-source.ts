@@ -5,7 +5,8 @@
  * updates as more arrives. Listed again when asked after `FRESH_MS` (a file made since then
  * appears): the new list is indexed beside the old one, which serves until the new is whole.
  * A large repository's last whole list is kept (`saveProjectFiles`, outside the repository):
- * the next start serves it at once while its own listing runs, and replaces it when whole.
+ * the next start serves it at once, lists again {@link KEPT_REFRESH_MS} later, and replaces it
+ * when the new list is whole.
  */
 import {
   cachedProjectFiles,
@@ -18,6 +19,12 @@ import { IndexFeeder } from "../menu/index-feeder.js";
 const FRESH_MS = 5000;
 /** While the first list grows, the menu is drawn again at most this often. */
 const REDRAW_MS = 50;
+/**
+ * With a kept list served, the new listing waits this long: started at once, its parsing and
+ * indexing shared the event loop with the first `@` typed as the composer appears (60,000
+ * files: about a third of the wait for the first match). Writing the kept list waits as long.
+ */
+const KEPT_REFRESH_MS = 2000;
 
 export interface FileSource {
   /**
@@ -64,6 +71,7 @@ export function createFileSource(
 
   const list = () => {
     listedAt = performance.now();
+    let delay = 0;
     if (!served) {
       // The list the last session kept: served (indexed in slices) while this one is made.
       const kept = cachedProjectFiles(root, env);
@@ -74,6 +82,7 @@ export function createFileSource(
         served = cached;
         cached.push(kept);
         cached.end();
+        delay = KEPT_REFRESH_MS;
       }
     }
     const feeder: IndexFeeder = new IndexFeeder(() => {
@@ -81,7 +90,9 @@ export function createFileSource(
       // again 5 s later would rewrite megabytes for the same paths).
       if (feeder.complete && !kept) {
         kept = true;
-        saveProjectFiles(root, env, feeder.index.files, keepFrom);
+        const save = () => saveProjectFiles(root, env, feeder.index.files, keepFrom);
+        if (delay === 0) save();
+        else setTimeout(save, delay).unref();
       }
       if (feeder === served) return grew(feeder.complete);
       // A list made again replaces the served one once it is whole.
@@ -93,7 +104,10 @@ export function createFileSource(
     });
     if (served) next = feeder;
     else served = feeder;
-    void streamProjectFiles(root, env, (paths) => feeder.push(paths)).then(() => feeder.end());
+    const stream = () =>
+      void streamProjectFiles(root, env, (paths) => feeder.push(paths)).then(() => feeder.end());
+    if (delay === 0) stream();
+    else setTimeout(stream, delay).unref();
   };
   /** Drawn again only when a menu asked for the files since the last draw (one is open). */
   const grew = (whole: boolean) => {
