@@ -8,6 +8,9 @@ import {
 import { ToolError, type ToolContext, type ToolOutput } from "../../agent/tool.js";
 import { formatSize, readRepoFileSync, type Workspace } from "../../workspace/index.js";
 
+/** Enough of a file's start for `sniffImageType` (WebP's is the longest: 12 bytes). */
+const SNIFF_BYTES = 64;
+
 /** For renderers: the image `read_file` read (no line numbers). */
 export interface ReadImageDetails {
   path: string;
@@ -26,6 +29,10 @@ export async function readImage(
   relative: string,
   ctx: ToolContext,
 ): Promise<ToolOutput<ReadImageDetails> | undefined> {
+  // Its first bytes say whether it is an image: any other binary file is not read whole.
+  const head = readRepoFileSync(ws.root, relative, { maxBytes: SNIFF_BYTES });
+  if (!head.ok) throw new ToolError(`${relative} cannot be read: ${head.reason}.`);
+  if (!sniffImageType(head.bytes)) return undefined;
   const read = readRepoFileSync(ws.root, relative, { maxBytes: MAX_IMAGE_INPUT_BYTES });
   if (!read.ok) throw new ToolError(`${relative} cannot be read: ${read.reason}.`);
   const mediaType = sniffImageType(read.bytes);
