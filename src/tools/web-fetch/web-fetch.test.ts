@@ -102,6 +102,13 @@ describe("web_fetch", () => {
     await expect(pending).rejects.toBeDefined();
   });
 
+  it("says where a page was cut by the limit in force", async () => {
+    const out = await fetchWith({ ...LOCAL, maxBytes: 1024 * 1024 }, { url: `${server.url}/huge` });
+    expect(out.content).toContain(
+      "Cut at 1.0 MB: the page is longer; only its first 1.0 MB were read.",
+    );
+  });
+
   it("cuts a 20 MB page at 5 MB and gives the rest of the text by offset", async () => {
     const out = await fetchWith(LOCAL, { url: `${server.url}/huge` });
     expect(out.content).toContain("Cut at 5.0 MB");

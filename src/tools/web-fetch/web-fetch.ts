@@ -54,6 +54,8 @@ interface Fetched {
   at: number;
   res: Omit<WebResponse, "body">;
   page: Converted;
+  /** The most of the body read (`res.cut`: the body was longer). */
+  maxBytes: number;
 }
 
 /**
@@ -136,6 +138,7 @@ async function fetchPage(
     approved.add(host);
   };
   let res: WebResponse;
+  const maxBytes = options.maxBytes ?? WEB_MAX_BYTES;
   try {
     res = await webRequest({
       url,
@@ -143,7 +146,7 @@ async function fetchPage(
       allowHosts: options.allowHosts,
       approve,
       timeoutMs: options.timeoutMs ?? WEB_TIMEOUT_MS,
-      maxBytes: options.maxBytes ?? WEB_MAX_BYTES,
+      maxBytes,
     });
   } catch (error) {
     if (error instanceof WebRequestError) {
@@ -159,7 +162,7 @@ async function fetchPage(
   const page = await convertBody(res);
   const { body, ...meta } = res;
   void body;
-  return { at: Date.now(), res: meta, page };
+  return { at: Date.now(), res: meta, page, maxBytes };
 }
 
 function present(
@@ -188,7 +191,7 @@ function present(
     `HTTP ${res.status}, ${res.type || "no content type"}, ${describeKind(page.kind)}${cached ? " (from the 15-minute cache)" : ""}.`,
     ...(res.cut
       ? [
-          `Cut at ${formatSize(WEB_MAX_BYTES)}: the page is longer; only its first ${formatSize(WEB_MAX_BYTES)} were read.`,
+          `Cut at ${formatSize(fetched.maxBytes)}: the page is longer; only its first ${formatSize(fetched.maxBytes)} were read.`,
         ]
       : []),
     ...(offset > 0 || to < total
