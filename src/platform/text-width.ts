@@ -22,7 +22,9 @@ export interface WidthOptions {
  * One column alone, never part of a wider cluster: printable ASCII; Latin-1 and Latin Extended
  * A/B, IPA and spacing modifier letters (not the soft hyphen); general punctuation (dashes,
  * quotes, bullet, ellipsis, but not the zero-width and format characters); box drawing and
- * block elements; Braille (spinners).
+ * block elements; Braille (spinners); the Private Use Area (ambiguous width, narrow as
+ * `string-width` counts it by default: the scrollback's markers are made of it, one per line
+ * drawn, so they must not take the slow path).
  */
 export function isNarrow(code: number): boolean {
   if (code >= 0x20 && code <= 0x7e) return true;
@@ -31,6 +33,7 @@ export function isNarrow(code: number): boolean {
   if (code >= 0x2010 && code <= 0x2027) return true;
   if (code >= 0x2030 && code <= 0x205e) return code !== 0x203c && code !== 0x2049;
   if (code >= 0x2500 && code <= 0x259f) return true;
+  if (code >= 0xe000 && code <= 0xf8ff) return true;
   return code >= 0x2800 && code <= 0x28ff;
 }
 
