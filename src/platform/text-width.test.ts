@@ -31,7 +31,13 @@ test("the same width as string-width, fast path or not", () => {
     "◽ geometric",
     "\x1b[31mred\x1b[0m 中",
   ];
-  for (const text of samples) expect(textWidth(text), JSON.stringify(text)).toBe(stringWidth(text));
+  for (const text of samples) {
+    expect(textWidth(text), JSON.stringify(text)).toBe(stringWidth(text));
+    const counting = { countAnsiEscapeCodes: true };
+    expect(textWidth(text, counting), `counting: ${JSON.stringify(text)}`).toBe(
+      stringWidth(text, counting),
+    );
+  }
   expect(textWidth("中", { ambiguousIsNarrow: false })).toBe(
     stringWidth("中", { ambiguousIsNarrow: false }),
   );

@@ -39,9 +39,12 @@ export function isNarrow(code: number): boolean {
 
 export function textWidth(text: string, options?: WidthOptions): number {
   if (typeof text !== "string" || text.length === 0) return 0;
-  if (options && (options.countAnsiEscapeCodes || options.ambiguousIsNarrow === false))
+  const escapes = text.includes("\x1b") || text.includes("\x9b");
+  // Counting escape codes changes nothing in a string without any (wrap-ansi measures each word
+  // of a paragraph so, after taking its escapes out).
+  if (options?.ambiguousIsNarrow === false || (options?.countAnsiEscapeCodes && escapes))
     return stringWidth(text, options);
-  const plain = text.includes("\x1b") ? stripVTControlCharacters(text) : text;
+  const plain = escapes ? stripVTControlCharacters(text) : text;
   for (let i = 0; i < plain.length; i++) {
     if (!isNarrow(plain.charCodeAt(i))) return stringWidth(text, options);
   }
