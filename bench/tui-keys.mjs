@@ -39,10 +39,14 @@ const answer = (bytes, marker, start = "") =>
     i % 12 === 11 ? `${line}\n\n` : `${line} `,
   ).join("")}\n\n${marker}`;
 
-const show = (name, p50s, p95s, keys) =>
+const show = (name, p50s, p95s, keys) => {
+  // A run whose answer ended before any key (a smoke run's small sizes) has no percentiles.
+  const [p50, p95] = [p50s, p95s].map((values) => values.filter((v) => v !== undefined));
+  if (p95.length === 0) return console.log(`${name.padEnd(40)} no key typed while it streamed`);
   console.log(
-    `${name.padEnd(40)} p50 ${median(p50s).toFixed(1)} ms  p95 ${median(p95s).toFixed(1)} ms  (median of ${p95s.length} runs; ${keys} keys, one every ${EVERY_MS} ms)`,
+    `${name.padEnd(40)} p50 ${median(p50).toFixed(1)} ms  p95 ${median(p95).toFixed(1)} ms  (median of ${p95.length} runs; ${keys} keys, one every ${EVERY_MS} ms)`,
   );
+};
 
 /**
  * Types a key every `everyMs` while `streaming()` holds; resolves with the echo times of the
