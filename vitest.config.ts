@@ -46,7 +46,15 @@ export default defineConfig({
         extends: true,
         test: { name: "unit", include: ["src/**/*.test.ts"], isolate: false },
       },
-      { extends: true, test: { name: "e2e", include: ["test/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["test/**/*.test.ts"],
+          // The developer tools every test home starts with (test/support/cli-runner.ts).
+          globalSetup: ["test/support/dev-tools-seed.ts"],
+        },
+      },
     ],
   },
 });
