@@ -35,10 +35,10 @@ const SHARED_CODE = join(tmpdir(), "north-test-cache", "north", "code");
  * The developer tools of this machine as North caches them (src/session/context/dev-tools.ts),
  * found once per test run by test/support/dev-tools-seed.ts (the e2e project's global setup).
  * Every home starts with a copy, as a person's machine has after its first session: without it
- * each interactive session asks some 25 programs their version in the background (java and mvn
- * start a JVM: ~4 s of CPU on the 2-core machine, in a helper that outlives a killed TUI). The
- * same copy in every home, so no test sees what another left; a test with its own PATH finds
- * no cache for it, as before.
+ * each interactive session asks some 25 programs their version in the background 1.5 s after
+ * it starts (java and mvn start a JVM: ~4 s of CPU on the 2-core machine). The same copy in
+ * every home, so no test sees what another left; a test with its own PATH finds no cache for
+ * it, as before.
  */
 export const DEV_TOOLS_SEED = join(
   tmpdir(),
