@@ -1,212 +1,230 @@
-// The model turning to the person in the TUI: ask_user_question answered by number, by arrows and
-// in the person's own words (or declined); enter_plan_mode accepted and declined; slash_command
-// reporting at once, asking before a change, refusing what needs the screen.
-import { existsSync, mkdtempSync } from "node:fs";
+// Slash commands, their menus, custom commands, `@` mentions, /undo, /model and /compact,
+// driven in a real pseudo-terminal against the mock model server.
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
-import { reply } from "../support/mock-model-server.js";
+import { afterEach, describe, expect, test } from "vitest";
+import { makeHome, makeRepo } from "../support/cli-runner.js";
+import {
+  reply,
+  startMockModelServer,
+  type MockModelServer,
+  type ScriptEntry,
+} from "../support/mock-model-server.js";
 import { useSharedTui } from "../support/shared-tui.js";
-import { send, toolNames, toolResults, useTui, waitForReview } from "../support/tui-fixture.js";
+import { startTerminal, type TuiTerminal } from "../support/terminal-harness.js";
+import { COMPOSER, send } from "../support/tui-fixture.js";
 
-const tui = useTui();
-/**
- * One program for the tests about what a conversation shows (each starts from a new one); a test
- * that changes the mode, starts with flags or ends the program has its own.
- */
-const shared = useSharedTui();
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
 
-const QUESTIONS = {
-  questions: [
-    {
-      question: "Which database should the service use?",
-      header: "Database",
-      options: [
-        { label: "PostgreSQL", description: "a server" },
-        { label: "SQLite", description: "a file" },
-      ],
-    },
-    {
-      question: "Which port?",
-      options: [{ label: "8080" }, { label: "3000" }, { label: "80" }],
-    },
-  ],
+const DEFAULT_FILES = {
+  "README.md": "# Demo\n\nA demo service.\n",
+  "src/retry.ts": "export const policy = { attempts: 3, backoffMs: 200 };\n",
+  "src/client.ts": 'import { policy } from "./retry";\n\nexport const client = { policy };\n',
 };
 
-describe("ask_user_question in the TUI", () => {
-  test("answered by number, then by arrows and Enter; the answers are the result", async () => {
-    const { term, server } = await shared.open([
-      reply().tool("ask_user_question", QUESTIONS),
-      reply().text("PostgreSQL on 3000 it is."),
-    ]);
-    await send(term, "set up the service");
-    // The tool line ("Asking: …") may show a moment before the picker: wait for the picker.
-    await waitForReview(term, "Question 1 of 2 · Database");
-    let screen = term.screen();
-    expect(screen).toContain("Which database should the service use?");
-    expect(screen).toMatch(/› 1\. PostgreSQL — a server/);
-    expect(screen).toContain("2. SQLite — a file");
-    expect(screen).toContain("3. Other — type an answer");
-    expect(toolNames(server, 0)).toContain("ask_user_question");
-    term.type("1");
-    await term.waitFor("Question 2 of 2");
-    term.press("down");
-    await term.waitFor(/› 2\. 3000/);
-    term.press("enter");
-    await term.waitFor("PostgreSQL on 3000 it is.");
-    screen = term.screen();
-    expect(screen).toMatch(
-      /Asked: Which database should the service use\? \(\+1\) — PostgreSQL · 3000/,
-    );
-    expect(toolResults(server, 1)).toEqual([
-      {
-        content: "Which database should the service use?\n→ PostgreSQL\n\nWhich port?\n→ 3000",
-        isError: false,
-      },
-    ]);
-  });
+/** A custom command of the repository (`/greet`). */
+const GREET = {
+  ".north/commands/greet.md":
+    "---\ndescription: Greet someone\n---\nGreet $1 warmly ($ARGUMENTS).\n",
+};
 
-  test("Other opens a line for the person's own answer; Esc on the next question declines", async () => {
-    const { term, server } = await shared.open([
-      reply().tool("ask_user_question", QUESTIONS),
-      reply().text("I'll assume defaults."),
-    ]);
-    await send(term, "set up the service");
-    await waitForReview(term, "Which database should the service use?");
-    term.type("3");
-    await term.waitFor("Answer:");
-    term.type("MariaDB, already running");
-    await term.waitFor("MariaDB, already running");
+/**
+ * One program for the tests that keep the mode, model and conversation list as they were, on
+ * the default files and GREET (each starts from a new conversation). /undo has its own: after
+ * `/new` it numbers the turn it undid from the program's start ("turn 3"), not the conversation's.
+ */
+const shared = useSharedTui([], { files: { ...DEFAULT_FILES, ...GREET } });
+
+/** Opens North on a repository of `files`, with the Anthropic key (and OpenAI's when asked). */
+async function open(
+  script: ScriptEntry[],
+  options: { files?: Record<string, string>; openai?: boolean } = {},
+): Promise<{ term: TuiTerminal; server: MockModelServer; repo: string }> {
+  const server = await startMockModelServer(script);
+  const { env } = makeHome();
+  const repo = makeRepo({ ...DEFAULT_FILES, ...options.files });
+  const term = startTerminal({
+    cwd: repo,
+    env: {
+      ...env,
+      ANTHROPIC_API_KEY: "test-key",
+      ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+      ...(options.openai
+        ? { OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: server.openaiBaseUrl }
+        : {}),
+    },
+  });
+  cleanups.push(
+    () => server.close(),
+    () => term.kill(),
+  );
+  await term.waitFor(COMPOSER);
+  return { term, server, repo };
+}
+
+/** The text of the last user message of request `index` (Anthropic wire format). */
+function lastUserText(server: MockModelServer, index: number): string {
+  const messages = server.requests[index]!.body.messages as { role: string; content: unknown }[];
+  const last = messages.filter((m) => m.role === "user").at(-1)!;
+  if (typeof last.content === "string") return last.content;
+  return (last.content as { type: string; text?: string }[]).map((b) => b.text ?? "").join("\n");
+}
+
+describe("slash commands in the terminal", () => {
+  test("/mo + Tab completes /mode, its choices open, Enter runs the chosen one", async () => {
+    const { term } = await open([]);
+    term.type("/mo");
+    await term.waitFor("Switch between ask, agent and plan");
+    expect(term.screen()).toContain("/model");
+    term.press("tab");
+    await term.waitFor("> /mode");
+    await term.waitFor("read only: the model answers from the code");
+    term.type("pl");
+    await term.waitFor((s) => !s.includes("read only") && s.includes("plan"));
     term.press("enter");
-    await waitForReview(term, "Which port?");
+    await term.waitFor("Mode: plan");
+    await term.waitFor("[PLAN]");
+    // Esc closes a menu; Enter then sends the input as typed.
+    term.type("/he");
+    await term.waitFor("List the commands");
     term.press("escape");
-    await term.waitFor("I'll assume defaults.");
-    expect(term.screen()).toMatch(/Asked: .* — not answered/);
-    const [result] = toolResults(server, 1);
-    expect(result!.content).toContain("declined to answer");
+    await term.waitFor((s) => !s.includes("List the commands"));
+    term.type("lp");
+    await term.waitFor("> /help");
+    term.press("enter");
+    await term.waitFor("? on an empty input shows the keyboard shortcuts.");
   });
-});
 
-describe("enter_plan_mode in the TUI", () => {
-  test("y switches to plan mode: the mode shows, and the next step offers exit_plan_mode", async () => {
-    const { term, server } = await tui.open([
-      reply().tool("enter_plan_mode", { reason: "The change touches every client." }),
-      reply().text("Planning first."),
+  test("? on an empty input shows the keyboard shortcuts", async () => {
+    const { term } = await shared.open([]);
+    term.type("?");
+    await term.waitFor("Keyboard shortcuts");
+    expect(term.screen()).toContain("ctrl+x");
+    term.press("escape");
+    await term.waitFor((s) => !s.includes("Keyboard shortcuts"));
+  });
+
+  test("a custom command with arguments sends its prompt; the command is not sent", async () => {
+    const { term, server } = await shared.open([reply().text("Hello, Ada.")]);
+    term.type("/gr");
+    await term.waitFor("Greet someone");
+    term.press("tab");
+    term.type("Ada and Bob");
+    await term.waitFor("> /greet Ada and Bob");
+    term.press("enter");
+    await term.waitFor("Hello, Ada.");
+    expect(lastUserText(server, 0)).toBe("Greet Ada warmly (Ada and Bob).");
+  });
+
+  test("@ picker: two files chosen, both sent as <file> blocks", async () => {
+    const { term, server } = await shared.open([reply().text("Both read.")]);
+    term.type("compare @retr");
+    await term.waitFor("src/retry.ts");
+    term.press("tab");
+    await term.waitFor("> compare @src/retry.ts");
+    term.type("with @");
+    await term.waitFor("src/");
+    term.type("src/cl");
+    await term.waitFor("src/client.ts");
+    term.press("enter");
+    await term.waitFor("@src/client.ts");
+    // Backspace after a token deletes it whole; type it back through the picker.
+    term.press("backspace", "backspace");
+    await term.waitFor((s) => s.includes("> compare @src/retry.ts with") && !s.includes("client"));
+    term.type("@client");
+    await term.waitFor("src/client.ts");
+    term.press("tab");
+    term.type("please");
+    await term.waitFor("@src/client.ts please");
+    term.press("enter");
+    await term.waitFor("Both read.");
+    const text = lastUserText(server, 0);
+    expect(text).toContain("compare @src/retry.ts with @src/client.ts please");
+    expect(text).toContain('<file path="src/retry.ts">\nexport const policy');
+    expect(text).toContain('<file path="src/client.ts">\nimport { policy }');
+  });
+
+  test("/undo restores the files of the last turn after an accepted edit", async () => {
+    const { term, repo } = await open([
+      reply().tool("edit_create_file", { path: "src/new.ts", content: "export const n = 1;\n" }),
+      reply().text("Created it."),
     ]);
-    await send(term, "rework the clients");
-    await waitForReview(term, "Plan first, before changing anything?");
-    expect(term.screen()).toContain("The change touches every client.");
-    expect(term.screen()).toMatch(/1 y yes, plan first · 2 n no, go on/);
+    await send(term, "create a file");
+    await term.waitFor("y accept");
     term.type("y");
-    await term.waitFor("Planning first.");
-    expect(term.screen()).toContain("Switched to plan mode");
-    // The status line may be drawn a frame after the answer.
-    await term.waitFor(/\[PLAN\]/);
-    expect(toolNames(server, 0)).not.toContain("exit_plan_mode");
-    expect(toolNames(server, 1)).toContain("exit_plan_mode");
-    expect(toolResults(server, 1)).toEqual([
-      { content: expect.stringContaining("Plan mode is on"), isError: false },
-    ]);
+    await term.waitFor("Created it.");
+    expect(existsSync(join(repo, "src/new.ts"))).toBe(true);
+    term.type("/undo");
+    await term.waitFor("Restore the files changed");
+    term.press("enter");
+    await term.waitFor("Undid turn 1 of this conversation");
+    expect(existsSync(join(repo, "src/new.ts"))).toBe(false);
   });
 
-  test("n declines: the mode stays agent and the model is told to go on", async () => {
-    const { term, server } = await shared.open([
-      reply().tool("enter_plan_mode", { reason: "Risky." }),
-      reply().text("Going on."),
-    ]);
-    await send(term, "rework the clients");
-    await waitForReview(term, "Plan first, before changing anything?");
-    term.type("n");
-    // The screen once the turn is over (a read between two writes of a frame can miss a part).
-    await term.waitFor((screen) => screen.includes("Going on.") && /\[AGENT\]/.test(screen));
-    expect(term.screen()).toContain("Stayed in agent mode");
-    expect(toolResults(server, 1)).toEqual([
-      { content: expect.stringContaining("declined to plan first"), isError: true },
-    ]);
-  });
-});
-
-describe("slash_command in the TUI", () => {
-  test("a reporting command runs at once and returns what it printed", async () => {
-    const { term, server } = await shared.open([
-      reply().tool("slash_command", { command: "/cost" }),
-      reply().text("Cheap so far."),
-    ]);
-    await send(term, "how much have we spent?");
-    await term.waitFor("Cheap so far.");
-    expect(term.screen()).toMatch(/Ran \/cost — \d+ lines?/);
-    const [result] = toolResults(server, 1);
-    expect(result!.isError).toBe(false);
-    expect(result!.content).toMatch(/Claude Sonnet 5\.5 .*\n.*Total: \$/);
-  });
-
-  test("a change is asked first and runs when the turn ends; screen commands are refused", async () => {
-    const { term, server } = await tui.open([
-      reply()
-        .tool("slash_command", { command: "/quit" }, { id: "toolu_q" })
-        .tool("slash_command", { command: "/mode plan" }, { id: "toolu_m" }),
-      reply().text("Switching to plan mode after this."),
-    ]);
-    await send(term, "plan next time");
-    await waitForReview(term, "Run /mode plan");
-    expect(term.screen()).toContain("It runs when this turn ends.");
-    // R9: the review says what this call does, not the command's help line.
-    expect(term.screen()).toContain("Switches to plan mode: the model studies");
-    expect(term.screen()).not.toContain("Switch between ask, agent and plan");
-    expect(term.screen()).toMatch(/\[AGENT\]/);
-    term.type("y");
-    await term.waitFor("Switching to plan mode after this.");
-    await term.waitFor(/\[PLAN\]/);
-    const results = toolResults(server, 1);
-    expect(results[0]).toEqual({
-      content: expect.stringContaining("needs the person at the screen"),
-      isError: true,
+  test("/model switches provider mid-conversation: the next request uses the other protocol", async () => {
+    const { term, server } = await open([reply().text("From Claude."), reply().text("From GPT.")], {
+      openai: true,
     });
-    expect(results[1]).toEqual({
-      content: expect.stringContaining("runs when this turn ends"),
-      isError: false,
-    });
+    await send(term, "first");
+    await term.waitFor("From Claude.");
+    term.type("/model lun");
+    await term.waitFor("GPT-5.6 Luna");
+    term.press("enter");
+    await term.waitFor("Switched to GPT-5.6 Luna");
+    await send(term, "second");
+    await term.waitFor("From GPT.");
+    expect(server.requests.map((r) => r.path)).toEqual(["/v1/messages", "/v1/responses"]);
+    expect(JSON.stringify(server.requests[1]!.body)).toContain("From Claude.");
   });
 
-  // R8 of the third security review: the model had a repository's MCP server approved (its
-  // program ran outside the sandbox) through one click on a review that showed a help line.
-  test("a trust decision is refused to the model without a review, each one", async () => {
-    const out = mkdtempSync(join("/var/tmp", "north-slash-"));
-    const trust = [
-      "/mcp approve helper",
-      "/mcp reconnect helper",
-      "/sandbox off",
-      "/permissions revoke 1",
-      "/permissions revoke all",
-      "/mode agent",
-    ];
-    const calls = trust.reduce(
-      (r, command, i) => r.tool("slash_command", { command }, { id: `toolu_${i}` }),
-      reply(),
-    );
-    const { term, server, repo } = await tui.open(
-      [calls, reply().text("I will ask you to run them.")],
-      ["--mode", "ask"],
-      {
-        files: {
-          ".north/mcp.json": JSON.stringify({
-            mcpServers: { helper: { command: "sh", args: ["-c", `touch ${out}/MCPRAN`] } },
-          }),
-        },
-      },
-    );
-    await send(term, "set things up");
-    await term.waitFor("I will ask you to run them.");
-    const results = toolResults(server, 1);
-    expect(results).toHaveLength(trust.length);
-    for (const [i, result] of results.entries()) {
-      expect(result, trust[i]).toEqual({
-        content: expect.stringContaining("is the person's alone"),
-        isError: true,
-      });
+  test("/resume picks an earlier conversation: its transcript and history come back; /clear", async () => {
+    const { term, server } = await open([
+      reply().text("First answer."),
+      reply().text("Second answer."),
+      reply().text("Back in the first."),
+    ]);
+    await send(term, "first question");
+    await term.waitFor("First answer.");
+    await send(term, "/new");
+    await term.waitFor("New conversation.");
+    await send(term, "second question");
+    await term.waitFor("Second answer.");
+    term.type("/resu");
+    await term.waitFor("Continue a saved conversation");
+    term.press("tab");
+    await term.waitFor(/first question\s+\S+ \S+ · 2 messages · claude-/);
+    term.press("enter");
+    await term.waitFor("Resumed conversation");
+    await send(term, "go on");
+    await term.waitFor("Back in the first.");
+    const messages = server.requests[2]!.body.messages as { role: string }[];
+    expect(JSON.stringify(messages)).toContain("first question");
+    expect(JSON.stringify(messages)).not.toContain("second question");
+    await send(term, "/clear");
+    await term.waitFor((s) => !s.includes("Back in the first.") && s.includes(COMPOSER));
+  });
+
+  test("/compact summarises the older conversation and says how much", async () => {
+    const { term } = await shared.open([
+      reply().text("One."),
+      reply().text("Two."),
+      reply().text("Three."),
+      reply().text("Four."),
+      reply().text("Goal: count. Decisions: none."),
+    ]);
+    for (const [n, answer] of [
+      ["1", "One."],
+      ["2", "Two."],
+      ["3", "Three."],
+      ["4", "Four."],
+    ] as const) {
+      await send(term, `count ${n}`);
+      await term.waitFor(answer);
     }
-    expect(term.screen()).not.toMatch(/Run \/(mcp|sandbox|permissions|mode)/);
-    expect(term.screen()).toMatch(/\[ASK\]/);
-    expect(existsSync(join(out, "MCPRAN"))).toBe(false);
-    expect(existsSync(join(repo, "MCPRAN"))).toBe(false);
+    await send(term, "/compact the counting");
+    await term.waitFor(/Compacted: [\d.k]+ → [\d.k]+ tokens/);
   });
 });
