@@ -51,8 +51,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/**/*.test.ts"],
-          // Developer tools asked once per run, not by every North a test starts.
-          globalSetup: ["test/support/seed-dev-tools.ts"],
+          // The developer tools every test home starts with (test/support/cli-runner.ts).
+          globalSetup: ["test/support/dev-tools-seed.ts"],
         },
       },
     ],

@@ -10,6 +10,7 @@ import {
   type MockModelServer,
   type ScriptEntry,
 } from "../support/mock-model-server.js";
+import { useSharedTui } from "../support/shared-tui.js";
 import { startTerminal, type TuiTerminal } from "../support/terminal-harness.js";
 import { COMPOSER, send } from "../support/tui-fixture.js";
 
@@ -23,6 +24,19 @@ const DEFAULT_FILES = {
   "src/retry.ts": "export const policy = { attempts: 3, backoffMs: 200 };\n",
   "src/client.ts": 'import { policy } from "./retry";\n\nexport const client = { policy };\n',
 };
+
+/** A custom command of the repository (`/greet`). */
+const GREET = {
+  ".north/commands/greet.md":
+    "---\ndescription: Greet someone\n---\nGreet $1 warmly ($ARGUMENTS).\n",
+};
+
+/**
+ * One program for the tests that keep the mode, model and conversation list as they were, on
+ * the default files and GREET (each starts from a new conversation). /undo has its own: after
+ * `/new` it numbers the turn it undid from the program's start ("turn 3"), not the conversation's.
+ */
+const shared = useSharedTui([], { files: { ...DEFAULT_FILES, ...GREET } });
 
 /** Opens North on a repository of `files`, with the Anthropic key (and OpenAI's when asked). */
 async function open(
@@ -85,7 +99,7 @@ describe("slash commands in the terminal", () => {
   });
 
   test("? on an empty input shows the keyboard shortcuts", async () => {
-    const { term } = await open([]);
+    const { term } = await shared.open([]);
     term.type("?");
     await term.waitFor("Keyboard shortcuts");
     expect(term.screen()).toContain("ctrl+x");
@@ -94,12 +108,7 @@ describe("slash commands in the terminal", () => {
   });
 
   test("a custom command with arguments sends its prompt; the command is not sent", async () => {
-    const { term, server } = await open([reply().text("Hello, Ada.")], {
-      files: {
-        ".north/commands/greet.md":
-          "---\ndescription: Greet someone\n---\nGreet $1 warmly ($ARGUMENTS).\n",
-      },
-    });
+    const { term, server } = await shared.open([reply().text("Hello, Ada.")]);
     term.type("/gr");
     await term.waitFor("Greet someone");
     term.press("tab");
@@ -111,7 +120,7 @@ describe("slash commands in the terminal", () => {
   });
 
   test("@ picker: two files chosen, both sent as <file> blocks", async () => {
-    const { term, server } = await open([reply().text("Both read.")]);
+    const { term, server } = await shared.open([reply().text("Both read.")]);
     term.type("compare @retr");
     await term.waitFor("src/retry.ts");
     term.press("tab");
@@ -199,7 +208,7 @@ describe("slash commands in the terminal", () => {
   });
 
   test("/compact summarises the older conversation and says how much", async () => {
-    const { term } = await open([
+    const { term } = await shared.open([
       reply().text("One."),
       reply().text("Two."),
       reply().text("Three."),

@@ -5,9 +5,15 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { reply } from "../support/mock-model-server.js";
+import { useSharedTui } from "../support/shared-tui.js";
 import { send, toolNames, toolResults, useTui, waitForReview } from "../support/tui-fixture.js";
 
 const tui = useTui();
+/**
+ * One program for the tests about what a conversation shows (each starts from a new one); a test
+ * that changes the mode, starts with flags or ends the program has its own.
+ */
+const shared = useSharedTui();
 
 const QUESTIONS = {
   questions: [
@@ -28,7 +34,7 @@ const QUESTIONS = {
 
 describe("ask_user_question in the TUI", () => {
   test("answered by number, then by arrows and Enter; the answers are the result", async () => {
-    const { term, server } = await tui.open([
+    const { term, server } = await shared.open([
       reply().tool("ask_user_question", QUESTIONS),
       reply().text("PostgreSQL on 3000 it is."),
     ]);
@@ -60,7 +66,7 @@ describe("ask_user_question in the TUI", () => {
   });
 
   test("Other opens a line for the person's own answer; Esc on the next question declines", async () => {
-    const { term, server } = await tui.open([
+    const { term, server } = await shared.open([
       reply().tool("ask_user_question", QUESTIONS),
       reply().text("I'll assume defaults."),
     ]);
@@ -103,7 +109,7 @@ describe("enter_plan_mode in the TUI", () => {
   });
 
   test("n declines: the mode stays agent and the model is told to go on", async () => {
-    const { term, server } = await tui.open([
+    const { term, server } = await shared.open([
       reply().tool("enter_plan_mode", { reason: "Risky." }),
       reply().text("Going on."),
     ]);
@@ -121,7 +127,7 @@ describe("enter_plan_mode in the TUI", () => {
 
 describe("slash_command in the TUI", () => {
   test("a reporting command runs at once and returns what it printed", async () => {
-    const { term, server } = await tui.open([
+    const { term, server } = await shared.open([
       reply().tool("slash_command", { command: "/cost" }),
       reply().text("Cheap so far."),
     ]);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { reply } from "../support/mock-model-server.js";
 import { storedPermissions } from "../support/permissions-file.js";
+import { useSharedTui } from "../support/shared-tui.js";
 import {
   send,
   toolResults,
@@ -13,14 +14,17 @@ import {
 } from "../support/tui-fixture.js";
 
 const tui = useTui();
+/** Its own program, for a test that grants a standing permission (read once per program). */
 const open = tui.open;
+/** One program for the tests that grant nothing; each changes a file of its own. */
+const shared = useSharedTui();
 
 describe("edit reviews", () => {
   const created = (path: string, content: string) =>
     reply().tool("edit_create_file", { path, content });
 
   test("a shows the diff, accepts it, and the file is written", async () => {
-    const { term, server, repo } = await open([
+    const { term, server, repo } = await shared.open([
       reply().tool("read_file", { path: "src/retry.ts" }),
       reply().tool("edit_replace_exact", {
         path: "src/retry.ts",
@@ -43,7 +47,7 @@ describe("edit reviews", () => {
   });
 
   test("n rejects: the file stays as it was and the model is told", async () => {
-    const { term, server, repo } = await open([
+    const { term, server, repo } = await shared.open([
       created("src/timeout.ts", "export const timeoutMs = 5000;\n"),
       reply().text("Understood, no file."),
     ]);
@@ -82,7 +86,7 @@ describe("edit reviews", () => {
 
   test("a long diff is folded to fit the screen and scrolls with ↓", async () => {
     const content = Array.from({ length: 200 }, (_, i) => `export const n${i + 1} = ${i + 1};`);
-    const { term, repo } = await open([
+    const { term, repo } = await shared.open([
       created("src/big.ts", `${content.join("\n")}\n`),
       reply().text("Big file written."),
     ]);

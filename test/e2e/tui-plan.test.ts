@@ -2,6 +2,7 @@
 // against the mock model server; keys answer the review, the requests show the effect.
 import { describe, expect, test } from "vitest";
 import { reply } from "../support/mock-model-server.js";
+import { useSharedTui } from "../support/shared-tui.js";
 import { COMPOSER, send, toolNames, toolResults, useTui } from "../support/tui-fixture.js";
 
 const tui = useTui();
@@ -10,6 +11,9 @@ const open = tui.open;
 const PLAN = "## Steps\n\n1. Read **src/retry.ts**\n2. Add a `timeoutMs` option";
 
 describe("plan mode and its review", () => {
+  // One program in plan mode for the tests that stay in it (a rejected or cancelled plan);
+  // accepting one changes the mode, so that test has its own.
+  const planning = useSharedTui(["--mode", "plan"]);
   test("the plan shows as Markdown; a accepts it and the next messages go in agent mode", async () => {
     const { term, server } = await open(
       [reply().tool("exit_plan_mode", { plan: PLAN }), reply().text("Carrying out the plan.")],
@@ -34,10 +38,10 @@ describe("plan mode and its review", () => {
   });
 
   test("n rejects the plan: the model is told and the mode stays plan", async () => {
-    const { term, server } = await open(
-      [reply().tool("exit_plan_mode", { plan: PLAN }), reply().text("What should change?")],
-      ["--mode", "plan"],
-    );
+    const { term, server } = await planning.open([
+      reply().tool("exit_plan_mode", { plan: PLAN }),
+      reply().text("What should change?"),
+    ]);
     await send(term, "add a timeout");
     await term.waitFor("y accept");
     term.type("n");
@@ -50,10 +54,10 @@ describe("plan mode and its review", () => {
   });
 
   test("a rejection with a note sends the note to the model", async () => {
-    const { term, server } = await open(
-      [reply().tool("exit_plan_mode", { plan: PLAN }), reply().text("Noted.")],
-      ["--mode", "plan"],
-    );
+    const { term, server } = await planning.open([
+      reply().tool("exit_plan_mode", { plan: PLAN }),
+      reply().text("Noted."),
+    ]);
     await send(term, "add a timeout");
     await term.waitFor("y accept");
     term.type("t");
@@ -68,13 +72,10 @@ describe("plan mode and its review", () => {
 
   test("Ctrl+C while the plan is pending cancels the turn; the draft in the composer is kept", async () => {
     const thinking = `Let me think. ${"Considering the options. ".repeat(8)}`;
-    const { term, server } = await open(
-      [
-        reply().text(thinking).slow(15).tool("exit_plan_mode", { plan: PLAN }),
-        reply().text("Fresh start."),
-      ],
-      ["--mode", "plan"],
-    );
+    const { term, server } = await planning.open([
+      reply().text(thinking).slow(15).tool("exit_plan_mode", { plan: PLAN }),
+      reply().text("Fresh start."),
+    ]);
     await send(term, "add a timeout");
     await term.waitFor("Let me think.");
     term.type("draft");

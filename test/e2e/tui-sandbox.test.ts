@@ -5,13 +5,19 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { reply } from "../support/mock-model-server.js";
+import { useSharedTui } from "../support/shared-tui.js";
 import { send, toolResults, useTui, waitForReview } from "../support/tui-fixture.js";
 
 const tui = useTui();
+/**
+ * One program for the tests that leave the sandbox setting as it was (each starts from a new
+ * conversation and writes files of its own); /sandbox off has its own.
+ */
+const shared = useSharedTui();
 
 describe("the sandbox in the TUI", () => {
   test("a command runs in the sandbox without a review, marked sandboxed", async () => {
-    const { term, repo } = await tui.open([
+    const { term, repo } = await shared.open([
       reply().tool("shell_run", { command: "echo hi > in.txt" }),
       reply().text("Wrote it."),
     ]);
@@ -27,7 +33,7 @@ describe("the sandbox in the TUI", () => {
   });
 
   test("leaving the sandbox is reviewed with the model's reason", async () => {
-    const { term, repo } = await tui.open([
+    const { term, repo } = await shared.open([
       reply().tool("shell_run", { command: "touch out.txt", escalate: "it needs the network" }),
       reply().text("Ran it outside."),
     ]);
@@ -58,7 +64,7 @@ describe("the sandbox in the TUI", () => {
   });
 
   test("reading a file that may hold secrets asks the person: n refuses, y allows", async () => {
-    const { term, server } = await tui.open([
+    const { term, server } = await shared.open([
       reply().tool("read_file", { path: "secret/key.txt" }),
       reply().tool("read_file", { path: "secret/key.txt" }),
       reply().text("Read it."),

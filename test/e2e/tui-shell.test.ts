@@ -13,15 +13,22 @@ import {
   waitForReview,
 } from "../support/tui-fixture.js";
 import type { ScriptEntry } from "../support/mock-model-server.js";
+import { useSharedTui } from "../support/shared-tui.js";
 
 const tui = useTui();
+/** Its own program, for a test that grants a standing permission (read once per program). */
 const open = (script: ScriptEntry[]) => tui.open(script, ["--sandbox", "off"]);
 
 describe("command reviews", () => {
+  // One program for the tests that grant nothing (each starts from a new conversation).
+  const shared = useSharedTui(["--sandbox", "off"]);
   const shell = (command: string) => reply().tool("shell_run", { command });
 
   test("y runs the command", async () => {
-    const { term, repo } = await open([shell("echo hello > out.txt"), reply().text("Wrote it.")]);
+    const { term, repo } = await shared.open([
+      shell("echo hello > out.txt"),
+      reply().text("Wrote it."),
+    ]);
     await send(term, "write out.txt");
     await term.waitFor("y run");
     expect(term.screen()).toContain("┃ Run a command at the project root");
@@ -33,7 +40,7 @@ describe("command reviews", () => {
   });
 
   test("n denies: nothing runs and the model is told", async () => {
-    const { term, server, repo } = await open([
+    const { term, server, repo } = await shared.open([
       shell("touch denied.txt"),
       reply().text("Not running it."),
     ]);
@@ -69,7 +76,7 @@ describe("command reviews", () => {
   });
 
   test("a command with a redirection is offered only as the exact command", async () => {
-    const { term } = await open([shell("echo hi > out.txt"), reply().text("Done.")]);
+    const { term } = await shared.open([shell("echo hi > out.txt"), reply().text("Done.")]);
     await send(term, "write");
     await term.waitFor("always allows exactly `echo hi > out.txt`");
     expect(term.screen()).not.toContain("Tab or");
@@ -91,7 +98,7 @@ describe("command reviews", () => {
   });
 
   test("a dangerous command says why and offers no always", async () => {
-    const { term } = await open([shell("git reset --hard"), reply().text("Left it.")]);
+    const { term } = await shared.open([shell("git reset --hard"), reply().text("Left it.")]);
     await send(term, "reset");
     await waitForReview(term, "Always asks:");
     expect(term.screen()).not.toContain("a always");

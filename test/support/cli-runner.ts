@@ -1,10 +1,17 @@
 import { spawn } from "node:child_process";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { seedDevTools } from "./dev-tools-seed.js";
 
 /** The built CLI: `dist/north.js`, or `$NORTH_DIST/north.js` when built there (see scripts/build.mjs). */
 export const CLI = process.env.NORTH_DIST
@@ -25,6 +32,26 @@ export interface CliResult {
 const SHARED_CODE = join(tmpdir(), "north-test-cache", "north", "code");
 
 /**
+ * The developer tools of this machine as North caches them (src/session/context/dev-tools.ts),
+ * found once per test run by test/support/dev-tools-seed.ts (the e2e project's global setup).
+ * Every home starts with a copy, as a person's machine has after its first session: without it
+ * each interactive session asks some 25 programs their version in the background 1.5 s after
+ * it starts (java and mvn start a JVM: ~4 s of CPU on the 2-core machine). The same copy in
+ * every home, so no test sees what another left; a test with its own PATH finds no cache for
+ * it, as before.
+ */
+export const DEV_TOOLS_SEED = join(
+  tmpdir(),
+  "north-test-cache",
+  // One per PATH: worktrees and runs with another PATH each keep their own.
+  `seed-${createHash("sha256")
+    .update(process.env.PATH ?? "")
+    .digest("hex")
+    .slice(0, 12)}`,
+);
+const seededDevTools = join(DEV_TOOLS_SEED, "north", "dev-tools.json");
+
+/**
  * A sandbox for one end-to-end run: a home with its own XDG config/data/state/cache folders (only
  * the compiled code is shared), so a test never reads or writes the developer's real config,
  * sessions or log, nor another test's. The probe for local model
@@ -41,13 +68,13 @@ export function makeHome(config?: unknown): { home: string; env: Record<string, 
     XDG_CACHE_HOME: join(home, "cache"),
     NORTH_LOCAL_SERVERS: "off",
   };
-  // The rest of the cache (the sandbox probe, the picker's lists) is the home's own, so that
-  // what one test leaves there never reaches another's prompt; the developer tools start as the
-  // run found them (dev-tools-seed.ts), the same for every home.
+  // The rest of the cache (the sandbox probe, developer tools found later) is the home's own,
+  // so that what one test leaves there never reaches another's prompt.
   mkdirSync(SHARED_CODE, { recursive: true });
   mkdirSync(join(env.XDG_CACHE_HOME, "north"), { recursive: true });
   symlinkSync(SHARED_CODE, join(env.XDG_CACHE_HOME, "north", "code"));
-  seedDevTools(join(env.XDG_CACHE_HOME, "north"));
+  if (existsSync(seededDevTools))
+    copyFileSync(seededDevTools, join(env.XDG_CACHE_HOME, "north", "dev-tools.json"));
   if (config !== undefined) {
     mkdirSync(join(env.XDG_CONFIG_HOME, "north"), { recursive: true });
     writeFileSync(join(env.XDG_CONFIG_HOME, "north", "config.json"), JSON.stringify(config));

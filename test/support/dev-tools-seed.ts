@@ -1,16 +1,12 @@
-import { copyFileSync, existsSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-
-/** The cache folder (`XDG_CACHE_HOME`) the end-to-end run's developer tools are found in. */
-export const DEV_TOOLS_SEED_HOME = join(tmpdir(), "north-test-cache", "dev-tools-seed");
-
 /**
- * Copies the run's developer tools (seed-dev-tools.ts) into a test home's North cache folder.
- * Every home gets the same file, so no test's leftovers reach another's prompt; a test that
- * sets its own PATH finds no entry for it there and asks the tools itself.
+ * Global setup of the e2e project (vitest.config.ts): finds this machine's developer tools once
+ * per test run, as North does in a person's first session, into the cache every test home starts
+ * from (`DEV_TOOLS_SEED`, copied by `makeHome`). North's own discovery: versions of programs
+ * unchanged since the last run come from the cache, so a later run asks none.
  */
-export function seedDevTools(northCache: string): void {
-  const seed = join(DEV_TOOLS_SEED_HOME, "north", "dev-tools.json");
-  if (existsSync(seed)) copyFileSync(seed, join(northCache, "dev-tools.json"));
+import { discoverDevTools } from "../../src/session/context/dev-tools.js";
+import { DEV_TOOLS_SEED } from "./cli-runner.js";
+
+export default async function setup(): Promise<void> {
+  await discoverDevTools({ PATH: process.env.PATH, XDG_CACHE_HOME: DEV_TOOLS_SEED });
 }

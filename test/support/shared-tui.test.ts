@@ -3,7 +3,7 @@
 import { expect, test } from "vitest";
 import { reply, userTexts } from "./mock-model-server.js";
 import { useSharedTui } from "./shared-tui.js";
-import { COMPOSER, send } from "./tui-fixture.js";
+import { COMPOSER, send, waitForReview } from "./tui-fixture.js";
 
 const tui = useSharedTui([], { cols: 80, rows: 24 });
 let first: unknown;
@@ -29,4 +29,25 @@ test("the next test gets the same program started over", async () => {
   await term.waitFor("Second answer.");
   // A new conversation: the request holds this test's message alone.
   expect(userTexts(server.requests[0]!)).toEqual(["second question"]);
+});
+
+test("a test may end with a review open and a draft typed over it", async () => {
+  const { term } = await tui.open([
+    reply().tool("edit_create_file", { path: "x.md", content: "x\n" }),
+    reply().text("Not made."),
+  ]);
+  await send(term, "make x.md");
+  await waitForReview(term, "Create x.md");
+  term.type("a draft");
+  await term.waitFor(/^> a draft/m);
+});
+
+test("the next test's script gets no request of that turn", async () => {
+  // Esc refuses the review and that turn goes on to its next request: the old script's.
+  const { term, server } = await tui.open([reply().text("Third answer.")]);
+  expect(server.requests).toHaveLength(0);
+  await send(term, "third question");
+  await term.waitFor("Third answer.");
+  expect(server.requests).toHaveLength(1);
+  expect(userTexts(server.requests[0]!)).toEqual(["third question"]);
 });

@@ -101,9 +101,12 @@ export function useSharedTui(args: string[] = [], options: SharedTuiOptions = {}
       // only shows a hint, cleared below).
       if (BUSY.test(term.screen())) term.press("escape");
       await term.waitFor((s) => !BUSY.test(s));
-      server.reset(script);
       term.write(EMPTY_DRAFT);
+      // The idle placeholder shows only with no turn running: a refused review's turn goes on
+      // to its next request (a draft in the composer hides "Type to queue"), which must reach
+      // the old script, not this test's.
       await term.waitFor(COMPOSER);
+      server.reset(script);
       await send(term, "/new");
       await term.waitFor("New conversation.");
       await send(term, "/clear");

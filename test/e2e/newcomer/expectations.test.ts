@@ -5,9 +5,15 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { failure, reply } from "../../support/mock-model-server.js";
+import { useSharedTui } from "../../support/shared-tui.js";
 import { send, useTui } from "../../support/tui-fixture.js";
 
 const tui = useTui();
+/**
+ * One program for the tests about what a conversation shows (each starts from a new one); a test
+ * that changes the mode, starts with flags or ends the program has its own.
+ */
+const shared = useSharedTui();
 
 describe("what a newcomer expects", () => {
   test("the first screen: North, its version, the folder, the model and provider, the keys", async () => {
@@ -32,7 +38,7 @@ describe("what a newcomer expects", () => {
 
   test("a working line with seconds, tokens and Esc while text streams", async () => {
     const long = Array.from({ length: 200 }, (_, i) => `Word${i}`).join(" ");
-    const { term } = await tui.open([
+    const { term } = await shared.open([
       reply().text(long).usage({ input: 1500, output: 10 }).slow(30),
     ]);
     await send(term, "talk");
@@ -66,7 +72,7 @@ describe("what a newcomer expects", () => {
   });
 
   test("paths the model sends absolute show relative to the repository", async () => {
-    const { term, server, repo } = await tui.open([]);
+    const { term, server, repo } = await shared.open([]);
     server.enqueue(
       reply().tool("read_file", { path: join(repo, "src", "retry.ts") }),
       reply().text("Read."),
@@ -78,7 +84,7 @@ describe("what a newcomer expects", () => {
   });
 
   test("a failed turn says what to try next", async () => {
-    const { term } = await tui.open([failure(400)]);
+    const { term } = await shared.open([failure(400)]);
     await send(term, "hi");
     await term.waitFor("/compact makes room");
   });
@@ -86,7 +92,7 @@ describe("what a newcomer expects", () => {
 
 describe("long command output", () => {
   test("the tool line shows the end; /output shows all of it", async () => {
-    const { term } = await tui.open([
+    const { term } = await shared.open([
       reply().tool("shell_run", { command: "seq 1 40" }),
       reply().text("Counted."),
     ]);

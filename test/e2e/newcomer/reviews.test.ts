@@ -6,6 +6,7 @@ import { rmSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { reply } from "../../support/mock-model-server.js";
 import { permissionsPath, storedPermissions } from "../../support/permissions-file.js";
+import { useSharedTui } from "../../support/shared-tui.js";
 import {
   send,
   toolResults,
@@ -15,12 +16,17 @@ import {
 } from "../../support/tui-fixture.js";
 
 const tui = useTui();
+/**
+ * One program for the tests that grant nothing (each starts from a new conversation and writes
+ * a file of its own); a test that grants "always" has its own, as permissions are read once.
+ */
+const shared = useSharedTui();
 
 const edit = (path: string, content: string) => reply().tool("edit_create_file", { path, content });
 
 describe("reviews", () => {
   test("typing ahead while a review waits never answers it; the text is kept for after", async () => {
-    const { term, server } = await tui.open([
+    const { term, server } = await shared.open([
       edit("notes.md", "# Notes\n"),
       reply().text("Written."),
     ]);
@@ -43,7 +49,7 @@ describe("reviews", () => {
   });
 
   test("numbers and arrows choose; Esc refuses", async () => {
-    const { term, server } = await tui.open([
+    const { term, server } = await shared.open([
       edit("a.md", "a\n"),
       edit("b.md", "b\n"),
       reply().text("Done."),
@@ -107,25 +113,25 @@ describe("reviews", () => {
 
 describe("a review that appears while the person types", () => {
   test("a message begun while a review waits takes the letters after it, even its own", async () => {
-    const { term, server } = await tui.open([
-      edit("notes.md", "# Notes\n"),
+    const { term, server } = await shared.open([
+      edit("draft.md", "# Draft\n"),
       reply().text("Written."),
     ]);
-    await send(term, "write notes");
-    await term.waitFor("Create notes.md");
+    await send(term, "write a draft");
+    await term.waitFor("Create draft.md");
     // "o" is no answer: it begins a message; later "y" (yes) and "a" (always) are text.
     term.type("o");
     await term.waitFor("> o");
     for (const ch of "k later, yay") {
       term.type(ch);
-      await term.waitFor((screen) => screen.includes("Create notes.md") && /^> ok/m.test(screen));
+      await term.waitFor((screen) => screen.includes("Create draft.md") && /^> ok/m.test(screen));
     }
     await term.waitFor("> ok later, yay");
     // The hint shows with the review's choices, once its key guard (0.4 s) is over.
     await term.waitFor("Your letters go to the message below");
     expect(server.requests).toHaveLength(1);
-    expect(term.screen()).toContain("Create notes.md");
-    await waitForReview(term, "Create notes.md");
+    expect(term.screen()).toContain("Create draft.md");
+    await waitForReview(term, "Create draft.md");
     term.press("right");
     await term.waitFor(/› 2 a always/);
     term.press("left");

@@ -9,6 +9,7 @@ import { describe, expect, test } from "vitest";
 import { reply, startMockModelServer } from "../../support/mock-model-server.js";
 import { permissionsPath } from "../../support/permissions-file.js";
 import { makeHome, makeRepo, runCli } from "../../support/cli-runner.js";
+import { useSharedTui } from "../../support/shared-tui.js";
 import { COMPOSER, send, useTui } from "../../support/tui-fixture.js";
 import { startTerminal, type TuiTerminal } from "../../support/terminal-harness.js";
 
@@ -32,13 +33,14 @@ const working = (screen: string) => tokens(/Working… \d+s · (\S+) tokens/.exe
 const context = (term: TuiTerminal) => tokens(/ (\S+)\/1\.0M/.exec(statusLine(term))?.[1]);
 
 describe.each([80, 120])("at %i columns", (cols) => {
+  // One program for the tests about a conversation (each starts from a new one).
+  const shared = useSharedTui([], { cols });
+
   test("the working line's token count moves while the answer streams", async () => {
     const long = Array.from({ length: 300 }, (_, i) => `Sentence ${i} of a long story.`).join(" ");
-    const { term } = await tui.open(
-      [reply().text(long).usage({ input: 2500, output: 2000 }).slow(15)],
-      [],
-      { cols },
-    );
+    const { term } = await shared.open([
+      reply().text(long).usage({ input: 2500, output: 2000 }).slow(15),
+    ]);
     await send(term, "tell me a long story");
     await term.waitFor((s) => working(s) >= 2500);
     const first = working(term.screen());
@@ -47,6 +49,7 @@ describe.each([80, 120])("at %i columns", (cols) => {
   });
 
   test("the status line keeps mode, sandbox, standing permissions, context and cost", async () => {
+    // Its own program: standing permissions are read once per program.
     const { term, env, repo } = await tui.open(
       [reply().text("Short answer.").usage({ input: 4000, output: 50 })],
       [],
@@ -78,9 +81,7 @@ describe.each([80, 120])("at %i columns", (cols) => {
 
   test("the context figure does not drop when the provider's size replaces an estimate", async () => {
     // The provider reports less than North estimates for its system prompt and tools.
-    const { term } = await tui.open([reply().text("Hi.").usage({ input: 300, output: 5 })], [], {
-      cols,
-    });
+    const { term } = await shared.open([reply().text("Hi.").usage({ input: 300, output: 5 })]);
     // The status line shows the model's window once the session is up.
     await term.waitFor(() => statusLine(term).includes("/1.0M"));
     const before = context(term);
@@ -93,15 +94,11 @@ describe.each([80, 120])("at %i columns", (cols) => {
   });
 
   test("finished tool calls are worded as finished", async () => {
-    const { term } = await tui.open(
-      [
-        reply().tool("read_file", { path: "src/retry.ts" }),
-        reply().tool("search_text", { pattern: "retry" }),
-        reply().text("Done looking."),
-      ],
-      [],
-      { cols },
-    );
+    const { term } = await shared.open([
+      reply().tool("read_file", { path: "src/retry.ts" }),
+      reply().tool("search_text", { pattern: "retry" }),
+      reply().text("Done looking."),
+    ]);
     await send(term, "look at the retry policy");
     await term.waitFor("Done looking.");
     const screen = term.all();
@@ -111,20 +108,16 @@ describe.each([80, 120])("at %i columns", (cols) => {
   });
 
   test("a cancelled turn's todo list is marked stopped, not left in progress", async () => {
-    const { term, server } = await tui.open(
-      [
-        reply().tool("todo_write", {
-          todos: [
-            { content: "Read the policy", status: "completed" },
-            { content: "Change the greeting", status: "in_progress" },
-            { content: "Run the tests", status: "pending" },
-          ],
-        }),
-        reply().text("Working on it.").hold("never"),
-      ],
-      [],
-      { cols },
-    );
+    const { term, server } = await shared.open([
+      reply().tool("todo_write", {
+        todos: [
+          { content: "Read the policy", status: "completed" },
+          { content: "Change the greeting", status: "in_progress" },
+          { content: "Run the tests", status: "pending" },
+        ],
+      }),
+      reply().text("Working on it.").hold("never"),
+    ]);
     await send(term, "change the greeting");
     await term.waitFor("◐ Change the greeting");
     await server.waitForRequests(2);
