@@ -258,34 +258,15 @@ async function buildCard(
   signal: AbortSignal,
   present: RootNames,
 ): Promise<ProjectCard> {
-  const root = ws.root;
-  const head = gitHead(root);
-  const readmePath = readmeCandidates(present)[0];
-  const sources = stamps(
-    root,
-    [".", ...(readmePath ? [readmePath] : []), ...COMMAND_SOURCES],
-    present,
-  );
+  // The quick part first: its stamps are taken before anything the build waits on.
+  const { partial: _partial, ...quick } = quickCard(ws.root, present);
   // Without a commit there is no history to read: no git process is started for it.
-  const committed = head !== null && !head.startsWith("unborn ");
+  const committed = quick.head !== null && !quick.head.startsWith("unborn ");
   const [languages, hotfiles] = await Promise.all([
     codeLanguages(ws, signal).catch(() => []),
-    committed ? mostChanged(root, signal).catch(() => []) : [],
+    committed ? mostChanged(ws.root, signal).catch(() => []) : [],
   ]);
-  const readme = readmePath
-    ? readRepoFileSync(root, readmePath, { maxBytes: README_READ_BYTES })
-    : undefined;
-  const gist = readme?.ok ? readmeGist(readme.text) : "";
-  return {
-    version: 3,
-    head,
-    sources,
-    languages,
-    ...(readmePath && gist ? { readme: { path: readmePath, gist } } : {}),
-    commands: detectCommands(root, present),
-    uses: detectToolchain(root, present),
-    hotfiles,
-  };
+  return { ...quick, languages, hotfiles };
 }
 
 /**
