@@ -31,6 +31,23 @@ const stored = (env: Record<string, string | undefined>, repo: string) => {
     : {};
 };
 
+/** A deliberate answer with the cursor: over to "always", back to "yes", Enter (yes, this once). */
+async function yesOnceByCursor(term: TuiTerminal): Promise<void> {
+  term.press("right");
+  await term.waitFor(/› 2 a always/);
+  term.press("left");
+  await term.waitFor(/› 1 y/);
+  term.press("enter");
+}
+
+/** No standing permission of any kind was stored. */
+function expectNothingGranted(env: Record<string, string | undefined>, repo: string): void {
+  const permissions = stored(env, repo);
+  expect(permissions.edits ?? false).toBe(false);
+  expect(permissions.commands ?? []).toEqual([]);
+  expect(permissions.mcpTools ?? []).toEqual([]);
+}
+
 /** The three kinds of review a standing permission can come from, and how each is opened. */
 const KINDS = {
   edit: {
@@ -113,18 +130,11 @@ for (const cols of [80, 120])
             expect(server.requests).toHaveLength(1);
             expect(stored(env, repo)).not.toMatchObject({ edits: true });
             // A deliberate answer after it: yes, this once; the text stays for after.
-            term.press("right");
-            await term.waitFor(/› 2 a always/);
-            term.press("left");
-            await term.waitFor(/› 1 y/);
-            term.press("enter");
+            await yesOnceByCursor(term);
             await term.waitFor("Done.");
             expect(toolResults(server, 1)[0]!.isError).toBe(false);
             await term.waitFor(/^> yes please/m);
-            const permissions = stored(env, repo);
-            expect(permissions.edits ?? false).toBe(false);
-            expect(permissions.commands ?? []).toEqual([]);
-            expect(permissions.mcpTools ?? []).toEqual([]);
+            expectNothingGranted(env, repo);
           });
 
           test("keys a few ms apart: y is yes once, the rest is text", async () => {
@@ -141,20 +151,13 @@ for (const cols of [80, 120])
             server.release(hold);
             if (/^> yes please/m.test(term.screen())) {
               expect(server.requests).toHaveLength(1);
-              term.press("right");
-              await term.waitFor(/› 2 a always/);
-              term.press("left");
-              await term.waitFor(/› 1 y/);
-              term.press("enter");
+              await yesOnceByCursor(term);
             }
             await term.waitFor("Done.");
             expect(toolResults(server, 1)[0]!.isError).toBe(false);
             await term.waitFor(/^> y?es please/m);
             expect(server.requests).toHaveLength(2);
-            const permissions = stored(env, repo);
-            expect(permissions.edits ?? false).toBe(false);
-            expect(permissions.commands ?? []).toEqual([]);
-            expect(permissions.mcpTools ?? []).toEqual([]);
+            expectNothingGranted(env, repo);
           });
         });
 
