@@ -51,7 +51,7 @@ export { findRepoRoot, readRepoFileSync } from "../workspace/index.js";
 export { cleanDisplayText } from "../shell/index.js";
 export { configDir, dataDir } from "./config/paths.js";
 export { fitMentions, listProjectFiles, cutMarker } from "./context/mentions.js";
-export { cachedProjectFiles, saveProjectFiles, streamProjectFiles } from "./project-files.js";
+export { keptProjectFiles, saveProjectFiles, streamProjectFiles } from "./project-files.js";
 export type { MentionFile, ExpandedMentions, MentionOptions } from "./context/mentions.js";
 export type { ModelUsage } from "./models/usage-ledger.js";
 export { listSessions, type SessionSummary } from "./storage/storage.js";

@@ -51,18 +51,19 @@ function listFile(root: string, env: Record<string, string | undefined>): string
 }
 
 /**
- * The list a session kept for `root` (see `saveProjectFiles`), or undefined. Only suggestions:
- * a path in it may be gone; whatever is picked is read through the workspace's rules.
+ * The list a session kept for `root` (see `saveProjectFiles`) as one text, its paths separated
+ * by NUL (the picker cuts it into paths in slices, see index-feeder.ts), or undefined. Only
+ * suggestions: a path in it may be gone; whatever is picked is read through the workspace's
+ * rules.
  */
-export function cachedProjectFiles(
+export function keptProjectFiles(
   root: string,
   env: Record<string, string | undefined>,
-): string[] | undefined {
+): string | undefined {
   try {
     const text = readFileSync(listFile(root, env), "utf8");
-    const [header, ...paths] = text.split("\0");
-    if (header !== `north-files 1 ${root}`) return undefined;
-    return paths.filter((p) => p !== "");
+    const header = `north-files 1 ${root}\0`;
+    return text.startsWith(header) ? text.slice(header.length) : undefined;
   } catch {
     return undefined;
   }

@@ -40,6 +40,8 @@ import { createExternalEditor } from "./composer/external-editor.js";
 import { createMemoryOffer } from "./composer/memory-offer.js";
 import { createNotifier, FOCUS_OFF, FOCUS_ON } from "./notify/notifier.js";
 import { terminalReplies } from "./keys/terminal-replies.js";
+import { whenKeysRest } from "./keys/key-rest.js";
+import { warmTextWidth } from "../../platform/text-width.js";
 import { colorWanted, setTheme } from "./screen/theme.js";
 import { createThemeControl } from "./screen/theme-control.js";
 import { onEndSignals } from "../signals.js";
@@ -69,6 +71,11 @@ declare const __NORTH_VERSION__: string;
 const VERSION = typeof __NORTH_VERSION__ === "string" ? __NORTH_VERSION__ : "0.0.0-dev";
 
 /** Turns on bracketed paste (pasted text arrives between ESC[200~ and ESC[201~). */
+/**
+ * How long the keyboard rests before the start-up work after the first frame runs: longer than
+ * the gap between keys of a word typed, shorter than a person's pause to read.
+ */
+const KEYS_REST_MS = 250;
 const PASTE_ON = "\x1b[?2004h";
 const PASTE_OFF = "\x1b[?2004l";
 
@@ -197,14 +204,34 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   // Keys may also come from .env, or a local server may answer: the welcome shows only when
   // opening the session finds no provider at all.
   const firstSession = () =>
-    (ready ??= openSession(config).then((opened) => {
-      if (!opened) store.dispatch({ type: "welcome", configFile: configPath(options.env) });
-      return opened;
-    }));
+    (ready ??= openSession(config)
+      .then((opened) => {
+        if (!opened) store.dispatch({ type: "welcome", configFile: configPath(options.env) });
+        return opened;
+      })
+      .finally(preloadAtFirstMessage));
+  // The highlighter (~100 ms, one synchronous load) at the first message, while its request is
+  // out: keys typed before it (the `@` picker in a large repository) never wait for it.
+  const preloadAtFirstMessage = () => {
+    const preload = () =>
+      preloadHighlighter(() => store.dispatch({ type: "highlighter", ready: true }));
+    if (!session) return preload();
+    let sent = false;
+    const off: () => void = session.subscribe((event) => {
+      if (sent || event.type !== "message_start") return;
+      sent = true;
+      preload();
+      // Called during subscribe (a message already running): `off` is not set yet.
+      setImmediate(() => off());
+    });
+  };
   const controller = new TurnController({
     dispatch: store.dispatch,
     log: (event, fields) => logger.log(event, fields),
     async session() {
+      // A message is going out: its answer is drawn as Markdown, whether or not the keyboard
+      // rested since the first frame (the renderer loads once; see below).
+      void loadMarkdown();
       if (session ?? (await firstSession())) return session;
       const fresh = await openSession(await loadConfig(options.env));
       if (!fresh) {
@@ -299,29 +326,19 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
     const unsubscribe = store.subscribe(close);
     close();
   });
-  // After the first frame: the session (its failure shows the welcome), and
-  // the Markdown renderer, while the person reads the screen.
+  // After the first frame: the session (its failure shows the welcome); slash commands'
+  // choices and the status line need it, so it does not wait for the keyboard.
   setImmediate(() => {
+    void firstSession().catch((error: unknown) => {
+      store.dispatch({ type: "note", tone: "error", text: (error as Error).message });
+    });
+  });
+  // While the person reads the screen, not while they type (keys typed as the composer shows
+  // are echoed first, see key-rest.ts): the Markdown renderer (also loaded when a message goes
+  // out) and the width measure's slow path.
+  whenKeysRest(KEYS_REST_MS, () => {
     void loadMarkdown();
-    void firstSession()
-      .catch((error: unknown) => {
-        store.dispatch({ type: "note", tone: "error", text: (error as Error).message });
-      })
-      // The highlighter (~100 ms, one synchronous load) at the first message, while its request
-      // is out: keys typed before it (the `@` picker in a large repository) never wait for it.
-      .finally(() => {
-        const preload = () =>
-          preloadHighlighter(() => store.dispatch({ type: "highlighter", ready: true }));
-        if (!session) return preload();
-        let sent = false;
-        const off: () => void = session.subscribe((event) => {
-          if (sent || event.type !== "message_start") return;
-          sent = true;
-          preload();
-          // Called during subscribe (a message already running): `off` is not set yet.
-          setImmediate(() => off());
-        });
-      });
+    whenKeysRest(KEYS_REST_MS, warmTextWidth);
   });
   try {
     await instance.waitUntilExit();

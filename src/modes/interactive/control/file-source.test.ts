@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempTree, type TempTree } from "../../../../test/support/temp-tree.js";
 import { indexOf } from "../menu/path-index.js";
-import { cachedProjectFiles } from "../../../session/index.js";
+import { keptProjectFiles } from "../../../session/index.js";
 import { createFileSource } from "./file-source.js";
 
 let tree: TempTree | undefined;
@@ -50,7 +50,7 @@ describe("the @ picker's files", () => {
     first.files();
     // Kept once whole.
     await expect
-      .poll(() => cachedProjectFiles(tree!.root, env)?.sort(), { timeout: 30_000 })
+      .poll(() => keptProjectFiles(tree!.root, env)?.split("\0").sort(), { timeout: 30_000 })
       .toEqual(["src/a.ts", "src/b.ts"]);
 
     // The next start offers the kept list at once — a file removed since included — …

@@ -8,11 +8,7 @@
  * the next start serves it at once, lists again {@link KEPT_REFRESH_MS} later, and replaces it
  * when the new list is whole.
  */
-import {
-  cachedProjectFiles,
-  saveProjectFiles,
-  streamProjectFiles,
-} from "../../../session/index.js";
+import { keptProjectFiles, saveProjectFiles, streamProjectFiles } from "../../../session/index.js";
 import { IndexFeeder } from "../menu/index-feeder.js";
 
 /** A list older than this is made again when the picker asks. */
@@ -74,13 +70,13 @@ export function createFileSource(
     let delay = 0;
     if (!served) {
       // The list the last session kept: served (indexed in slices) while this one is made.
-      const kept = cachedProjectFiles(root, env);
+      const kept = keptProjectFiles(root, env);
       if (kept) {
         const cached: IndexFeeder = new IndexFeeder(() => {
           if (cached === served) grew(cached.complete);
         });
         served = cached;
-        cached.push(kept);
+        cached.pushJoined(kept, "\0");
         cached.end();
         delay = KEPT_REFRESH_MS;
       }

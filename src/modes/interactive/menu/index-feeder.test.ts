@@ -35,6 +35,27 @@ describe("the @ picker's index fed in slices", () => {
     expect(indexOf(feeder.index.files)).toBe(feeder.index);
   });
 
+  it("cuts a kept list's text into paths in its slices, not in the caller's turn", async () => {
+    let whole: () => void = () => {};
+    const done = new Promise<void>((resolve) => (whole = resolve));
+    const feeder = new IndexFeeder(() => {
+      if (feeder.complete) whole();
+    });
+    // Empty paths (a separator doubled, one at the end) are skipped.
+    feeder.pushJoined(
+      `${FILES.slice(0, 12_000).join("\0")}\0\0${FILES.slice(12_000).join("\0")}\0`,
+      "\0",
+    );
+    feeder.end();
+    expect(feeder.index.size).toBe(0);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(feeder.complete).toBe(false);
+    expect(feeder.index.files.length).toBeGreaterThan(0);
+    await done;
+    expect(feeder.index.files).toEqual(FILES);
+    expect(feeder.index.find("mod399f49", 1)).toEqual(["src/mod399/file49.ts"]);
+  });
+
   it("ends at once when the listing delivered nothing", () => {
     let calls = 0;
     const feeder = new IndexFeeder(() => calls++);

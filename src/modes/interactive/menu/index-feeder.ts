@@ -4,7 +4,9 @@
  * loop (`setImmediate`), so keys typed meanwhile are read and echoed between slices instead of
  * after one long build (60,000 paths took 138-280 ms in one go). The picker answers from what is
  * indexed so far; `onGrow` is called after each slice (the caller redraws the menu, throttled)
- * and once more when the list is whole.
+ * and once more when the list is whole. A list kept from an earlier session comes as one text
+ * (`pushJoined`) and is cut into paths in the slices too: splitting 60,000 paths at once took
+ * ~50 ms of the interface's first frame.
  */
 import { adoptIndex, PathIndex } from "./path-index.js";
 
@@ -13,9 +15,16 @@ const SLICE_MS = 8;
 /** Paths added between looks at the clock. */
 const STEP = 256;
 
+/** Paths joined by a separator, cut as they are indexed; `at` is where the next one starts. */
+interface Joined {
+  text: string;
+  separator: string;
+  at: number;
+}
+
 export class IndexFeeder {
   readonly index = new PathIndex();
-  private readonly queue: (readonly string[])[] = [];
+  private readonly queue: (readonly string[] | Joined)[] = [];
   /** How much of `queue[0]` is indexed. */
   private at = 0;
   private scheduled = false;
@@ -37,6 +46,13 @@ export class IndexFeeder {
     this.schedule();
   }
 
+  /** Queues paths joined by `separator` in `text` (empty ones are skipped). */
+  pushJoined(text: string, separator: string): void {
+    if (text.length === 0) return;
+    this.queue.push({ text, separator, at: 0 });
+    this.schedule();
+  }
+
   /** The listing ended: once the queue is indexed, `onGrow` is called a last time. */
   end(): void {
     this.ended = true;
@@ -55,6 +71,10 @@ export class IndexFeeder {
     const until = performance.now() + SLICE_MS;
     while (this.queue.length > 0 && performance.now() < until) {
       const head = this.queue[0]!;
+      if ("text" in head) {
+        if (cut(head, this.index)) this.queue.shift();
+        continue;
+      }
       const next = Math.min(head.length, this.at + STEP);
       this.index.add(this.at === 0 && next === head.length ? head : head.slice(this.at, next));
       this.at = next;
@@ -66,4 +86,20 @@ export class IndexFeeder {
     if (this.queue.length > 0) this.schedule();
     this.onGrow();
   };
+}
+
+/** Indexes the next `STEP` paths of `joined`; true when its text is used up. */
+function cut(joined: Joined, index: PathIndex): boolean {
+  const { text, separator } = joined;
+  const paths: string[] = [];
+  let at = joined.at;
+  while (paths.length < STEP && at < text.length) {
+    let end = text.indexOf(separator, at);
+    if (end === -1) end = text.length;
+    if (end > at) paths.push(text.slice(at, end));
+    at = end + separator.length;
+  }
+  joined.at = at;
+  index.add(paths);
+  return at >= text.length;
 }

@@ -1,0 +1,35 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { noteKeys, whenKeysRest } from "./key-rest.js";
+
+describe("start-up work that waits for the keyboard to rest", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "setImmediate", "performance"] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("runs a rest after it was asked for when no key comes", () => {
+    let ran = 0;
+    whenKeysRest(250, () => ran++);
+    vi.advanceTimersByTime(249);
+    expect(ran).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(ran).toBe(1);
+  });
+
+  it("waits while keys come, and runs a rest after the last", () => {
+    let ran = 0;
+    whenKeysRest(250, () => ran++);
+    // A word typed 100 ms a key: 1 s of typing.
+    for (let i = 0; i < 10; i++) {
+      vi.advanceTimersByTime(100);
+      noteKeys();
+    }
+    expect(ran).toBe(0);
+    vi.advanceTimersByTime(249);
+    expect(ran).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(ran).toBe(1);
+    vi.advanceTimersByTime(1000);
+    expect(ran).toBe(1);
+  });
+});
