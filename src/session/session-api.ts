@@ -71,6 +71,13 @@ export interface SessionOptions {
    * its file system): the same workspace rules, read-before-edit and checkpoints apply.
    */
   files?: FileDelegate;
+  /**
+   * Runs the session's work for later sessions (the project card's build, the developer tools'
+   * discovery: processes started, files read and parsed) when the front end has room for it;
+   * default at once. The TUI waits until no answer streams and the keyboard rests, so that a
+   * key typed meanwhile never waits behind it.
+   */
+  background?: (work: () => void) => void;
 }
 
 /**

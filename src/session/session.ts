@@ -222,20 +222,21 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   // Its build (when the cached card is missing or stale) starts a while after the first answer
   // began (`ANSWERED`, below), or a while after start in a session that sends no request: never
   // before a first request, and not at all in a run that ends sooner (its card stays partial).
+  const later = options.background ?? ((work: () => void) => work());
   let turnBegan = false;
-  let cardTimer = setTimeout(() => turnBegan || card.start(), CARD_DELAY_MS).unref();
+  let cardTimer = setTimeout(() => turnBegan || later(() => card.start()), CARD_DELAY_MS).unref();
   let answered = false;
   const startCardSoon = () => {
     if (card.building) return;
     clearTimeout(cardTimer);
-    cardTimer = setTimeout(() => card.start(), CARD_AFTER_ANSWER_MS).unref();
+    cardTimer = setTimeout(() => later(() => card.start()), CARD_AFTER_ANSWER_MS).unref();
     answered = true;
   };
   // Known from the cache at once (never a process started here); the prompt keeps it all session.
   const installedTools = devToolsLine(cachedDevTools(options.env));
   // A person's session learns the rest in the background, for the next sessions and `/tools`.
   if (options.approvals === "interactive") {
-    setTimeout(() => void discoverDevTools(options.env), DEV_TOOLS_DELAY_MS).unref();
+    setTimeout(() => later(() => void discoverDevTools(options.env)), DEV_TOOLS_DELAY_MS).unref();
   }
   // Repository files North leaves out of the prompt (a symlink out, a FIFO…), said once at start.
   rules.current();

@@ -158,6 +158,9 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         ...(options.resume && "all" in options.resume ? { allProjects: !!options.resume.all } : {}),
         logger,
         slashCommands: () => modelCommands,
+        // The card's build and the tools' discovery (spawns, reads: 30-120 ms tasks in a
+        // profile) wait for a moment when no answer streams and no key comes.
+        background: (work) => whenKeysRest(KEYS_REST_MS, work, () => controller.busy),
       });
       showHeader(session.model.name, session.model.provider);
       noteWiderRun(session);

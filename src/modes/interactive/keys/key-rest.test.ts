@@ -33,3 +33,28 @@ describe("start-up work that waits for the keyboard to rest", () => {
     expect(ran).toBe(1);
   });
 });
+
+describe("background work", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "setImmediate", "performance"] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("waits while an answer streams, then for the keyboard to rest", () => {
+    let ran = 0;
+    let streaming = true;
+    whenKeysRest(
+      250,
+      () => ran++,
+      () => streaming,
+    );
+    vi.advanceTimersByTime(5000);
+    expect(ran).toBe(0);
+    streaming = false;
+    noteKeys();
+    vi.advanceTimersByTime(249);
+    expect(ran).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(ran).toBe(1);
+  });
+});
