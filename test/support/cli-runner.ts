@@ -26,10 +26,16 @@ export interface CliResult {
 }
 
 /**
+ * The temp folder outside this run's own (test/support/temp-root.ts), for what is meant to
+ * outlive a run: the compiled code and the seeds below.
+ */
+const OUTER_TMPDIR = process.env.NORTH_TEST_OUTER_TMPDIR ?? tmpdir();
+
+/**
  * One folder of compiled code (src/code-cache.ts) for every run of the tests, as on a person's
  * machine: only the first headless run compiles North. test/e2e/code-cache.test.ts uses its own.
  */
-const SHARED_CODE = join(tmpdir(), "north-test-cache", "north", "code");
+const SHARED_CODE = join(OUTER_TMPDIR, "north-test-cache", "north", "code");
 
 /**
  * The developer tools of this machine as North caches them (src/session/context/dev-tools.ts),
@@ -41,7 +47,7 @@ const SHARED_CODE = join(tmpdir(), "north-test-cache", "north", "code");
  * it, as before.
  */
 export const DEV_TOOLS_SEED = join(
-  tmpdir(),
+  OUTER_TMPDIR,
   "north-test-cache",
   // One per PATH: worktrees and runs with another PATH each keep their own.
   `seed-${createHash("sha256")
