@@ -58,8 +58,12 @@ export default defineConfig({
           name: "e2e",
           include: ["test/**/*.test.ts"],
           // The run's temp folder; the developer tools and the sandbox probe every test home
-          // starts with (test/support/cli-runner.ts).
-          globalSetup: ["test/support/temp-root.ts", "test/support/dev-tools-seed.ts"],
+          // starts with (test/support/cli-runner.ts); the MCP test server bundled.
+          globalSetup: [
+            "test/support/temp-root.ts",
+            "test/support/dev-tools-seed.ts",
+            "test/support/mcp-server-bundle.ts",
+          ],
         },
       },
     ],
