@@ -18,7 +18,7 @@
  * cancelled with Esc before the next starts; after a failed test the session is closed, and the
  * next test gets a fresh one, so a failure never carries over.
  */
-import { afterAll, afterEach, onTestFailed } from "vitest";
+import { afterAll, onTestFailed } from "vitest";
 import { makeHome, makeRepo } from "./cli-runner.js";
 import { anthropicEnv } from "./e2e-fixture.js";
 import {
@@ -69,7 +69,6 @@ const BUSY = /Type to queue a message|输入的消息会排队等待发送|Esc r
 /** Registers the session's clean-up; call once in the file or `describe` block. */
 export function useSharedTui(args: string[] = [], options: SharedTuiOptions = {}) {
   let current: SharedTui | undefined;
-  let failed = false;
   const words = options.words ?? ENGLISH_WORDS;
 
   const close = async () => {
@@ -81,10 +80,6 @@ export function useSharedTui(args: string[] = [], options: SharedTuiOptions = {}
     await open.term.exited;
     await open.server.close();
   };
-  afterEach(async () => {
-    if (failed) await close();
-    failed = false;
-  });
   afterAll(close);
 
   const start = async (script: ScriptEntry[]): Promise<SharedTui> => {
@@ -106,9 +101,9 @@ export function useSharedTui(args: string[] = [], options: SharedTuiOptions = {}
   return {
     /** The shared session, started over for this test with `script` (see the file's comment). */
     async open(script: ScriptEntry[]): Promise<SharedTui> {
-      onTestFailed(() => {
-        failed = true;
-      });
+      // Closed as the test fails: vitest calls this after the afterEach hooks, so a flag for
+      // them to read would come one test late, and the next test would get this program.
+      onTestFailed(() => close());
       if (!current?.term.running) {
         await close();
         return start(script);
