@@ -44,15 +44,26 @@ export default defineConfig({
       // locale, a loaded highlighter) sets what it needs and does not count on a fresh module.
       {
         extends: true,
-        test: { name: "unit", include: ["src/**/*.test.ts"], isolate: false },
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.ts"],
+          isolate: false,
+          // One temp folder per run, removed at its end (test/support/temp-root.ts).
+          globalSetup: ["test/support/temp-root.ts"],
+        },
       },
       {
         extends: true,
         test: {
           name: "e2e",
           include: ["test/**/*.test.ts"],
-          // The developer tools every test home starts with (test/support/cli-runner.ts).
-          globalSetup: ["test/support/dev-tools-seed.ts"],
+          // The run's temp folder; the developer tools and the sandbox probe every test home
+          // starts with (test/support/cli-runner.ts); the MCP test server bundled.
+          globalSetup: [
+            "test/support/temp-root.ts",
+            "test/support/dev-tools-seed.ts",
+            "test/support/mcp-server-bundle.ts",
+          ],
         },
       },
     ],

@@ -1,20 +1,15 @@
 // Headless tells the truth (issue 31): a JSON result on every failure, commands the sandbox
 // stopped reported like refused calls, usage errors of slash commands exit 2.
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { jsonLines, makeHome, makeRepo, runCli } from "../support/cli-runner.js";
 import { reply } from "../support/mock-model-server.js";
 import { anthropicEnv, useE2e } from "../support/e2e-fixture.js";
+import { MCP_TEST_SERVER } from "../support/mcp-server-bundle.js";
 
 const e2e = useE2e();
-const TEST_SERVER = join(
-  dirname(fileURLToPath(import.meta.url)),
-  "..",
-  "support",
-  "mcp-test-server.mjs",
-);
+const TEST_SERVER = MCP_TEST_SERVER;
 type Json = Record<string, unknown>;
 
 /** Standard output holds exactly one line, a result object; it is returned. */

@@ -27,10 +27,11 @@ import {
   type MockModelServer,
 } from "../support/mock-model-server.js";
 import { useE2e } from "../support/e2e-fixture.js";
+import { MCP_TEST_SERVER } from "../support/mcp-server-bundle.js";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const EVERYTHING = join(ROOT, "node_modules", ".bin", "mcp-server-everything");
-const TEST_SERVER = join(ROOT, "test", "support", "mcp-test-server.mjs");
+const TEST_SERVER = MCP_TEST_SERVER;
 
 const e2e = useE2e();
 const children: ChildProcess[] = [];

@@ -4,17 +4,18 @@
 // `elicitation/answer`; headless (`-p`) nobody can answer, so it is declined with a notice.
 import { existsSync, mkdtempSync, readFileSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeHome, makeRepo, runCli } from "../support/cli-runner.js";
 import { reply, toolResultsOf } from "../support/mock-model-server.js";
 import { anthropicEnv, useE2e } from "../support/e2e-fixture.js";
 import { startRpc, type RpcClient } from "../support/rpc-client.js";
+import { MCP_TEST_SERVER } from "../support/mcp-server-bundle.js";
 
 type Json = Record<string, unknown>;
 
-const TEST_SERVER = resolve(import.meta.dirname, "..", "support", "mcp-test-server.mjs");
+const TEST_SERVER = MCP_TEST_SERVER;
 const e2e = useE2e();
 let clients: RpcClient[] = [];
 afterEach(() => {

@@ -3,7 +3,7 @@
 // shows on the status line and in /mcp; a repository's server waits for /mcp approve.
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { reply } from "../support/mock-model-server.js";
 import { storedPermissions } from "../support/permissions-file.js";
@@ -14,8 +14,9 @@ import {
   waitForConfirm,
   waitForReview,
 } from "../support/tui-fixture.js";
+import { MCP_TEST_SERVER } from "../support/mcp-server-bundle.js";
 
-const TEST_SERVER = resolve(import.meta.dirname, "..", "support", "mcp-test-server.mjs");
+const TEST_SERVER = MCP_TEST_SERVER;
 const tui = useTui();
 
 function entry() {

@@ -5,7 +5,7 @@
 // (useSharedTui): each test creates its own file, so what an earlier test wrote is no answer.
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { setTimeout as pause } from "node:timers/promises";
 import { describe, expect, test } from "vitest";
 import { reply } from "../support/mock-model-server.js";
@@ -13,8 +13,9 @@ import { permissionsPath } from "../support/permissions-file.js";
 import type { TuiTerminal } from "../support/terminal-harness.js";
 import { useSharedTui } from "../support/shared-tui.js";
 import { send, toolResults, waitForReview } from "../support/tui-fixture.js";
+import { MCP_TEST_SERVER } from "../support/mcp-server-bundle.js";
 
-const TEST_SERVER = resolve(import.meta.dirname, "..", "support", "mcp-test-server.mjs");
+const TEST_SERVER = MCP_TEST_SERVER;
 
 /** Types `text` a key at a time, `ms` apart (pacing the input, as a person's fingers do). */
 async function typeApart(term: TuiTerminal, text: string, ms = 15): Promise<void> {

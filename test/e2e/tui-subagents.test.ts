@@ -5,9 +5,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { firstUserText, reply, type RecordedRequest } from "../support/mock-model-server.js";
-import { send, toolResults, useTui, waitForReview } from "../support/tui-fixture.js";
+import { useSharedTui } from "../support/shared-tui.js";
+import { send, toolResults, waitForReview } from "../support/tui-fixture.js";
 
-const tui = useTui();
+// One session for the file: each test is about what a conversation shows. Only the second
+// changes the repository (src/retry.ts, which no other test reads), the third adds agent files.
+const tui = useSharedTui();
 const mark = (marker: string) => (r: RecordedRequest) => firstUserText(r).includes(marker);
 
 describe("sub-agents in the TUI", () => {

@@ -6,6 +6,7 @@ import { describe, expect, test } from "vitest";
 import { makeHome, makeRepo } from "../support/cli-runner.js";
 import { englishLeaks } from "../support/english-leaks.js";
 import { reply } from "../support/mock-model-server.js";
+import { useSharedTui, ZH_CN_WORDS } from "../support/shared-tui.js";
 import { startTerminal, type TuiTerminal } from "../support/terminal-harness.js";
 import { send, useTui, waitForReview } from "../support/tui-fixture.js";
 
@@ -96,19 +97,60 @@ describe("the interface in Simplified Chinese", () => {
     expectChinese(term, "all");
   });
 
-  test("the commands: /undo, /context, /cost, /help, /model, /resume, errors", async () => {
+  test("a conversation that cannot be continued: the notice, then a new one", async () => {
+    const { term } = await tui.open([], ["--continue"], { env: ZH, noWait: true });
+    await term.waitFor("已改为开始新的对话。");
+    expect(term.screen()).toContain("没有可继续的已保存会话");
+    await term.waitFor(READY);
+    expectChinese(term, "all");
+  });
+
+  test("a plan review", async () => {
+    const plan = "## 计划\n\n1. 把重试次数提高到 5。\n2. 补充测试。";
     const { term } = await tui.open(
-      [
-        reply().tool("edit_create_file", {
-          path: "src/timeout.ts",
-          content: "export const t = 1;\n",
-        }),
-        reply().text("已新建文件。"),
-      ],
-      [],
-      { env: ZH, noWait: true, cols: 110, rows: 60 },
+      [reply().tool("exit_plan_mode", { plan }), reply().text("按计划进行。")],
+      ["--mode", "plan"],
+      { env: ZH, noWait: true, cols: 110, rows: 45 },
     );
     await term.waitFor(READY);
+    await send(term, "做个计划");
+    await waitForReview(term, "拟定的计划");
+    expectChinese(term);
+    term.type("y");
+    await term.waitFor("按计划进行。");
+    expect(term.all()).toContain("计划已接受");
+    expectChinese(term, "all");
+  });
+
+  test("the welcome without a provider, and the notice when a message cannot go", async () => {
+    const { env } = makeHome();
+    const term = startTerminal({ cwd: makeRepo(), env: { ...env, ...ZH } });
+    try {
+      await term.waitFor("欢迎使用 North。");
+      expectChinese(term);
+      await send(term, "你好");
+      await term.waitFor("还没有配置模型服务（见上文）。");
+      expectChinese(term, "all");
+    } finally {
+      term.kill();
+    }
+  });
+});
+
+// The conversations that change nothing another test looks at share one session; the start-up
+// screens, the first turn (its header), plan mode and a home without a provider above have
+// their own.
+describe("the interface in Simplified Chinese, one session", () => {
+  const shared = useSharedTui([], { cols: 110, rows: 60, env: ZH, words: ZH_CN_WORDS });
+
+  test("the commands: /undo, /context, /cost, /help, /model, /resume, errors", async () => {
+    const { term } = await shared.open([
+      reply().tool("edit_create_file", {
+        path: "src/timeout.ts",
+        content: "export const t = 1;\n",
+      }),
+      reply().text("已新建文件。"),
+    ]);
     await send(term, "新建一个超时文件");
     await term.waitFor("y 接受");
     expect(term.screen()).toContain("新建 src/timeout.ts (+1)");
@@ -154,60 +196,16 @@ describe("the interface in Simplified Chinese", () => {
     expectChinese(term);
   });
 
-  test("a conversation that cannot be continued: the notice, then a new one", async () => {
-    const { term } = await tui.open([], ["--continue"], { env: ZH, noWait: true });
-    await term.waitFor("已改为开始新的对话。");
-    expect(term.screen()).toContain("没有可继续的已保存会话");
-    await term.waitFor(READY);
-    expectChinese(term, "all");
-  });
-
-  test("a plan review", async () => {
-    const plan = "## 计划\n\n1. 把重试次数提高到 5。\n2. 补充测试。";
-    const { term } = await tui.open(
-      [reply().tool("exit_plan_mode", { plan }), reply().text("按计划进行。")],
-      ["--mode", "plan"],
-      { env: ZH, noWait: true, cols: 110, rows: 45 },
-    );
-    await term.waitFor(READY);
-    await send(term, "做个计划");
-    await waitForReview(term, "拟定的计划");
-    expectChinese(term);
-    term.type("y");
-    await term.waitFor("按计划进行。");
-    expect(term.all()).toContain("计划已接受");
-    expectChinese(term, "all");
-  });
-
   test("a web page review (issue 29)", async () => {
-    const { term } = await tui.open(
-      [
-        reply().tool("web_fetch", { url: "https://docs.example.com/changelog", prompt: "变更" }),
-        reply().text("好的，不读了。"),
-      ],
-      [],
-      { env: ZH, noWait: true, cols: 110, rows: 45 },
-    );
-    await term.waitFor(READY);
+    const { term } = await shared.open([
+      reply().tool("web_fetch", { url: "https://docs.example.com/changelog", prompt: "变更" }),
+      reply().text("好的，不读了。"),
+    ]);
     await send(term, "读一下更新日志");
     await waitForReview(term, "从 docs.example.com 获取网页");
     expectChinese(term);
     term.type("n");
     await term.waitFor("好的，不读了。");
     expectChinese(term, "all");
-  });
-
-  test("the welcome without a provider, and the notice when a message cannot go", async () => {
-    const { env } = makeHome();
-    const term = startTerminal({ cwd: makeRepo(), env: { ...env, ...ZH } });
-    try {
-      await term.waitFor("欢迎使用 North。");
-      expectChinese(term);
-      await send(term, "你好");
-      await term.waitFor("还没有配置模型服务（见上文）。");
-      expectChinese(term, "all");
-    } finally {
-      term.kill();
-    }
   });
 });

@@ -26,10 +26,16 @@ export interface CliResult {
 }
 
 /**
+ * The temp folder outside this run's own (test/support/temp-root.ts), for what is meant to
+ * outlive a run: the compiled code and the seeds below.
+ */
+const OUTER_TMPDIR = process.env.NORTH_TEST_OUTER_TMPDIR ?? tmpdir();
+
+/**
  * One folder of compiled code (src/code-cache.ts) for every run of the tests, as on a person's
  * machine: only the first headless run compiles North. test/e2e/code-cache.test.ts uses its own.
  */
-const SHARED_CODE = join(tmpdir(), "north-test-cache", "north", "code");
+const SHARED_CODE = join(OUTER_TMPDIR, "north-test-cache", "north", "code");
 
 /**
  * The developer tools of this machine as North caches them (src/session/context/dev-tools.ts),
@@ -41,7 +47,7 @@ const SHARED_CODE = join(tmpdir(), "north-test-cache", "north", "code");
  * it, as before.
  */
 export const DEV_TOOLS_SEED = join(
-  tmpdir(),
+  OUTER_TMPDIR,
   "north-test-cache",
   // One per PATH: worktrees and runs with another PATH each keep their own.
   `seed-${createHash("sha256")
@@ -50,6 +56,13 @@ export const DEV_TOOLS_SEED = join(
     .slice(0, 12)}`,
 );
 const seededDevTools = join(DEV_TOOLS_SEED, "north", "dev-tools.json");
+/**
+ * The sandbox probe's remembered success, from the same global setup: without it every North a
+ * test starts runs sh and bwrap before its first request (~25 ms of CPU each). It holds only for
+ * the bwrap it names (src/shell/sandbox/remembered.ts): a test with its own PATH or cache
+ * folder, or a fake bwrap, still probes.
+ */
+const seededSandbox = join(DEV_TOOLS_SEED, "north", "sandbox.json");
 
 /**
  * A sandbox for one end-to-end run: a home with its own XDG config/data/state/cache folders (only
@@ -68,13 +81,15 @@ export function makeHome(config?: unknown): { home: string; env: Record<string, 
     XDG_CACHE_HOME: join(home, "cache"),
     NORTH_LOCAL_SERVERS: "off",
   };
-  // The rest of the cache (the sandbox probe, developer tools found later) is the home's own,
+  // The rest of the cache (the sandbox probe's answer, developer tools found later) is the home's own,
   // so that what one test leaves there never reaches another's prompt.
   mkdirSync(SHARED_CODE, { recursive: true });
   mkdirSync(join(env.XDG_CACHE_HOME, "north"), { recursive: true });
   symlinkSync(SHARED_CODE, join(env.XDG_CACHE_HOME, "north", "code"));
   if (existsSync(seededDevTools))
     copyFileSync(seededDevTools, join(env.XDG_CACHE_HOME, "north", "dev-tools.json"));
+  if (existsSync(seededSandbox))
+    copyFileSync(seededSandbox, join(env.XDG_CACHE_HOME, "north", "sandbox.json"));
   if (config !== undefined) {
     mkdirSync(join(env.XDG_CONFIG_HOME, "north"), { recursive: true });
     writeFileSync(join(env.XDG_CONFIG_HOME, "north", "config.json"), JSON.stringify(config));

@@ -18,7 +18,7 @@
  * cancelled with Esc before the next starts; after a failed test the session is closed, and the
  * next test gets a fresh one, so a failure never carries over.
  */
-import { afterAll, afterEach, onTestFailed } from "vitest";
+import { afterAll, onTestFailed } from "vitest";
 import { makeHome, makeRepo } from "./cli-runner.js";
 import { anthropicEnv } from "./e2e-fixture.js";
 import {
@@ -35,7 +35,24 @@ export interface SharedTuiOptions {
   files?: Record<string, string>;
   config?: unknown;
   env?: Record<string, string>;
+  /**
+   * The words the session is waited on by, in its language: the idle composer's placeholder and
+   * what `/new` says. English unless given (`ZH_CN_WORDS` for `LANG=zh_CN.UTF-8`).
+   */
+  words?: SharedTuiWords;
 }
+
+export interface SharedTuiWords {
+  ready: string;
+  newConversation: string;
+}
+
+const ENGLISH_WORDS: SharedTuiWords = { ready: COMPOSER, newConversation: "New conversation." };
+/** The same in Simplified Chinese (src/i18n/catalogs/zh-CN.ts). */
+export const ZH_CN_WORDS: SharedTuiWords = {
+  ready: "向 North 提问，了解这个仓库",
+  newConversation: "已开始新对话。",
+};
 
 export interface SharedTui {
   server: MockModelServer;
@@ -47,12 +64,12 @@ export interface SharedTui {
 /** Keys that empty a draft of a few lines: Ctrl+U (to the line's start), then Backspace. */
 const EMPTY_DRAFT = "\x15\x7f".repeat(16);
 /** On screen while a turn runs, or while a review or question waits for an answer. */
-const BUSY = /Type to queue a message|Esc refuse|Esc decline|Esc 拒绝/;
+const BUSY = /Type to queue a message|输入的消息会排队等待发送|Esc refuse|Esc decline|Esc 拒绝/;
 
 /** Registers the session's clean-up; call once in the file or `describe` block. */
 export function useSharedTui(args: string[] = [], options: SharedTuiOptions = {}) {
   let current: SharedTui | undefined;
-  let failed = false;
+  const words = options.words ?? ENGLISH_WORDS;
 
   const close = async () => {
     const open = current;
@@ -63,10 +80,6 @@ export function useSharedTui(args: string[] = [], options: SharedTuiOptions = {}
     await open.term.exited;
     await open.server.close();
   };
-  afterEach(async () => {
-    if (failed) await close();
-    failed = false;
-  });
   afterAll(close);
 
   const start = async (script: ScriptEntry[]): Promise<SharedTui> => {
@@ -81,16 +94,16 @@ export function useSharedTui(args: string[] = [], options: SharedTuiOptions = {}
       env: { ...env, ...anthropicEnv(server, "test-key"), ...options.env },
     });
     current = { server, term, repo, env };
-    await term.waitFor(COMPOSER);
+    await term.waitFor(words.ready);
     return current;
   };
 
   return {
     /** The shared session, started over for this test with `script` (see the file's comment). */
     async open(script: ScriptEntry[]): Promise<SharedTui> {
-      onTestFailed(() => {
-        failed = true;
-      });
+      // Closed as the test fails: vitest calls this after the afterEach hooks, so a flag for
+      // them to read would come one test late, and the next test would get this program.
+      onTestFailed(() => close());
       if (!current?.term.running) {
         await close();
         return start(script);
@@ -105,12 +118,12 @@ export function useSharedTui(args: string[] = [], options: SharedTuiOptions = {}
       // The idle placeholder shows only with no turn running: a refused review's turn goes on
       // to its next request (a draft in the composer hides "Type to queue"), which must reach
       // the old script, not this test's.
-      await term.waitFor(COMPOSER);
+      await term.waitFor(words.ready);
       server.reset(script);
       await send(term, "/new");
-      await term.waitFor("New conversation.");
+      await term.waitFor(words.newConversation);
       await send(term, "/clear");
-      await term.waitFor((s) => s.includes(COMPOSER) && !s.includes("New conversation."));
+      await term.waitFor((s) => s.includes(words.ready) && !s.includes(words.newConversation));
       term.forgetOutput();
       return current;
     },

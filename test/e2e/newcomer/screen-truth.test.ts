@@ -4,7 +4,7 @@
 // turn's todo list marked stopped, every kind of standing permission on the status line, and
 // /mcp naming each server's tools; /resume on the first Enter, with the model used last.
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { reply, startMockModelServer } from "../../support/mock-model-server.js";
 import { permissionsPath } from "../../support/permissions-file.js";
@@ -12,6 +12,7 @@ import { makeHome, makeRepo, runCli } from "../../support/cli-runner.js";
 import { useSharedTui } from "../../support/shared-tui.js";
 import { COMPOSER, send, useTui } from "../../support/tui-fixture.js";
 import { startTerminal, type TuiTerminal } from "../../support/terminal-harness.js";
+import { MCP_TEST_SERVER } from "../../support/mcp-server-bundle.js";
 
 const tui = useTui();
 
@@ -130,7 +131,7 @@ describe.each([80, 120])("at %i columns", (cols) => {
   });
 });
 
-const TEST_SERVER = resolve(import.meta.dirname, "..", "..", "support", "mcp-test-server.mjs");
+const TEST_SERVER = MCP_TEST_SERVER;
 
 describe.each([80, 120])("/mcp at %i columns", (cols) => {
   test("lists each ready server's tools with a one-line description", async () => {
