@@ -40,7 +40,7 @@ import { createExternalEditor } from "./composer/external-editor.js";
 import { createMemoryOffer } from "./composer/memory-offer.js";
 import { createNotifier, FOCUS_OFF, FOCUS_ON } from "./notify/notifier.js";
 import { terminalReplies } from "./keys/terminal-replies.js";
-import { whenKeysRest } from "./keys/key-rest.js";
+import { keyRest } from "./keys/key-rest.js";
 import { warmTextWidth } from "../../platform/text-width.js";
 import { colorWanted, setTheme } from "./screen/theme.js";
 import { createThemeControl } from "./screen/theme-control.js";
@@ -160,7 +160,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
         slashCommands: () => modelCommands,
         // The card's build and the tools' discovery (spawns, reads: 30-120 ms tasks in a
         // profile) wait for a moment when no answer streams and no key comes.
-        background: (work) => whenKeysRest(KEYS_REST_MS, work, () => controller.busy),
+        background: (work) => keyRest.whenKeysRest(KEYS_REST_MS, work, () => controller.busy),
       });
       showHeader(session.model.name, session.model.provider);
       noteWiderRun(session);
@@ -339,9 +339,9 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   // While the person reads the screen, not while they type (keys typed as the composer shows
   // are echoed first, see key-rest.ts): the Markdown renderer (also loaded when a message goes
   // out) and the width measure's slow path.
-  whenKeysRest(KEYS_REST_MS, () => {
+  keyRest.whenKeysRest(KEYS_REST_MS, () => {
     void loadMarkdown();
-    whenKeysRest(KEYS_REST_MS, warmTextWidth);
+    keyRest.whenKeysRest(KEYS_REST_MS, warmTextWidth);
   });
   try {
     await instance.waitUntilExit();

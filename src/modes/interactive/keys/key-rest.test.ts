@@ -1,15 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { noteKeys, whenKeysRest } from "./key-rest.js";
+import { createKeyRest, type KeyRest } from "./key-rest.js";
+
+let rest: KeyRest;
 
 describe("start-up work that waits for the keyboard to rest", () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ["setTimeout", "setImmediate", "performance"] });
+    rest = createKeyRest();
   });
   afterEach(() => vi.useRealTimers());
 
   it("runs a rest after it was asked for when no key comes", () => {
     let ran = 0;
-    whenKeysRest(250, () => ran++);
+    rest.whenKeysRest(250, () => ran++);
     vi.advanceTimersByTime(249);
     expect(ran).toBe(0);
     vi.advanceTimersByTime(1);
@@ -18,11 +21,11 @@ describe("start-up work that waits for the keyboard to rest", () => {
 
   it("waits while keys come, and runs a rest after the last", () => {
     let ran = 0;
-    whenKeysRest(250, () => ran++);
+    rest.whenKeysRest(250, () => ran++);
     // A word typed 100 ms a key: 1 s of typing.
     for (let i = 0; i < 10; i++) {
       vi.advanceTimersByTime(100);
-      noteKeys();
+      rest.noteKeys();
     }
     expect(ran).toBe(0);
     vi.advanceTimersByTime(249);
@@ -37,13 +40,14 @@ describe("start-up work that waits for the keyboard to rest", () => {
 describe("background work", () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ["setTimeout", "setImmediate", "performance"] });
+    rest = createKeyRest();
   });
   afterEach(() => vi.useRealTimers());
 
   it("waits while an answer streams, then for the keyboard to rest", () => {
     let ran = 0;
     let streaming = true;
-    whenKeysRest(
+    rest.whenKeysRest(
       250,
       () => ran++,
       () => streaming,
@@ -51,7 +55,7 @@ describe("background work", () => {
     vi.advanceTimersByTime(5000);
     expect(ran).toBe(0);
     streaming = false;
-    noteKeys();
+    rest.noteKeys();
     vi.advanceTimersByTime(249);
     expect(ran).toBe(0);
     vi.advanceTimersByTime(1);

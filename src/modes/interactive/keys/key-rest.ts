@@ -9,30 +9,40 @@
  * key has come for a while (and, for the background, no answer streams). Work that a key may
  * need (the session: slash commands' choices) does not wait, nor does work a key asks for
  * (sending a message loads the renderer). *
- * One keyboard per process, so the time of the last key is the module's: `useKeyboard` notes
- * every input it reads.
+ * One keyboard per process: `keyRest` is the interface's, which `useKeyboard` tells of every
+ * input it reads; tests make their own with `createKeyRest`.
  */
-let lastKey = Number.NEGATIVE_INFINITY;
-
-/** Notes that keys were read now. */
-export function noteKeys(now: number = performance.now()): void {
-  lastKey = now;
+export interface KeyRest {
+  /** Notes that keys were read now. */
+  noteKeys(now?: number): void;
+  /**
+   * Runs `work` in a turn of its own once `restMs` have passed since the last key, or since
+   * this call when no key came after it (keys typed during the task that calls this are still
+   * unread in the terminal: the interface's first frame is drawn in the same task), and `busy`
+   * (an answer streaming) is false; looked at again every `restMs` while it is true. The
+   * timers do not keep the process alive.
+   */
+  whenKeysRest(restMs: number, work: () => void, busy?: () => boolean): void;
 }
 
-/**
- * Runs `work` in a turn of its own once `restMs` have passed since the last key, or since this
- * call when no key came after it (keys typed during the task that calls this are still unread
- * in the terminal: the interface's first frame is drawn in the same task), and `busy` (an
- * answer streaming) is false; looked at again every `restMs` while it is true. The timers do
- * not keep the process alive.
- */
-export function whenKeysRest(restMs: number, work: () => void, busy?: () => boolean): void {
-  const asked = performance.now();
-  const check = () => {
-    const wait = Math.max(lastKey, asked) + restMs - performance.now();
-    if (wait > 0) setTimeout(check, wait).unref();
-    else if (busy?.()) setTimeout(check, restMs).unref();
-    else work();
+export function createKeyRest(): KeyRest {
+  let lastKey = Number.NEGATIVE_INFINITY;
+  return {
+    noteKeys(now = performance.now()) {
+      lastKey = now;
+    },
+    whenKeysRest(restMs, work, busy) {
+      const asked = performance.now();
+      const check = () => {
+        const wait = Math.max(lastKey, asked) + restMs - performance.now();
+        if (wait > 0) setTimeout(check, wait).unref();
+        else if (busy?.()) setTimeout(check, restMs).unref();
+        else work();
+      };
+      setTimeout(check, restMs).unref();
+    },
   };
-  setTimeout(check, restMs).unref();
 }
+
+/** The interface's keyboard. */
+export const keyRest: KeyRest = createKeyRest();

@@ -1,7 +1,7 @@
 import { useStdin } from "ink";
 import { useEffect, useRef } from "react";
 import { decodeKey, normalizeText, type KeyPress } from "./keys.js";
-import { noteKeys } from "./key-rest.js";
+import { keyRest } from "./key-rest.js";
 import { terminalReplies } from "./terminal-replies.js";
 
 export interface KeyboardHandlers {
@@ -73,7 +73,7 @@ export function useKeyboard(handlers: KeyboardHandlers): void {
     // The terminal's replies (its background colour, theme.ts) never reach the keys; input held
     // back while a reply was awaited comes back here.
     const onInput = (input: string) => {
-      noteKeys();
+      keyRest.noteKeys();
       if (paste !== undefined) return handle(input);
       for (const sequence of terminalReplies.push(input)) handle(sequence);
     };
