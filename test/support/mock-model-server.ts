@@ -90,19 +90,6 @@ export interface MockModelServer {
  */
 const EXHAUSTED = "bad_request";
 
-/** Holds of every server, by key: released ones resolve at once. */
-const holds = new Map<string, { promise: Promise<void>; release: () => void }>();
-function holdOf(key: string) {
-  let hold = holds.get(key);
-  if (!hold) {
-    let release!: () => void;
-    const promise = new Promise<void>((resolve) => (release = resolve));
-    hold = { promise, release };
-    holds.set(key, hold);
-  }
-  return hold;
-}
-
 const routes: Record<string, ProtocolEncoder> = {
   "/v1/messages": anthropicEncoder,
   "/v1/responses": openaiResponsesEncoder,
@@ -124,6 +111,22 @@ export async function startMockModelServer(script: ScriptEntry[] = []): Promise<
   const requests: RecordedRequest[] = [];
   let waiters: Waiter[] = [];
   const outcomeWaiters = new Map<number, ((outcome: ResponseOutcome) => void)[]>();
+  /**
+   * This server's holds, by key (released ones resolve at once); a `reset` starts afresh. Of
+   * the server, not of the module: test files share their worker's modules (vitest.config.ts),
+   * and a key released in one file let another's hold of it pass at once.
+   */
+  let holds = new Map<string, { promise: Promise<void>; release: () => void }>();
+  const holdOf = (key: string) => {
+    let hold = holds.get(key);
+    if (!hold) {
+      let release!: () => void;
+      const promise = new Promise<void>((resolve) => (release = resolve));
+      hold = { promise, release };
+      holds.set(key, hold);
+    }
+    return hold;
+  };
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -231,7 +234,8 @@ export async function startMockModelServer(script: ScriptEntry[] = []): Promise<
     };
     if (spec.kind === "fault") return sendFault(res, encoder, spec, answer, ctx);
     const answerHeaders = { ...encoder.headers(ids), ...spec.headers };
-    if (requestBody.stream === true) await sendStream(res, encoder, spec, ctx, answerHeaders);
+    if (requestBody.stream === true)
+      await sendStream(res, encoder, spec, ctx, answerHeaders, (key) => holdOf(key).promise);
     else await sendJson(res, encoder.json(spec, ctx), spec, answerHeaders);
   }
 
@@ -316,6 +320,9 @@ export async function startMockModelServer(script: ScriptEntry[] = []): Promise<
       nextTurn = 0;
       conversations.length = 0;
       requests.length = 0;
+      // A stream still held ends; the next test's holds are its own.
+      for (const hold of holds.values()) hold.release();
+      holds = new Map();
     },
     async close() {
       rejectWaiters("closed");
@@ -374,6 +381,7 @@ async function sendStream(
   spec: ReplySpec,
   ctx: EncodeContext,
   headers: Record<string, string>,
+  held: (key: string) => Promise<void>,
 ): Promise<void> {
   const encoded = encoder.stream(spec, ctx);
   let events: SseEvent[] = encoded.events;
@@ -395,7 +403,7 @@ async function sendStream(
     if (spec.delayMs > 0) await pause(res, spec.delayMs);
     if (spec.hold?.afterEvents === i) {
       const gone = new Promise<void>((resolve) => res.once("close", () => resolve()));
-      await Promise.race([holdOf(spec.hold.key).promise, gone]);
+      await Promise.race([held(spec.hold.key), gone]);
     }
     const event = events[i];
     if (res.destroyed || !event) return;
