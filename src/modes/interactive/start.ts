@@ -70,12 +70,13 @@ export interface InteractiveOptions {
 declare const __NORTH_VERSION__: string;
 const VERSION = typeof __NORTH_VERSION__ === "string" ? __NORTH_VERSION__ : "0.0.0-dev";
 
-/** Turns on bracketed paste (pasted text arrives between ESC[200~ and ESC[201~). */
 /**
- * How long the keyboard rests before the start-up work after the first frame runs: longer than
- * the gap between keys of a word typed, shorter than a person's pause to read.
+ * How long the keyboard rests before work no key needs runs (after the first frame, and the
+ * session's background work): longer than the gap between keys of a word typed, shorter than
+ * a person's pause to read.
  */
 const KEYS_REST_MS = 250;
+/** Turns on bracketed paste (pasted text arrives between ESC[200~ and ESC[201~). */
 const PASTE_ON = "\x1b[?2004h";
 const PASTE_OFF = "\x1b[?2004l";
 

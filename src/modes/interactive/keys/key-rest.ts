@@ -8,7 +8,8 @@
  * while an answer streams, behind the second: bench/tui-keys.mjs). Here such work runs once no
  * key has come for a while (and, for the background, no answer streams). Work that a key may
  * need (the session: slash commands' choices) does not wait, nor does work a key asks for
- * (sending a message loads the renderer). *
+ * (sending a message loads the renderer).
+ *
  * One keyboard per process: `keyRest` is the interface's, which `useKeyboard` tells of every
  * input it reads; tests make their own with `createKeyRest`.
  */
