@@ -55,14 +55,14 @@ export const DEV_TOOLS_SEED = join(
     .digest("hex")
     .slice(0, 12)}`,
 );
-const seededDevTools = join(DEV_TOOLS_SEED, "north", "dev-tools.json");
 /**
- * The sandbox probe's remembered success, from the same global setup: without it every North a
- * test starts runs sh and bwrap before its first request (~25 ms of CPU each). It holds only for
- * the bwrap it names (src/shell/sandbox/remembered.ts): a test with its own PATH or cache
- * folder, or a fake bwrap, still probes.
+ * The seed's files every home gets: the developer tools, and the sandbox probe's remembered
+ * success from the same global setup (without it every North a test starts runs sh and bwrap
+ * before its first request, ~25 ms of CPU each). That success holds only for the bwrap it names
+ * (src/shell/sandbox/remembered.ts): a test with its own PATH or cache folder, or a fake bwrap,
+ * still probes.
  */
-const seededSandbox = join(DEV_TOOLS_SEED, "north", "sandbox.json");
+const SEEDED = ["dev-tools.json", "sandbox.json"];
 
 /**
  * A sandbox for one end-to-end run: a home with its own XDG config/data/state/cache folders (only
@@ -86,10 +86,10 @@ export function makeHome(config?: unknown): { home: string; env: Record<string, 
   mkdirSync(SHARED_CODE, { recursive: true });
   mkdirSync(join(env.XDG_CACHE_HOME, "north"), { recursive: true });
   symlinkSync(SHARED_CODE, join(env.XDG_CACHE_HOME, "north", "code"));
-  if (existsSync(seededDevTools))
-    copyFileSync(seededDevTools, join(env.XDG_CACHE_HOME, "north", "dev-tools.json"));
-  if (existsSync(seededSandbox))
-    copyFileSync(seededSandbox, join(env.XDG_CACHE_HOME, "north", "sandbox.json"));
+  for (const name of SEEDED) {
+    const seeded = join(DEV_TOOLS_SEED, "north", name);
+    if (existsSync(seeded)) copyFileSync(seeded, join(env.XDG_CACHE_HOME, "north", name));
+  }
   if (config !== undefined) {
     mkdirSync(join(env.XDG_CONFIG_HOME, "north"), { recursive: true });
     writeFileSync(join(env.XDG_CONFIG_HOME, "north", "config.json"), JSON.stringify(config));

@@ -2,14 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createKeyRest, type KeyRest } from "./key-rest.js";
 
 let rest: KeyRest;
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "setImmediate", "performance"] });
+  rest = createKeyRest();
+});
+afterEach(() => vi.useRealTimers());
 
 describe("start-up work that waits for the keyboard to rest", () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "setImmediate", "performance"] });
-    rest = createKeyRest();
-  });
-  afterEach(() => vi.useRealTimers());
-
   it("runs a rest after it was asked for when no key comes", () => {
     let ran = 0;
     rest.whenKeysRest(250, () => ran++);
@@ -38,12 +37,6 @@ describe("start-up work that waits for the keyboard to rest", () => {
 });
 
 describe("background work", () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "setImmediate", "performance"] });
-    rest = createKeyRest();
-  });
-  afterEach(() => vi.useRealTimers());
-
   it("waits while an answer streams, then for the keyboard to rest", () => {
     let ran = 0;
     let streaming = true;
