@@ -5,6 +5,7 @@
  * next start offers it at once, while the listing runs again.
  */
 import { createHash } from "node:crypto";
+import { isAscii } from "node:buffer";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createWorkspace, type Workspace } from "../workspace/index.js";
@@ -51,8 +52,8 @@ function listFile(root: string, env: Record<string, string | undefined>): string
 }
 
 /**
- * The list a session kept for `root` (see `saveProjectFiles`) as one text, its paths separated
- * by NUL (the picker cuts it into paths in slices, see index-feeder.ts), or undefined. Only
+ * The list a session kept for `root` (see `saveProjectFiles`) as one text, each path followed by
+ * NUL (the picker indexes the text as it is, see path-index.ts), or undefined. Only
  * suggestions: a path in it may be gone; whatever is picked is read through the workspace's
  * rules.
  */
@@ -61,7 +62,10 @@ export function keptProjectFiles(
   env: Record<string, string | undefined>,
 ): string | undefined {
   try {
-    const text = readFileSync(listFile(root, env), "utf8");
+    // Read as bytes and, when all ASCII (most lists), made a string as Latin-1: the same text
+    // at half the cost of decoding UTF-8 (60,000 paths: ~17 ms against ~30 on this machine).
+    const bytes = readFileSync(listFile(root, env));
+    const text = bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
     const header = `north-files 1 ${root}\0`;
     return text.startsWith(header) ? text.slice(header.length) : undefined;
   } catch {
@@ -70,15 +74,17 @@ export function keptProjectFiles(
 }
 
 /**
- * Keeps `paths`, the whole list of `root`, for the next start when it has at least `from` paths
- * (atomic; a list of a small repository is made at once, and kept nowhere).
+ * Keeps `joined`, the whole list of `root` (its `count` paths each followed by NUL), for the next
+ * start when it has at least `from` paths (atomic; a list of a small repository is made at once,
+ * and kept nowhere).
  */
 export function saveProjectFiles(
   root: string,
   env: Record<string, string | undefined>,
-  paths: readonly string[],
+  joined: string,
+  count: number,
   from = CACHED_FROM,
 ): void {
-  if (paths.length < from) return;
-  writePrivateFile(listFile(root, env), `north-files 1 ${root}\0${paths.join("\0")}`);
+  if (count < from) return;
+  writePrivateFile(listFile(root, env), `north-files 1 ${root}\0${joined}`);
 }

@@ -106,7 +106,7 @@ export function createCommandRunner(deps: RunnerDeps) {
 
   // The menu is drawn again as the files' index grows (the same list, a new state).
   const fileSource = createFileSource(deps.root, deps.env ?? process.env, () =>
-    store.dispatch({ type: "files", paths: fileSource.indexed() ?? [] }),
+    store.dispatch({ type: "files", size: fileSource.indexed()?.size ?? 0 }),
   );
   let cached: { name: string; at: number; all: MenuItem[] } | undefined;
   const sources: MenuSources = {

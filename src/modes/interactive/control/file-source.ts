@@ -10,6 +10,7 @@
  */
 import { keptProjectFiles, saveProjectFiles, streamProjectFiles } from "../../../session/index.js";
 import { IndexFeeder } from "../menu/index-feeder.js";
+import type { PathIndex } from "../menu/path-index.js";
 
 /** A list older than this is made again when the picker asks. */
 const FRESH_MS = 5000;
@@ -24,12 +25,12 @@ const KEPT_REFRESH_MS = 2000;
 
 export interface FileSource {
   /**
-   * The files indexed so far (the index's own growing list: `indexOf` gives its index), or
-   * `undefined` while none is. Starts a new listing when the last is older than `FRESH_MS`.
+   * The index of the files listed so far (it grows), or `undefined` while none is. Starts a new
+   * listing when the last is older than `FRESH_MS`.
    */
-  files(): readonly string[] | undefined;
+  files(): PathIndex | undefined;
   /** The same, without starting a listing. */
-  indexed(): readonly string[] | undefined;
+  indexed(): PathIndex | undefined;
 }
 
 /**
@@ -76,7 +77,7 @@ export function createFileSource(
           if (cached === served) grew(cached.complete);
         });
         served = cached;
-        cached.pushJoined(kept, "\0");
+        cached.pushJoined(kept);
         cached.end();
         delay = KEPT_REFRESH_MS;
       }
@@ -86,7 +87,8 @@ export function createFileSource(
       // again 5 s later would rewrite megabytes for the same paths).
       if (feeder.complete && !kept) {
         kept = true;
-        const save = () => saveProjectFiles(root, env, feeder.index.files, keepFrom);
+        const { index } = feeder;
+        const save = () => saveProjectFiles(root, env, index.joined(), index.files, keepFrom);
         if (delay === 0) save();
         else setTimeout(save, delay).unref();
       }
@@ -113,7 +115,7 @@ export function createFileSource(
   };
 
   const indexed = () =>
-    served && (served.index.size > 0 || served.complete) ? served.index.files : undefined;
+    served && (served.index.size > 0 || served.complete) ? served.index : undefined;
   return {
     files() {
       asked = true;

@@ -2,23 +2,23 @@
  * Feeds a growing `PathIndex` in slices: paths a listing delivers are queued (`push`) and added a
  * slice at a time, each slice at most `SLICE_MS` of work and each in its own turn of the event
  * loop (`setImmediate`), so keys typed meanwhile are read and echoed between slices instead of
- * after one long build (60,000 paths took 138-280 ms in one go). The picker answers from what is
- * indexed so far; `onGrow` is called after each slice (the caller redraws the menu, throttled)
- * and once more when the list is whole. A list kept from an earlier session comes as one text
- * (`pushJoined`) and is cut into paths in the slices too: splitting 60,000 paths at once took
- * ~50 ms of the interface's first frame.
+ * after one long build. The picker answers from what is indexed so far; `onGrow` is called after
+ * each slice (the caller redraws the menu, throttled) and once more when the list is whole. A
+ * list kept from an earlier session comes as one text (`pushJoined`) and is added as it is, a
+ * chunk of about `CHUNK` characters at a time, never cut into one string per path.
  */
-import { adoptIndex, PathIndex } from "./path-index.js";
+import { PathIndex } from "./path-index.js";
 
 /** Work per slice at most (milliseconds): a key waits at most about this long for the index. */
 const SLICE_MS = 8;
 /** Paths added between looks at the clock. */
 const STEP = 256;
+/** Characters of a joined list added between looks at the clock (~3,000 short paths). */
+const CHUNK = 64 * 1024;
 
-/** Paths joined by a separator, cut as they are indexed; `at` is where the next one starts. */
+/** Paths each followed by NUL; `at` is where the next chunk starts. */
 interface Joined {
   text: string;
-  separator: string;
   at: number;
 }
 
@@ -30,9 +30,7 @@ export class IndexFeeder {
   private scheduled = false;
   private ended = false;
 
-  constructor(private readonly onGrow: () => void) {
-    adoptIndex(this.index);
-  }
+  constructor(private readonly onGrow: () => void) {}
 
   /** True once the listing ended and every path it delivered is indexed. */
   get complete(): boolean {
@@ -46,10 +44,10 @@ export class IndexFeeder {
     this.schedule();
   }
 
-  /** Queues paths joined by `separator` in `text` (empty ones are skipped). */
-  pushJoined(text: string, separator: string): void {
+  /** Queues paths joined in `text`, each followed by NUL (empty ones are skipped). */
+  pushJoined(text: string): void {
     if (text.length === 0) return;
-    this.queue.push({ text, separator, at: 0 });
+    this.queue.push({ text, at: 0 });
     this.schedule();
   }
 
@@ -72,7 +70,7 @@ export class IndexFeeder {
     while (this.queue.length > 0 && performance.now() < until) {
       const head = this.queue[0]!;
       if ("text" in head) {
-        if (cut(head, this.index)) this.queue.shift();
+        if (chunk(head, this.index)) this.queue.shift();
         continue;
       }
       const next = Math.min(head.length, this.at + STEP);
@@ -88,18 +86,12 @@ export class IndexFeeder {
   };
 }
 
-/** Indexes the next `STEP` paths of `joined`; true when its text is used up. */
-function cut(joined: Joined, index: PathIndex): boolean {
-  const { text, separator } = joined;
-  const paths: string[] = [];
-  let at = joined.at;
-  while (paths.length < STEP && at < text.length) {
-    let end = text.indexOf(separator, at);
-    if (end === -1) end = text.length;
-    if (end > at) paths.push(text.slice(at, end));
-    at = end + separator.length;
-  }
-  joined.at = at;
-  index.add(paths);
-  return at >= text.length;
+/** Indexes the next chunk of `joined`, whole paths only; true when its text is used up. */
+function chunk(joined: Joined, index: PathIndex): boolean {
+  const { text, at } = joined;
+  let end = at + CHUNK >= text.length ? text.length : text.indexOf("\0", at + CHUNK);
+  end = end === -1 ? text.length : end + 1;
+  index.addJoined(at === 0 && end === text.length ? text : text.slice(at, end));
+  joined.at = end;
+  return end >= text.length;
 }

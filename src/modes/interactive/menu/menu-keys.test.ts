@@ -6,6 +6,7 @@ import { createKeyHandler } from "../keys/key-handler.js";
 import { decodeKey } from "../keys/keys.js";
 import { createStore } from "../state/store.js";
 import { menuFor, type MenuSources } from "./menu-model.js";
+import { PathIndex } from "./path-index.js";
 
 const sources: MenuSources = {
   commands: (prefix) =>
@@ -20,7 +21,7 @@ const sources: MenuSources = {
           .filter((m) => m.startsWith(typed))
           .map((m) => ({ value: m, label: m }))
       : undefined,
-  files: () => ["src/a.ts", "src/b.ts", "README.md"],
+  files: () => new PathIndex(["src/a.ts", "src/b.ts", "README.md"]),
 };
 
 /** The key handler with the menus of `sources`; `run` records what would be run. */

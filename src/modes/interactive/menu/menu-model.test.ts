@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { EditorState } from "../composer/editor.js";
 import { fuzzyFind } from "./fuzzy.js";
 import { menuFor, visibleItems, type MenuSources } from "./menu-model.js";
+import { PathIndex } from "./path-index.js";
 
 const COMMANDS = [
   { name: "help", description: "List the commands", hasChoices: false },
@@ -10,16 +11,19 @@ const COMMANDS = [
 ];
 const FILES = ["README.md", "src/app.ts", "src/retry.ts", "src/ui/menu.tsx", "test/app.test.ts"];
 
-const sources = (files: readonly string[] = FILES): MenuSources => ({
-  commands: (prefix) => COMMANDS.filter((c) => c.name.startsWith(prefix)),
-  choices: (name, typed) =>
-    name === "mode"
-      ? ["ask", "agent", "plan"]
-          .filter((m) => m.includes(typed))
-          .map((m) => ({ value: m, label: m }))
-      : undefined,
-  files: () => files,
-});
+const sources = (files: readonly string[] = FILES): MenuSources => {
+  const index = new PathIndex(files);
+  return {
+    commands: (prefix) => COMMANDS.filter((c) => c.name.startsWith(prefix)),
+    choices: (name, typed) =>
+      name === "mode"
+        ? ["ask", "agent", "plan"]
+            .filter((m) => m.includes(typed))
+            .map((m) => ({ value: m, label: m }))
+        : undefined,
+    files: () => index,
+  };
+};
 
 const at = (text: string, cursor = text.length, mentions?: string[]): EditorState => ({
   text,

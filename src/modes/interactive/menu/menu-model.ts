@@ -1,6 +1,6 @@
 import type { EditorState } from "../composer/editor.js";
 import { mentionSpans } from "../composer/mention-spans.js";
-import { indexOf } from "./path-index.js";
+import type { PathIndex } from "./path-index.js";
 import { cleanForDisplay } from "../state/display-text.js";
 
 /** Items a menu shows at most. */
@@ -37,8 +37,8 @@ export interface MenuSources {
    * later argument's choices, `/rewind 12 `). `undefined` when it has none.
    */
   choices(name: string, typed: string, previous?: readonly string[]): MenuItem[] | undefined;
-  /** The repository's files, `undefined` while they are being listed. */
-  files(): readonly string[] | undefined;
+  /** The index of the repository's files, `undefined` while they are being listed. */
+  files(): PathIndex | undefined;
 }
 
 const COMMAND_TOKEN = /^\/[a-z0-9_:-]*$/i;
@@ -80,9 +80,9 @@ function buildMenu(editor: EditorState, sources: MenuSources): Menu | undefined 
   }
   if (word.startsWith("@")) {
     if (mentionSpans(text, editor.mentions).some((s) => s.start === start)) return undefined;
-    const files = sources.files();
-    if (!files) return { kind: "file", items: [], from: start, to: cursor };
-    const items = fileItems(word.slice(1), files);
+    const index = sources.files();
+    if (!index) return { kind: "file", items: [], from: start, to: cursor };
+    const items = fileItems(word.slice(1), index);
     return items.length ? { kind: "file", items, from: start, to: cursor } : undefined;
   }
   // A command's first argument, or its second (the first then given as `previous`).
@@ -96,9 +96,8 @@ function buildMenu(editor: EditorState, sources: MenuSources): Menu | undefined 
   return { kind: "choice", items: choices.slice(0, 50), from: start, to: cursor, command };
 }
 
-function fileItems(query: string, files: readonly string[]): MenuItem[] {
-  // Indexed once per list: a key in a large repository scans matches, never the whole list.
-  const index = indexOf(files);
+function fileItems(query: string, index: PathIndex): MenuItem[] {
+  // A key in a large repository scans the index's matches, never the whole list.
   const paths =
     query === "" || query.endsWith("/")
       ? index.childrenOf(query).slice(0, 50)

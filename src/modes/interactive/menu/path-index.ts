@@ -1,33 +1,53 @@
 /**
  * The `@` picker's index of a repository's paths, so that a key typed in a repository of 200,000
- * files costs a bounded scan, not a walk or a sort of everything. It grows: `add` appends paths
- * as a listing delivers them (see `index-feeder.ts`, which adds them in slices), and every query
- * answers from what is indexed so far.
- * - each folder, lower-cased path and folder's children is computed once, when its path is added;
- * - a query that extends the previous one (the person typed one more character) is matched only
- *   against the previous query's matches and the paths added since: fuzzy matches of `ab`
- *   include every match of `abc`;
+ * files costs a bounded scan, not a walk or a sort of everything. It grows: `addJoined` appends a
+ * chunk of paths as a listing delivers them (see `index-feeder.ts`, which adds them in slices),
+ * and every query answers from what is indexed so far.
+ *
+ * Paths are kept as the listing gives them, joined by NUL, each chunk with its lower-cased copy
+ * (see `path-scan.ts`), not as one string per path: cutting 60,000 paths into strings and indexing
+ * them took ~150 ms of the interface's thread in a fresh process, and the first `@mod12` waited for
+ * it. A query scans the lower-cased text with `indexOf`, jumping over every path that cannot hold
+ * its next character; only the paths it matches are scored and only the best are cut out.
+ * - the folders a chunk names are found once, when it is added, and become entries of their own;
+ * - a query that extends the previous one (one more character typed) is matched only against the
+ *   previous query's matches and the chunks added since: fuzzy matches of `abc` are matches of `ab`;
  * - only the best `limit` are kept while scanning (no sort of all matches).
  */
-import { fuzzyScoreLower } from "./fuzzy.js";
+import {
+  filesIn,
+  joinedPaths,
+  lowerSameLength,
+  newCursor,
+  query as toQuery,
+  scanMatches,
+  scoreAt,
+  type Chunk,
+} from "./path-scan.js";
 
 interface Children {
   folders: string[];
-  files: string[];
   /** `folders` is sorted (cleared when one is added). */
   sorted: boolean;
 }
 
+/** The last query, the matches it found (chunk, start, end, …) and how many chunks it saw. */
+interface LastQuery {
+  query: string;
+  matches: number[];
+  best: string[];
+  seen: number;
+}
+
 export class PathIndex {
-  /** Files and folders (ending in `/`), in the order they were added. */
-  private readonly paths: string[] = [];
-  private readonly lower: string[] = [];
+  /** Folder chunks and file chunks, in the order they were added (a folder before its files). */
+  private readonly chunks: (Chunk & { folders: boolean })[] = [];
   private readonly folders = new Set<string>();
   private readonly children = new Map<string, Children>();
-  /** The files added, in order (the same array all along: it grows). */
-  readonly files: string[] = [];
-  /** The last query, the indices of every path it matched and how many paths it saw. */
-  private last: { query: string; matches: number[]; best: string[]; seen: number } | undefined;
+  private entries = 0;
+  private fileCount = 0;
+  private last: LastQuery | undefined;
+  private listed: { folder: string; seen: number; paths: string[] } | undefined;
 
   constructor(files: readonly string[] = []) {
     this.add(files);
@@ -35,98 +55,160 @@ export class PathIndex {
 
   /** Entries indexed: files and their folders. */
   get size(): number {
-    return this.paths.length;
+    return this.entries;
+  }
+
+  /** Files indexed. */
+  get files(): number {
+    return this.fileCount;
   }
 
   /** Indexes more files (POSIX, relative to the root; each once), with the folders they name. */
   add(files: readonly string[]): void {
-    for (const file of files) {
-      let slash = file.indexOf("/");
-      while (slash !== -1) {
-        const folder = file.slice(0, slash + 1);
-        if (!this.folders.has(folder)) {
-          this.folders.add(folder);
-          this.entry(folder, true);
-        }
-        slash = file.indexOf("/", slash + 1);
-      }
-      this.entry(file, false);
-      this.files.push(file);
-    }
+    if (files.length > 0) this.addJoined(`${files.join("\0")}\0`);
   }
 
-  private entry(path: string, folder: boolean): void {
-    this.paths.push(path);
-    this.lower.push(path.toLowerCase());
-    const end = folder ? path.length - 1 : path.length;
-    const parent = path.slice(0, path.lastIndexOf("/", end - 1) + 1);
+  /**
+   * Indexes the files of `text`: whole paths, each followed by NUL (empty ones are skipped).
+   * The text is kept as it is (a slice of a larger one stays one).
+   */
+  addJoined(text: string): void {
+    const found: string[] = [];
+    let files = 0;
+    let parent = "";
+    for (let start = 0; start < text.length;) {
+      let end = text.indexOf("\0", start);
+      if (end === -1) end = text.length;
+      if (end > start) {
+        files++;
+        const slash = text.lastIndexOf("/", end - 1);
+        // Paths of a folder come together: its name is cut out once, not once per file.
+        if (
+          slash >= start &&
+          !(slash - start + 1 === parent.length && text.startsWith(parent, start))
+        ) {
+          parent = text.slice(start, slash + 1);
+          this.folder(parent, found);
+        }
+      }
+      start = end + 1;
+    }
+    if (found.length > 0) this.push(`${found.join("\0")}\0`, true, found.length);
+    if (files > 0) this.push(text, false, files);
+  }
+
+  /** Records `folder` and its parents not yet known, parents first, into `found`. */
+  private folder(folder: string, found: string[]): void {
+    if (this.folders.has(folder)) return;
+    const cut = folder.lastIndexOf("/", folder.length - 2);
+    if (cut !== -1) this.folder(folder.slice(0, cut + 1), found);
+    this.folders.add(folder);
+    found.push(folder);
+    const parent = folder.slice(0, cut + 1);
     let list = this.children.get(parent);
-    if (!list) this.children.set(parent, (list = { folders: [], files: [], sorted: true }));
-    if (folder) {
-      list.folders.push(path);
-      list.sorted = false;
-    } else list.files.push(path);
+    if (!list) this.children.set(parent, (list = { folders: [], sorted: true }));
+    list.folders.push(folder);
+    list.sorted = false;
+  }
+
+  private push(text: string, folders: boolean, count: number): void {
+    this.chunks.push({ text, lower: lowerSameLength(text), folders });
+    this.entries += count;
+    if (!folders) this.fileCount += count;
   }
 
   /** The best `limit` fuzzy matches of `query` (non-empty), best first; see `fuzzyScore`. */
   find(query: string, limit: number): string[] {
     const q = query.toLowerCase();
-    const seen = this.paths.length;
+    const parsed = toQuery(q);
+    const seen = this.chunks.length;
     const last = this.last;
     if (last?.query === q && last.seen === seen) return last.best;
-    const narrows = last !== undefined && q.startsWith(last.query);
+    const top = new Best(limit);
     const matches: number[] = [];
-    const top: { path: string; score: number }[] = [];
-    const consider = (i: number) => {
-      const score = fuzzyScoreLower(q, this.lower[i]!, this.paths[i]!.length);
-      if (score === undefined) return;
-      matches.push(i);
-      if (top.length === limit && !better(score, this.paths[i]!, top[limit - 1]!)) return;
-      let at = top.length === limit ? limit - 1 : top.length;
-      while (at > 0 && better(score, this.paths[i]!, top[at - 1]!)) {
-        top[at] = top[at - 1]!;
-        at--;
-      }
-      top[at] = { path: this.paths[i]!, score };
+    const consider = (chunk: number, start: number, end: number, score: number) => {
+      matches.push(chunk, start, end);
+      top.offer(score, this.chunks[chunk]!.text, start, end);
     };
-    if (narrows) {
-      for (const i of last.matches) consider(i);
-      for (let i = last.seen; i < seen; i++) consider(i);
-    } else for (let i = 0; i < seen; i++) consider(i);
-    const best = top.map((t) => t.path);
+    let from = 0;
+    if (last !== undefined && q.startsWith(last.query)) {
+      // Matches of the shorter query, chunk by chunk in order (the scorer's cursor only moves on).
+      const m = last.matches;
+      for (let i = 0; i < m.length;) {
+        const chunk = m[i]!;
+        const { lower } = this.chunks[chunk]!;
+        const cursor = newCursor();
+        for (; i < m.length && m[i] === chunk; i += 3) {
+          const score = scoreAt(lower, parsed, m[i + 1]!, m[i + 2]!, cursor);
+          if (score !== undefined) consider(chunk, m[i + 1]!, m[i + 2]!, score);
+        }
+      }
+      from = last.seen;
+    }
+    for (let c = from; c < seen; c++) {
+      scanMatches(this.chunks[c]!.lower, parsed, (start, end, score) =>
+        consider(c, start, end, score),
+      );
+    }
+    const best = top.paths();
     this.last = { query: q, matches, best, seen };
     return best;
   }
 
   /** The entries directly inside `folder` (`""` the root, else ending in `/`): folders first. */
   childrenOf(folder: string): readonly string[] {
+    const listed = this.listed;
+    if (listed?.folder === folder && listed.seen === this.chunks.length) return listed.paths;
     const list = this.children.get(folder);
-    if (!list) return [];
-    if (!list.sorted) {
+    if (list && !list.sorted) {
       list.folders.sort();
       list.sorted = true;
     }
-    return [...list.folders, ...list.files];
+    const files: string[] = [];
+    for (const chunk of this.chunks) if (!chunk.folders) filesIn(chunk.text, folder, files);
+    const paths = [...(list?.folders ?? []), ...files];
+    this.listed = { folder, seen: this.chunks.length, paths };
+    return paths;
+  }
+
+  /** Every file indexed, joined by NUL (each followed by one), in the order they were added. */
+  joined(): string {
+    return joinedPaths(this.chunks.filter((c) => !c.folders).map((c) => c.text));
+  }
+
+  /** Every file indexed, in order: one string each (for tests and small lists). */
+  list(): string[] {
+    return this.joined().split("\0").filter(Boolean);
+  }
+}
+
+/** The best `limit` paths offered, kept in order as they come (ties: the path sorting first). */
+class Best {
+  private readonly top: { path: string; score: number }[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  offer(score: number, text: string, start: number, end: number): void {
+    const top = this.top;
+    if (this.limit <= 0) return;
+    const full = top.length === this.limit;
+    const worst = top[top.length - 1];
+    if (full && worst && score < worst.score) return;
+    const path = text.slice(start, end);
+    if (full && !better(score, path, worst!)) return;
+    let at = full ? this.limit - 1 : top.length;
+    while (at > 0 && better(score, path, top[at - 1]!)) {
+      top[at] = top[at - 1]!;
+      at--;
+    }
+    top[at] = { path, score };
+  }
+
+  paths(): string[] {
+    return this.top.map((t) => t.path);
   }
 }
 
 function better(score: number, path: string, than: { path: string; score: number }): boolean {
-  return score > than.score || (score === than.score && path.localeCompare(than.path) < 0);
-}
-
-const indices = new WeakMap<readonly string[], PathIndex>();
-
-/**
- * The index of a file list, made on first use and kept while the list is the same array; a
- * growing index's own `files` give that index back.
- */
-export function indexOf(files: readonly string[]): PathIndex {
-  let index = indices.get(files);
-  if (!index) indices.set(files, (index = new PathIndex(files)));
-  return index;
-}
-
-/** Makes `indexOf(index.files)` give `index` (an index fed in slices, whose list grows). */
-export function adoptIndex(index: PathIndex): void {
-  indices.set(index.files, index);
+  return score > than.score || (score === than.score && path < than.path);
 }

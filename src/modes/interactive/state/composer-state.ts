@@ -18,8 +18,8 @@ export type ComposerAction =
   | { type: "menu-reset" }
   /** The keyboard shortcuts panel (`?` on an empty input). */
   | { type: "shortcuts"; on: boolean }
-  /** The repository's files for the `@` picker. */
-  | { type: "files"; paths: readonly string[] }
+  /** The `@` picker's index of the repository's files grew to `size` entries. */
+  | { type: "files"; size: number }
   /** A command the person ran, echoed into the transcript. */
   | { type: "command"; text: string }
   /** A resumed conversation's transcript. */
@@ -58,7 +58,7 @@ export function reduceComposer(state: UiState, action: ComposerAction): UiState 
     case "shortcuts":
       return state.shortcuts === action.on ? state : { ...state, shortcuts: action.on };
     case "files":
-      return { ...state, files: action.paths };
+      return { ...state, files: action.size };
     case "command":
       return add(settleAll(state), { kind: "command", text: action.text });
     case "restore":

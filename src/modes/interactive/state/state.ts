@@ -142,8 +142,8 @@ export interface UiState {
   menu: MenuUi;
   /** The keyboard shortcuts panel is showing. */
   shortcuts: boolean;
-  /** The repository's files for the `@` picker, once listed. */
-  files?: readonly string[];
+  /** Entries in the `@` picker's index of the repository's files (a new figure draws its menu). */
+  files?: number;
   /** The model's todo list (`todo_write`), shown above the composer. */
   todos: readonly TodoItem[];
   /** The turn that kept the todo list was cancelled: it shows as stopped until the next update. */
