@@ -18,10 +18,11 @@ import {
   filesIn,
   joinedPaths,
   lowerSameLength,
+  extendAt,
+  matched,
   newCursor,
   query as toQuery,
   scanMatches,
-  scoreAt,
   type Chunk,
 } from "./path-scan.js";
 
@@ -31,9 +32,13 @@ interface Children {
   sorted: boolean;
 }
 
-/** The last query, the matches it found (chunk, start, end, …) and how many chunks it saw. */
+/** Numbers kept per match: chunk, start, end and `matched`'s four. */
+const MATCH = 7;
+
+/** The last query, its characters, its matches (`MATCH` numbers each), how many chunks it saw. */
 interface LastQuery {
   query: string;
+  chars: number;
   matches: number[];
   best: string[];
   seen: number;
@@ -127,19 +132,27 @@ export class PathIndex {
     const top = new Best(limit);
     const matches: number[] = [];
     const consider = (chunk: number, start: number, end: number, score: number) => {
-      matches.push(chunk, start, end);
+      matches.push(chunk, start, end, matched.nameStart, matched.at, matched.run, matched.chars);
       top.offer(score, this.chunks[chunk]!.text, start, end);
     };
     let from = 0;
-    if (last !== undefined && q.startsWith(last.query)) {
-      // Matches of the shorter query, chunk by chunk in order (the scorer's cursor only moves on).
+    // Typed one character more: the greedy match of the shorter query is where this one's
+    // starts, so each of its matches is extended from where it ended, not matched again.
+    const extend = last && q.startsWith(last.query) ? last.chars : undefined;
+    if (last && extend !== undefined && parsed.chars.slice(0, extend).join("") === last.query) {
       const m = last.matches;
+      const state = { nameStart: 0, at: 0, run: 0, chars: 0 };
       for (let i = 0; i < m.length;) {
         const chunk = m[i]!;
         const { lower } = this.chunks[chunk]!;
+        // Paths of a chunk in order: the scorer's cursor only moves on.
         const cursor = newCursor();
-        for (; i < m.length && m[i] === chunk; i += 3) {
-          const score = scoreAt(lower, parsed, m[i + 1]!, m[i + 2]!, cursor);
+        for (; i < m.length && m[i] === chunk; i += MATCH) {
+          state.nameStart = m[i + 3]!;
+          state.at = m[i + 4]!;
+          state.run = m[i + 5]!;
+          state.chars = m[i + 6]!;
+          const score = extendAt(lower, parsed, extend, m[i + 1]!, m[i + 2]!, state, cursor);
           if (score !== undefined) consider(chunk, m[i + 1]!, m[i + 2]!, score);
         }
       }
@@ -151,7 +164,7 @@ export class PathIndex {
       );
     }
     const best = top.paths();
-    this.last = { query: q, matches, best, seen };
+    this.last = { query: q, chars: parsed.chars.length, matches, best, seen };
     return best;
   }
 

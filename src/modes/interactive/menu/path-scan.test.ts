@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { fuzzyScoreLower } from "./fuzzy.js";
-import { filesIn, lowerSameLength, query, scanMatches } from "./path-scan.js";
+import {
+  extendAt,
+  filesIn,
+  lowerSameLength,
+  matched,
+  newCursor,
+  query,
+  scanMatches,
+  scoreAt,
+} from "./path-scan.js";
 
 const PATHS = [
   "README.md",
@@ -33,6 +42,33 @@ describe("fuzzy matching over joined paths", () => {
         return score === undefined ? [] : [[p, score]];
       });
       expect(found, q).toEqual(expected);
+    }
+  });
+
+  it("extends a match by the characters typed since as matching the longer query would", () => {
+    const text = `${PATHS.join("\0")}\0`;
+    const lower = lowerSameLength(text);
+    for (const [shorter, longer] of [
+      ["m", "mo"],
+      ["mo", "mod"],
+      ["mod1", "mod12"],
+      ["a", "ab"],
+      ["a", "a-b"],
+      ["s", "s/a"],
+      ["ap", "apps"],
+    ] as const) {
+      let start = 0;
+      for (const p of PATHS) {
+        const end = start + p.length;
+        const expected = fuzzyScoreLower(longer, p.toLowerCase(), p.length);
+        if (scoreAt(lower, query(shorter), start, end, newCursor()) !== undefined) {
+          const state = { ...matched };
+          const from = shorter.length;
+          const got = extendAt(lower, query(longer), from, start, end, state, newCursor());
+          expect(got, `${shorter} → ${longer} in ${p}`).toBe(expected);
+        }
+        start = end + 1;
+      }
     }
   });
 

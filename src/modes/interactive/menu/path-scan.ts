@@ -59,6 +59,13 @@ export const query = (lowerCased: string): Query => ({
 });
 
 /**
+ * What the last successful `scoreAt` or `extendAt` found, to extend it when one more character
+ * is typed (greedy matching keeps a prefix's positions): where the path's name starts, where its
+ * last matched character is, the run it ends and the score of its characters alone (no bonus).
+ */
+export const matched = { nameStart: 0, at: 0, run: 0, chars: 0 };
+
+/**
  * The score of the path `[start, end)` of `lower` for the query (see `fuzzyScoreLower`), or
  * undefined when the path does not hold the query's characters in order.
  */
@@ -69,9 +76,10 @@ export function scoreAt(
   end: number,
   cursor: Cursor,
 ): number | undefined {
-  const { chars, text: q } = query;
+  const { chars } = query;
   const count = chars.length;
   let at = start - 1;
+  // Positions first: most paths fail, and need no look at their name.
   for (let k = 0; k < count; k++) {
     const f = lower.indexOf(chars[k]!, at + 1);
     if (f === -1 || f >= end) {
@@ -99,6 +107,59 @@ export function scoreAt(
     if (f === start || isBoundary(lower.charCodeAt(f - 1))) score += 3;
     at = f;
   }
+  matched.nameStart = nameStart;
+  matched.at = at;
+  matched.run = run;
+  matched.chars = score;
+  return withBonus(score, lower, query.text, start, end, nameStart, cursor);
+}
+
+/**
+ * `scoreAt` for a query that extends one this path matched (its characters from `from` on are
+ * new), from what that match left in `matched` (given back here as `nameStart`, `at`, `run`,
+ * `chars`). Paths must come in order, as in `scoreAt`.
+ */
+export function extendAt(
+  lower: string,
+  query: Query,
+  from: number,
+  start: number,
+  end: number,
+  state: { nameStart: number; at: number; run: number; chars: number },
+  cursor: Cursor,
+): number | undefined {
+  const { chars } = query;
+  const { nameStart } = state;
+  let { at, run, chars: score } = state;
+  for (let k = from; k < chars.length; k++) {
+    const f = lower.indexOf(chars[k]!, at + 1);
+    if (f === -1 || f >= end) return undefined;
+    run = f === at + 1 ? run + 1 : 0;
+    score += 1 + run * 2;
+    if (f >= nameStart) score += 2;
+    if (f === start || isBoundary(lower.charCodeAt(f - 1))) score += 3;
+    at = f;
+  }
+  matched.nameStart = nameStart;
+  matched.at = at;
+  matched.run = run;
+  matched.chars = score;
+  return withBonus(score, lower, query.text, start, end, nameStart, cursor);
+}
+
+/**
+ * `score` with the whole query in the name's start (+10) and anywhere in the path (+5), less
+ * the path's length: added in `fuzzyScoreLower`'s order, for the same floating-point result.
+ */
+function withBonus(
+  score: number,
+  lower: string,
+  q: string,
+  start: number,
+  end: number,
+  nameStart: number,
+  cursor: Cursor,
+): number {
   if (nameStart + q.length <= end && lower.startsWith(q, nameStart)) score += 10;
   if (cursor.query < start) cursor.query = next(lower, q, start);
   if (cursor.query + q.length <= end) score += 5;
