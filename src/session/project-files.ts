@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { isAscii } from "node:buffer";
-import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createWorkspace, type Workspace } from "../workspace/index.js";
 import { cacheDir } from "./config/paths.js";
@@ -53,18 +53,18 @@ function listFile(root: string, env: Record<string, string | undefined>): string
 
 /**
  * The list a session kept for `root` (see `saveProjectFiles`) as one text, each path followed by
- * NUL (the picker indexes the text as it is, see path-index.ts), or undefined. Only
- * suggestions: a path in it may be gone; whatever is picked is read through the workspace's
- * rules.
+ * NUL (the picker indexes the text as it is, see path-index.ts), or undefined. Read off the
+ * interface's thread (1.2 MB for 60,000 paths). Only suggestions: a path in it may be gone;
+ * whatever is picked is read through the workspace's rules.
  */
-export function keptProjectFiles(
+export async function keptProjectFiles(
   root: string,
   env: Record<string, string | undefined>,
-): string | undefined {
+): Promise<string | undefined> {
   try {
-    // Read as bytes and, when all ASCII (most lists), made a string as Latin-1: the same text
-    // at half the cost of decoding UTF-8 (60,000 paths: ~17 ms against ~30 on this machine).
-    const bytes = readFileSync(listFile(root, env));
+    // Made a string as Latin-1 when all ASCII (most lists): the same text at half the cost of
+    // decoding UTF-8 (60,000 paths: ~17 ms against ~30 on the 2-core machine).
+    const bytes = await readFile(listFile(root, env));
     const text = bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
     const header = `north-files 1 ${root}\0`;
     return text.startsWith(header) ? text.slice(header.length) : undefined;

@@ -53,9 +53,12 @@ describe("the @ picker's files", () => {
     first.files();
     // Kept once whole.
     await expect
-      .poll(() => keptProjectFiles(tree!.root, env)?.split("\0").filter(Boolean).sort(), {
-        timeout: 30_000,
-      })
+      .poll(
+        async () => (await keptProjectFiles(tree!.root, env))?.split("\0").filter(Boolean).sort(),
+        {
+          timeout: 30_000,
+        },
+      )
       .toEqual(["src/a.ts", "src/b.ts"]);
 
     // The next start offers the kept list at once — a file removed since included — …
@@ -63,9 +66,7 @@ describe("the @ picker's files", () => {
     writeFileSync(join(tree.root, "src", "c.ts"), "c");
     const next = createFileSource(tree.root, env, () => undefined, { keepFrom: 1 });
     next.files();
-    // The kept list is indexed in the next turn of the event loop; git's list needs many more.
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(next.indexed()?.list()).toContain("src/b.ts");
+    await expect.poll(() => next.indexed()?.list(), { timeout: 30_000 }).toContain("src/b.ts");
     // …until its own listing is whole and replaces it.
     await expect
       .poll(() => next.indexed()?.list().includes("src/c.ts"), { timeout: 30_000 })

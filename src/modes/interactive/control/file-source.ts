@@ -50,6 +50,8 @@ export function createFileSource(
   let lastDraw = 0;
   let asked = false;
   let kept = false;
+  /** A list kept by an earlier session was served first. */
+  let servedKept = false;
   let drawTimer: NodeJS.Timeout | undefined;
   const draw = (now: boolean) => {
     if (drawTimer) return;
@@ -68,20 +70,6 @@ export function createFileSource(
 
   const list = () => {
     listedAt = performance.now();
-    let delay = 0;
-    if (!served) {
-      // The list the last session kept: served (indexed in slices) while this one is made.
-      const kept = keptProjectFiles(root, env);
-      if (kept) {
-        const cached: IndexFeeder = new IndexFeeder(() => {
-          if (cached === served) grew(cached.complete);
-        });
-        served = cached;
-        cached.pushJoined(kept);
-        cached.end();
-        delay = KEPT_REFRESH_MS;
-      }
-    }
     const feeder: IndexFeeder = new IndexFeeder(() => {
       // The first whole list of the session is kept for the next start (once: a list made
       // again 5 s later would rewrite megabytes for the same paths).
@@ -89,8 +77,8 @@ export function createFileSource(
         kept = true;
         const { index } = feeder;
         const save = () => saveProjectFiles(root, env, index.joined(), index.files, keepFrom);
-        if (delay === 0) save();
-        else setTimeout(save, delay).unref();
+        if (!servedKept) save();
+        else setTimeout(save, KEPT_REFRESH_MS).unref();
       }
       if (feeder === served) return grew(feeder.complete);
       // A list made again replaces the served one once it is whole.
@@ -100,12 +88,33 @@ export function createFileSource(
         grew(true);
       }
     });
-    if (served) next = feeder;
-    else served = feeder;
     const stream = () =>
       void streamProjectFiles(root, env, (paths) => feeder.push(paths)).then(() => feeder.end());
-    if (delay === 0) stream();
-    else setTimeout(stream, delay).unref();
+    if (served) {
+      next = feeder;
+      return stream();
+    }
+    // The session's first list: the one the last session kept is served (indexed in slices)
+    // while this one is made, a little later; without one, this one is made at once.
+    next = feeder;
+    void keptProjectFiles(root, env).then((text) => {
+      if (text !== undefined && !served) {
+        const cached: IndexFeeder = new IndexFeeder(() => {
+          if (cached === served) grew(cached.complete);
+        });
+        served = cached;
+        servedKept = true;
+        cached.pushJoined(text);
+        cached.end();
+        setTimeout(stream, KEPT_REFRESH_MS).unref();
+        return;
+      }
+      if (next === feeder) {
+        next = undefined;
+        served = feeder;
+      }
+      stream();
+    });
   };
   /** Drawn again only when a menu asked for the files since the last draw (one is open). */
   const grew = (whole: boolean) => {
