@@ -24,6 +24,7 @@ import type { Entry, UiState } from "./state/state.js";
 import type { Scrollback } from "./screen/scrollback.js";
 import type { Store } from "./state/store.js";
 import { useKeyboard } from "./keys/use-keyboard.js";
+import { KEYS_REST_MS, keyRest } from "./keys/key-rest.js";
 import { t } from "../../i18n/index.js";
 import { osc52 } from "./screen/osc52.js";
 import { clipboardImage } from "../../session/index.js";
@@ -109,9 +110,12 @@ export function App(props: AppProps) {
       }),
     [props.commands, store, controller, write, setComposer],
   );
-  // The `@` picker's files are listed from the start (git's list, in processes of their own),
-  // after the first frame is drawn (an effect): the first `@` finds them ready.
-  useEffect(() => void runner?.sources.files(), [runner]);
+  // The `@` picker's files: a kept list is read after the first frame, and git lists them once
+  // the keyboard rests (or at the first `@`): the first `@` finds them ready.
+  useEffect(
+    () => void runner?.prefetchFiles((work) => keyRest.whenKeysRest(KEYS_REST_MS, work)),
+    [runner],
+  );
   const keys = useMemo(
     () =>
       createKeyHandler({

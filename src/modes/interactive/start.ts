@@ -40,7 +40,7 @@ import { createExternalEditor } from "./composer/external-editor.js";
 import { createMemoryOffer } from "./composer/memory-offer.js";
 import { createNotifier, FOCUS_OFF, FOCUS_ON } from "./notify/notifier.js";
 import { terminalReplies } from "./keys/terminal-replies.js";
-import { keyRest } from "./keys/key-rest.js";
+import { KEYS_REST_MS, keyRest } from "./keys/key-rest.js";
 import { warmTextWidth } from "../../platform/text-width.js";
 import { colorWanted, setTheme } from "./screen/theme.js";
 import { createThemeControl } from "./screen/theme-control.js";
@@ -75,7 +75,6 @@ const VERSION = typeof __NORTH_VERSION__ === "string" ? __NORTH_VERSION__ : "0.0
  * session's background work): longer than the gap between keys of a word typed, shorter than
  * a person's pause to read.
  */
-const KEYS_REST_MS = 250;
 /** Turns on bracketed paste (pasted text arrives between ESC[200~ and ESC[201~). */
 const PASTE_ON = "\x1b[?2004h";
 const PASTE_OFF = "\x1b[?2004l";

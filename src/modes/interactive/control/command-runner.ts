@@ -169,6 +169,8 @@ export function createCommandRunner(deps: RunnerDeps) {
   const runner = {
     context: ctx,
     sources,
+    /** Gets the `@` picker's files ready (see `FileSource.prefetch`). */
+    prefetchFiles: (idle: (work: () => void) => void) => fileSource.prefetch(idle),
     /** Runs one input (see above). Never throws: failures become red notes. */
     async run(text: string, files: readonly string[]): Promise<void> {
       const mode = () => store.getState().mode;

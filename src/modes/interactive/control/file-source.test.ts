@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempTree, type TempTree } from "../../../../test/support/temp-tree.js";
-import { keptProjectFiles } from "../../../session/index.js";
+import { keptProjectFiles, streamProjectFiles } from "../../../session/index.js";
 import { createFileSource } from "./file-source.js";
 
 let tree: TempTree | undefined;
@@ -72,5 +72,83 @@ describe("the @ picker's files", () => {
       .poll(() => next.indexed()?.list().includes("src/c.ts"), { timeout: 30_000 })
       .toBe(true);
     expect(next.indexed()?.list()).not.toContain("src/b.ts");
+  });
+
+  it("are made ready before a menu asks: the kept list at once, git's list when idle", async () => {
+    tree = await makeTempTree({ "src/a.ts": "a", "src/b.ts": "b" });
+    execFileSync("git", ["init", "-q"], { cwd: tree.root });
+    const env = { ...process.env, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), "north-files-")) };
+    const first = createFileSource(tree.root, env, () => undefined, { keepFrom: 1 });
+    first.files();
+    await expect
+      .poll(async () => (await keptProjectFiles(tree!.root, env))?.includes("src/b.ts"), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    rmSync(join(tree.root, "src", "b.ts"));
+
+    let listings = 0;
+    const listFiles: typeof streamProjectFiles = (...args) => {
+      listings++;
+      return streamProjectFiles(...args);
+    };
+    let idle: (() => void) | undefined;
+    const next = createFileSource(tree.root, env, () => undefined, { keepFrom: 1, listFiles });
+    await next.prefetch((work) => (idle = work));
+    // The kept list is served with no listing…
+    expect(listings).toBe(0);
+    await expect.poll(() => next.indexed()?.list(), { timeout: 30_000 }).toContain("src/b.ts");
+    // …which starts once the keyboard rests, and replaces it when whole.
+    idle!();
+    expect(listings).toBe(0); // after the kept list's grace (KEPT_REFRESH_MS)
+    await expect.poll(() => listings, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => next.indexed()?.list(), { timeout: 30_000 }).toEqual(["src/a.ts"]);
+    // A menu asking later lists no more while the list is fresh.
+    next.files();
+    expect(listings).toBe(1);
+  });
+
+  it("are listed when the keyboard rests, with no list kept", async () => {
+    tree = await makeTempTree({ "src/a.ts": "a" });
+    execFileSync("git", ["init", "-q"], { cwd: tree.root });
+    const env = { ...process.env, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), "north-files-")) };
+    let listings = 0;
+    const listFiles: typeof streamProjectFiles = (...args) => {
+      listings++;
+      return streamProjectFiles(...args);
+    };
+    let idle: (() => void) | undefined;
+    const source = createFileSource(tree.root, env, () => undefined, { listFiles });
+    await source.prefetch((work) => (idle = work));
+    // No list kept: nothing is listed until the keyboard rests…
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(listings).toBe(0);
+    expect(source.indexed()).toBeUndefined();
+    idle!();
+    await expect.poll(() => source.indexed()?.list(), { timeout: 30_000 }).toEqual(["src/a.ts"]);
+    expect(listings).toBe(1);
+    // …or a menu asks (here after it): a fresh list is not made again.
+    expect(source.files()?.list()).toEqual(["src/a.ts"]);
+    expect(listings).toBe(1);
+  });
+
+  it("are listed at once when a menu asks before the keyboard rests", async () => {
+    tree = await makeTempTree({ "src/a.ts": "a" });
+    execFileSync("git", ["init", "-q"], { cwd: tree.root });
+    const env = { ...process.env, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), "north-files-")) };
+    let listings = 0;
+    const listFiles: typeof streamProjectFiles = (...args) => {
+      listings++;
+      return streamProjectFiles(...args);
+    };
+    let idle: (() => void) | undefined;
+    const source = createFileSource(tree.root, env, () => undefined, { listFiles });
+    await source.prefetch((work) => (idle = work));
+    expect(source.files()).toBeUndefined();
+    await expect.poll(() => source.indexed()?.list(), { timeout: 30_000 }).toEqual(["src/a.ts"]);
+    expect(listings).toBe(1);
+    // The keyboard resting later starts no second listing.
+    idle!();
+    expect(listings).toBe(1);
   });
 });

@@ -1,8 +1,10 @@
 /**
- * The `@` picker's files: listed from the interface's start (git's list in a process of its own,
- * see `streamProjectFiles`) and indexed in slices as they arrive (`IndexFeeder`), so the first
- * `@` in a large repository finds the index ready, or answers from its part already indexed and
- * updates as more arrives. Listed again when asked after `FRESH_MS` (a file made since then
+ * The `@` picker's files: listed once the keyboard first rests after the interface's start, or at
+ * the first `@` if it comes sooner (git's list in a process of its own, see
+ * `streamProjectFiles`: two spawns of ~25 ms each from the interface's thread, which a key
+ * typed at once would otherwise wait behind), and indexed in slices as they arrive
+ * (`IndexFeeder`), so the first `@` in a large repository finds the index ready, or answers
+ * from its part already indexed and updates as more arrives. Listed again when asked after `FRESH_MS` (a file made since then
  * appears): the new list is indexed beside the old one, which serves until the new is whole.
  * A large repository's last whole list is kept (`saveProjectFiles`, outside the repository):
  * the next start serves it at once, lists again {@link KEPT_REFRESH_MS} later, and replaces it
@@ -31,18 +33,29 @@ export interface FileSource {
   files(): PathIndex | undefined;
   /** The same, without starting a listing. */
   indexed(): PathIndex | undefined;
+  /**
+   * Gets the files ready before a menu asks: the list kept by an earlier session is read (off
+   * the interface's thread) and served now, and the listing starts when `idle` calls back,
+   * unless a menu asked first. Resolves once the kept list is served, or known to be missing.
+   */
+  prefetch(idle: (work: () => void) => void): Promise<void>;
 }
 
 /**
  * `changed` is called when the files to show changed (the caller draws the menu again);
  * `freshMs`: how old a list may be before it is made again (default `FRESH_MS`); `keepFrom`: the
- * paths a list needs to be kept for the next start (tests; see `saveProjectFiles`).
+ * paths a list needs to be kept for the next start (tests; see `saveProjectFiles`); `listFiles`:
+ * what lists them (tests count its calls).
  */
 export function createFileSource(
   root: string,
   env: Record<string, string | undefined>,
   changed: () => void,
-  { freshMs = FRESH_MS, keepFrom }: { freshMs?: number; keepFrom?: number } = {},
+  {
+    freshMs = FRESH_MS,
+    keepFrom,
+    listFiles = streamProjectFiles,
+  }: { freshMs?: number; keepFrom?: number; listFiles?: typeof streamProjectFiles } = {},
 ): FileSource {
   let served: IndexFeeder | undefined;
   let next: IndexFeeder | undefined;
@@ -68,7 +81,22 @@ export function createFileSource(
     }, wait);
   };
 
+  let keptServed: Promise<boolean> | undefined;
+  /** Serves the list the last session kept (indexed in slices), once; true when there was one. */
+  const serveKept = () =>
+    (keptServed ??= keptProjectFiles(root, env).then((text) => {
+      if (text === undefined || served) return false;
+      const cached: IndexFeeder = new IndexFeeder(() => {
+        if (cached === served) grew(cached.complete);
+      });
+      served = cached;
+      servedKept = true;
+      cached.pushJoined(text);
+      cached.end();
+      return true;
+    }));
   const list = () => {
+    const first = listedAt === -Infinity;
     listedAt = performance.now();
     const feeder: IndexFeeder = new IndexFeeder(() => {
       // The first whole list of the session is kept for the next start (once: a list made
@@ -89,31 +117,17 @@ export function createFileSource(
       }
     });
     const stream = () =>
-      void streamProjectFiles(root, env, (paths) => feeder.push(paths)).then(() => feeder.end());
-    if (served) {
-      next = feeder;
-      return stream();
-    }
-    // The session's first list: the one the last session kept is served (indexed in slices)
-    // while this one is made, a little later; without one, this one is made at once.
+      void listFiles(root, env, (paths) => feeder.push(paths)).then(() => feeder.end());
     next = feeder;
-    void keptProjectFiles(root, env).then((text) => {
-      if (text !== undefined && !served) {
-        const cached: IndexFeeder = new IndexFeeder(() => {
-          if (cached === served) grew(cached.complete);
-        });
-        served = cached;
-        servedKept = true;
-        cached.pushJoined(text);
-        cached.end();
-        setTimeout(stream, KEPT_REFRESH_MS).unref();
-        return;
-      }
-      if (next === feeder) {
+    // The session's first list: with a kept one served, made a little later; without, at once
+    // (and served as it grows).
+    void serveKept().then((fromKept) => {
+      if (!fromKept && !served) {
         next = undefined;
         served = feeder;
       }
-      stream();
+      if (fromKept && first) setTimeout(stream, KEPT_REFRESH_MS).unref();
+      else stream();
     });
   };
   /** Drawn again only when a menu asked for the files since the last draw (one is open). */
@@ -125,14 +139,24 @@ export function createFileSource(
 
   const indexed = () =>
     served && (served.index.size > 0 || served.complete) ? served.index : undefined;
+  /** Starts a listing unless one runs or the last is fresh. */
+  const listIfStale = () => {
+    // One listing at a time: a first list still growing is not made again.
+    const idle = !next && (!served || served.complete);
+    if (idle && performance.now() - listedAt > freshMs) list();
+  };
   return {
     files() {
       asked = true;
-      // One listing at a time: a first list still growing is not made again.
-      const idle = !next && (!served || served.complete);
-      if (idle && performance.now() - listedAt > freshMs) list();
+      listIfStale();
       return indexed();
     },
     indexed,
+    async prefetch(idle) {
+      idle(() => {
+        if (listedAt === -Infinity) listIfStale();
+      });
+      await serveKept();
+    },
   };
 }

@@ -13,6 +13,9 @@
  * One keyboard per process: `keyRest` is the interface's, which `useKeyboard` tells of every
  * input it reads; tests make their own with `createKeyRest`.
  */
+/** How long without a key counts as the keyboard resting (milliseconds). */
+export const KEYS_REST_MS = 250;
+
 export interface KeyRest {
   /** Notes that keys were read now. */
   noteKeys(now?: number): void;
