@@ -135,9 +135,12 @@ await program("core.cjs", {
 });
 // The interface: Ink's ~1 MB is not parsed again on every start. cli-highlight (highlight.js,
 // ~1.2 MB) loads from node_modules when code first shows: here it would sit in memory from the
-// start. Yoga's top-level await is replaced by an explicit load (scripts/yoga-sync.mjs).
+// start. highlight.js too, which markdown/highlight.ts imports beside it: bundled, it made
+// tui.cjs 0.9 MB larger (read on every start), filled the code cache with its languages, and
+// was a second copy next to the one cli-highlight requires. Yoga's top-level await is replaced
+// by an explicit load (scripts/yoga-sync.mjs).
 await program("tui.cjs", {
-  external: ["cli-highlight"],
+  external: ["cli-highlight", "highlight.js"],
   plugins: [
     {
       name: "yoga-without-top-level-await",

@@ -21,4 +21,8 @@ describe("the run's temp folder", () => {
     const { env } = makeHome();
     expect(existsSync(join(env.XDG_CACHE_HOME!, "north", "sandbox.json"))).toBe(seeded);
   });
+
+  it("starts no process with the machine's extra certificates (Node parses them at boot)", () => {
+    expect(process.env.NODE_EXTRA_CA_CERTS).toBeUndefined();
+  });
 });
