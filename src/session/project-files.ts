@@ -4,10 +4,10 @@
  * list of a large repository kept in North's cache folder (outside the repository) so that the
  * next start offers it at once, while the listing runs again.
  */
-import { createHash } from "node:crypto";
 import { isAscii } from "node:buffer";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { sha256Hex } from "../platform/lazy-builtins.js";
 import { createWorkspace, type Workspace } from "../workspace/index.js";
 import { cacheDir } from "./config/paths.js";
 import { writePrivateFile } from "./config/private-file.js";
@@ -47,7 +47,7 @@ export async function streamProjectFiles(
 const CACHED_FROM = 5000;
 
 function listFile(root: string, env: Record<string, string | undefined>): string {
-  const key = createHash("sha256").update(root).digest("hex").slice(0, 32);
+  const key = sha256Hex(root).slice(0, 32);
   return join(cacheDir(env), "files", `${key}.txt`);
 }
 
