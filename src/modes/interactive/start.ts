@@ -41,6 +41,7 @@ import { createMemoryOffer } from "./composer/memory-offer.js";
 import { createNotifier, FOCUS_OFF, FOCUS_ON } from "./notify/notifier.js";
 import { terminalReplies } from "./keys/terminal-replies.js";
 import { keyRest } from "./keys/key-rest.js";
+import { createHeapReturn } from "./control/heap-return.js";
 import { warmTextWidth } from "../../platform/text-width.js";
 import { colorWanted, setTheme } from "./screen/theme.js";
 import { createThemeControl } from "./screen/theme-control.js";
@@ -126,6 +127,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   );
 
   let session: Session | undefined;
+  const heap = createHeapReturn();
   // The model's view of the slash commands (`slash_command`), bound once the App made its runner.
   let modelCommands: SlashCommandRunner | undefined;
   let resume = options.resume && !("pick" in options.resume) ? options.resume : undefined;
@@ -184,6 +186,11 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
       // request (a resumed history included) and the todo list.
       controller.bind(session);
       session.subscribe((event) => notifier.observe(event));
+      // An answer's end: the heap it grew goes back once keys rest (heap-return.ts).
+      session.subscribe((event) => {
+        if (event.type === "message_end")
+          keyRest.whenKeysRest(KEYS_REST_MS, heap.afterBurst, () => controller.busy);
+      });
       store.dispatch(standingOf(session));
       return session;
     } catch (error) {
