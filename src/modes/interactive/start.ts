@@ -127,7 +127,9 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   );
 
   let session: Session | undefined;
-  const heap = createHeapReturn();
+  const heap = createHeapReturn({
+    rest: (check) => keyRest.whenKeysRest(KEYS_REST_MS, check, () => controller.busy),
+  });
   // The model's view of the slash commands (`slash_command`), bound once the App made its runner.
   let modelCommands: SlashCommandRunner | undefined;
   let resume = options.resume && !("pick" in options.resume) ? options.resume : undefined;
@@ -188,8 +190,7 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
       session.subscribe((event) => notifier.observe(event));
       // An answer's end: the heap it grew goes back once keys rest (heap-return.ts).
       session.subscribe((event) => {
-        if (event.type === "message_end")
-          keyRest.whenKeysRest(KEYS_REST_MS, heap.afterBurst, () => controller.busy);
+        if (event.type === "message_end") heap.answerEnded();
       });
       store.dispatch(standingOf(session));
       return session;

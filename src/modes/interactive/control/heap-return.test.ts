@@ -7,32 +7,44 @@ const youngSize = () =>
   getHeapSpaceStatistics().find((space) => space.space_name === "new_space")?.space_size ?? 0;
 
 describe("the heap a burst grew", () => {
-  it("is collected only once the committed heap grew by the threshold", () => {
+  it("is collected at a rest after an answer, once the committed heap grew by the threshold", () => {
     let committed = 20 * MiB;
-    const pending: (() => void)[] = [];
+    const rests: (() => void)[] = [];
+    const collections: (() => void)[] = [];
     const heap = createHeapReturn({
+      rest: (check) => rests.push(check),
       committed: () => committed,
-      collect: (done) => pending.push(done),
+      collect: (done) => collections.push(done),
       growth: 24 * MiB,
     });
-    committed = 40 * MiB;
-    heap.afterBurst();
-    expect(pending).toHaveLength(0);
-    committed = 80 * MiB;
-    heap.afterBurst();
-    expect(pending).toHaveLength(1);
-    // One collection at a time: a second answer's end while it runs asks for none.
-    heap.afterBurst();
-    expect(pending).toHaveLength(1);
+    const answer = (size: number) => {
+      committed = size * MiB;
+      heap.answerEnded();
+    };
+    answer(40);
+    expect(collections).toHaveLength(0);
+    rests.shift()!();
+    expect(collections).toHaveLength(0);
+    // Nothing before the rest; one rest awaited however many answers end meanwhile.
+    answer(80);
+    answer(90);
+    expect(rests).toHaveLength(1);
+    expect(collections).toHaveLength(0);
+    rests.shift()!();
+    expect(collections).toHaveLength(1);
+    // One collection at a time: an answer's end while it runs asks for none.
+    answer(90);
+    rests.shift()!();
+    expect(collections).toHaveLength(1);
     committed = 34 * MiB;
-    pending.pop()!();
+    collections.pop()!();
     // Measured from what the collection left, not from the start.
-    committed = 50 * MiB;
-    heap.afterBurst();
-    expect(pending).toHaveLength(0);
-    committed = 60 * MiB;
-    heap.afterBurst();
-    expect(pending).toHaveLength(1);
+    answer(50);
+    rests.shift()!();
+    expect(collections).toHaveLength(0);
+    answer(60);
+    rests.shift()!();
+    expect(collections).toHaveLength(1);
   });
 
   it("shrinks V8's young generation that a burst of surviving objects grew", async () => {

@@ -12,20 +12,23 @@ import { inspector } from "../../../platform/lazy-builtins.js";
  * reduce memory, and an idle interface allocates nothing, so no collection ever comes: without
  * this, the process keeps the burst's size for as long as it stays open.
  *
- * `afterBurst` is called when an answer has ended and the keyboard rests (key-rest.ts): the
- * collection blocks the thread (~50-150 ms for this heap), so it never runs while keys are
- * typed or an answer streams, and only when the committed heap grew by at least `growth`
- * since it was last given back (or since the interface started), so that a short answer costs
- * nothing. A collection runs once at a time; its result is the new starting point.
+ * `answerEnded` is called at each answer's end; the check waits for `rest` (the keyboard
+ * resting and no answer streaming, key-rest.ts): the collection blocks the thread (~50-150 ms
+ * for this heap), so it never runs while keys are typed or an answer streams. It runs only
+ * when the committed heap grew by at least `growth` since it was last given back (or since the
+ * interface started), so that a short answer costs nothing. One check waits at a time, one
+ * collection runs at a time, and what a collection leaves is the new starting point.
  */
 export interface HeapReturn {
-  afterBurst(): void;
+  answerEnded(): void;
 }
 
 /** Growth of the committed heap (bytes) that makes a collection worth its pause. */
 export const RETURN_GROWTH = 24 * 1024 * 1024;
 
 export interface HeapReturnDeps {
+  /** Runs `check` once the keyboard rests and no answer streams. */
+  rest: (check: () => void) => void;
   /** Bytes of heap committed now; V8's `total_heap_size` unless a test gives its own. */
   committed?: () => number;
   /** Runs the memory-reducing collection, then calls `done`; {@link collectAll} by default. */
@@ -33,20 +36,27 @@ export interface HeapReturnDeps {
   growth?: number;
 }
 
-export function createHeapReturn(deps: HeapReturnDeps = {}): HeapReturn {
+export function createHeapReturn(deps: HeapReturnDeps): HeapReturn {
   const committed = deps.committed ?? (() => getHeapStatistics().total_heap_size);
   const collect = deps.collect ?? collectAll;
   const growth = deps.growth ?? RETURN_GROWTH;
   let base = committed();
+  let waiting = false;
   let running = false;
+  const check = () => {
+    waiting = false;
+    if (running || committed() - base < growth) return;
+    running = true;
+    collect(() => {
+      running = false;
+      base = committed();
+    });
+  };
   return {
-    afterBurst() {
-      if (running || committed() - base < growth) return;
-      running = true;
-      collect(() => {
-        running = false;
-        base = committed();
-      });
+    answerEnded() {
+      if (waiting) return;
+      waiting = true;
+      deps.rest(check);
     },
   };
 }
