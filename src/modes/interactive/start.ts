@@ -188,10 +188,6 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
       // request (a resumed history included) and the todo list.
       controller.bind(session);
       session.subscribe((event) => notifier.observe(event));
-      // An answer's end: the heap it grew goes back once keys rest (heap-return.ts).
-      session.subscribe((event) => {
-        if (event.type === "message_end") heap.answerEnded();
-      });
       store.dispatch(standingOf(session));
       return session;
     } catch (error) {
@@ -239,6 +235,8 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   };
   const controller = new TurnController({
     dispatch: store.dispatch,
+    // The heap an answer grew goes back once it is on screen and keys rest (heap-return.ts).
+    answerShown: () => heap.answerEnded(),
     log: (event, fields) => logger.log(event, fields),
     async session() {
       // A message is going out: its answer is drawn as Markdown, whether or not the keyboard
