@@ -16,3 +16,5 @@ export const dns = () => process.getBuiltinModule("node:dns");
 export function sha256Hex(text: string): string {
   return crypto().createHash("sha256").update(text).digest("hex");
 }
+/** Throws where Node was built without the inspector (`--without-inspector`). */
+export const inspector = () => process.getBuiltinModule("node:inspector");

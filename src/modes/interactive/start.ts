@@ -41,6 +41,7 @@ import { createMemoryOffer } from "./composer/memory-offer.js";
 import { createNotifier, FOCUS_OFF, FOCUS_ON } from "./notify/notifier.js";
 import { terminalReplies } from "./keys/terminal-replies.js";
 import { KEYS_REST_MS, keyRest } from "./keys/key-rest.js";
+import { createHeapReturn } from "./control/heap-return.js";
 import { warmTextWidth } from "../../platform/text-width.js";
 import { colorWanted, setTheme } from "./screen/theme.js";
 import { createThemeControl } from "./screen/theme-control.js";
@@ -71,10 +72,11 @@ declare const __NORTH_VERSION__: string;
 const VERSION = typeof __NORTH_VERSION__ === "string" ? __NORTH_VERSION__ : "0.0.0-dev";
 
 /**
- * How long the keyboard rests before work no key needs runs (after the first frame, and the
- * session's background work): longer than the gap between keys of a word typed, shorter than
- * a person's pause to read.
+ * The rest before the heap an answer grew is given back (heap-return.ts): its collection is
+ * one pause of 140-310 ms (measured after a 1 MB answer on a loaded 2-core machine), so it
+ * waits for a pause to read, not one between words.
  */
+const HEAP_REST_MS = 1000;
 /** Turns on bracketed paste (pasted text arrives between ESC[200~ and ESC[201~). */
 const PASTE_ON = "\x1b[?2004h";
 const PASTE_OFF = "\x1b[?2004l";
@@ -125,6 +127,9 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   );
 
   let session: Session | undefined;
+  const heap = createHeapReturn({
+    rest: (check) => keyRest.whenKeysRest(HEAP_REST_MS, check, () => controller.busy),
+  });
   // The model's view of the slash commands (`slash_command`), bound once the App made its runner.
   let modelCommands: SlashCommandRunner | undefined;
   let resume = options.resume && !("pick" in options.resume) ? options.resume : undefined;
@@ -230,6 +235,8 @@ export async function startInteractive(options: InteractiveOptions): Promise<num
   };
   const controller = new TurnController({
     dispatch: store.dispatch,
+    // The heap an answer grew goes back once it is on screen and keys rest (heap-return.ts).
+    answerShown: () => heap.answerEnded(),
     log: (event, fields) => logger.log(event, fields),
     async session() {
       // A message is going out: its answer is drawn as Markdown, whether or not the keyboard

@@ -20,6 +20,11 @@ export interface ControllerDeps {
   /** The session to send to; `undefined` when none can be made (the reason is already shown). */
   session(): Promise<Session | undefined>;
   log(event: string, fields?: Record<string, unknown>): void;
+  /**
+   * A message's turn ended and all of its text is on the screen (the pacer had shown it; the
+   * session's `message_end` comes as soon as the answer has arrived, often seconds earlier).
+   */
+  answerShown?(): void;
   /** Runs `action` after `ms` (the review guard's end); `setTimeout` unless a test drives it. */
   schedule?(action: () => void, ms: number): void;
 }
@@ -160,6 +165,7 @@ export class TurnController {
         return;
       case "message_end":
         this.deps.dispatch({ type: "idle" });
+        this.deps.answerShown?.();
         return;
       case "queue":
         this.deps.dispatch({ type: "queue", queue: event.messages, steering: event.steering });

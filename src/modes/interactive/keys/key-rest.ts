@@ -13,7 +13,11 @@
  * One keyboard per process: `keyRest` is the interface's, which `useKeyboard` tells of every
  * input it reads; tests make their own with `createKeyRest`.
  */
-/** How long without a key counts as the keyboard resting (milliseconds). */
+/**
+ * How long the keyboard rests before work no key needs runs (after the first frame, the
+ * session's background work, the `@` picker's listing): longer than the gap between keys of a
+ * word typed, shorter than a person's pause to read.
+ */
 export const KEYS_REST_MS = 250;
 
 export interface KeyRest {
