@@ -35,11 +35,39 @@ interface Children {
 /** Numbers kept per match: chunk, start, end and `matched`'s four. */
 const MATCH = 7;
 
+/**
+ * A query's matches, `MATCH` integers each, in a typed array grown by doubling: a broad query
+ * (`m`) matches nearly every path, and pushing seven numbers each onto an array took most of
+ * its scan.
+ */
+class Matches {
+  data = new Int32Array(MATCH * 1024);
+  length = 0;
+
+  add(chunk: number, start: number, end: number): void {
+    if (this.length + MATCH > this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    const d = this.data;
+    const at = this.length;
+    d[at] = chunk;
+    d[at + 1] = start;
+    d[at + 2] = end;
+    d[at + 3] = matched.nameStart;
+    d[at + 4] = matched.at;
+    d[at + 5] = matched.run;
+    d[at + 6] = matched.chars;
+    this.length = at + MATCH;
+  }
+}
+
 /** The last query, its characters, its matches (`MATCH` numbers each), how many chunks it saw. */
 interface LastQuery {
   query: string;
   chars: number;
-  matches: number[];
+  matches: Matches;
   best: string[];
   seen: number;
 }
@@ -130,9 +158,9 @@ export class PathIndex {
     const last = this.last;
     if (last?.query === q && last.seen === seen) return last.best;
     const top = new Best(limit);
-    const matches: number[] = [];
+    const matches = new Matches();
     const consider = (chunk: number, start: number, end: number, score: number) => {
-      matches.push(chunk, start, end, matched.nameStart, matched.at, matched.run, matched.chars);
+      matches.add(chunk, start, end);
       top.offer(score, this.chunks[chunk]!.text, start, end);
     };
     let from = 0;
@@ -140,14 +168,15 @@ export class PathIndex {
     // starts, so each of its matches is extended from where it ended, not matched again.
     const extend = last && q.startsWith(last.query) ? last.chars : undefined;
     if (last && extend !== undefined && parsed.chars.slice(0, extend).join("") === last.query) {
-      const m = last.matches;
+      const m = last.matches.data;
+      const count = last.matches.length;
       const state = { nameStart: 0, at: 0, run: 0, chars: 0 };
-      for (let i = 0; i < m.length;) {
+      for (let i = 0; i < count;) {
         const chunk = m[i]!;
         const { lower } = this.chunks[chunk]!;
         // Paths of a chunk in order: the scorer's cursor only moves on.
         const cursor = newCursor();
-        for (; i < m.length && m[i] === chunk; i += MATCH) {
+        for (; i < count && m[i] === chunk; i += MATCH) {
           state.nameStart = m[i + 3]!;
           state.at = m[i + 4]!;
           state.run = m[i + 5]!;
