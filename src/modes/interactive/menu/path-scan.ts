@@ -42,6 +42,8 @@ export function joinedPaths(texts: readonly string[]): string {
   return texts.map((t) => (t.endsWith("\0") ? t : `${t}\0`)).join("");
 }
 
+/** A path's state before its first character is scored (reused: a broad query scores most). */
+const fresh = { nameStart: 0, at: 0, run: 0, chars: 0 };
 /** Positions of the query's characters in the last path matched (reused). */
 const found: number[] = [];
 /** After a miss: where the missing character is next (past the path), or -1 when nowhere. */
@@ -66,7 +68,7 @@ export const query = (lowerCased: string): Query => ({
 export const matched = { nameStart: 0, at: 0, run: 0, chars: 0 };
 
 /**
- * The score of the path `[start, end)` of `lower` for the query (see `fuzzyScoreLower`), or
+ * The score of the path `[start, end)` of `lower` for the query (see the module's comment), or
  * undefined when the path does not hold the query's characters in order.
  */
 export function scoreAt(
@@ -76,48 +78,23 @@ export function scoreAt(
   end: number,
   cursor: Cursor,
 ): number | undefined {
-  const { chars } = query;
-  const count = chars.length;
-  let at = start - 1;
   // Positions first: most paths fail, and need no look at their name.
-  for (let k = 0; k < count; k++) {
-    const f = lower.indexOf(chars[k]!, at + 1);
-    if (f === -1 || f >= end) {
-      missAt = f;
-      return undefined;
-    }
-    found[k] = f;
-    at = f;
-  }
+  if (!positions(lower, query.chars, 0, start - 1, end)) return undefined;
   if (cursor.slash < start) cursor.slash = next(lower, "/", start);
   let lastSlash = -1;
   while (cursor.slash < end) {
     lastSlash = cursor.slash;
     cursor.slash = next(lower, "/", cursor.slash + 1);
   }
-  const nameStart = lastSlash === -1 ? start : lastSlash + 1;
-  let score = 0;
-  let run = 0;
-  at = start - 1;
-  for (let k = 0; k < count; k++) {
-    const f = found[k]!;
-    run = f === at + 1 ? run + 1 : 0;
-    score += 1 + run * 2;
-    if (f >= nameStart) score += 2;
-    if (f === start || isBoundary(lower.charCodeAt(f - 1))) score += 3;
-    at = f;
-  }
-  matched.nameStart = nameStart;
-  matched.at = at;
-  matched.run = run;
-  matched.chars = score;
-  return withBonus(score, lower, query.text, start, end, nameStart, cursor);
+  fresh.nameStart = lastSlash === -1 ? start : lastSlash + 1;
+  fresh.at = start - 1;
+  return scored(lower, query, 0, start, end, fresh, cursor);
 }
 
 /**
  * `scoreAt` for a query that extends one this path matched (its characters from `from` on are
- * new), from what that match left in `matched` (given back here as `nameStart`, `at`, `run`,
- * `chars`). Paths must come in order, as in `scoreAt`.
+ * new), from what that match left in `matched` (given back here as `state`). Paths must come in
+ * order, as in `scoreAt`.
  */
 export function extendAt(
   lower: string,
@@ -128,12 +105,47 @@ export function extendAt(
   state: { nameStart: number; at: number; run: number; chars: number },
   cursor: Cursor,
 ): number | undefined {
-  const { chars } = query;
-  const { nameStart } = state;
-  let { at, run, chars: score } = state;
+  if (!positions(lower, query.chars, from, state.at, end)) return undefined;
+  return scored(lower, query, from, start, end, state, cursor);
+}
+
+/**
+ * Puts in `found` where `chars[from…]` are, each after the last, from after `at` and before
+ * `end`; false (and `missAt` set) when one is not there.
+ */
+function positions(
+  lower: string,
+  chars: readonly string[],
+  from: number,
+  at: number,
+  end: number,
+): boolean {
   for (let k = from; k < chars.length; k++) {
     const f = lower.indexOf(chars[k]!, at + 1);
-    if (f === -1 || f >= end) return undefined;
+    if (f === -1 || f >= end) {
+      missAt = f;
+      return false;
+    }
+    found[k] = f;
+    at = f;
+  }
+  return true;
+}
+
+/** Scores the characters `found` holds from `from` on, after `state`'s; keeps it in `matched`. */
+function scored(
+  lower: string,
+  query: Query,
+  from: number,
+  start: number,
+  end: number,
+  state: { nameStart: number; at: number; run: number; chars: number },
+  cursor: Cursor,
+): number {
+  const { nameStart } = state;
+  let { at, run, chars: score } = state;
+  for (let k = from; k < query.chars.length; k++) {
+    const f = found[k]!;
     run = f === at + 1 ? run + 1 : 0;
     score += 1 + run * 2;
     if (f >= nameStart) score += 2;
