@@ -30,7 +30,11 @@ export class IndexFeeder {
   private scheduled = false;
   private ended = false;
 
-  constructor(private readonly onGrow: () => void) {}
+  /** `sliceMs`: work per slice (tests give 0: one step each, whatever the machine's speed). */
+  constructor(
+    private readonly onGrow: () => void,
+    private readonly sliceMs = SLICE_MS,
+  ) {}
 
   /** True once the listing ended and every path it delivered is indexed. */
   get complete(): boolean {
@@ -66,8 +70,10 @@ export class IndexFeeder {
 
   private readonly slice = (): void => {
     this.scheduled = false;
-    const until = performance.now() + SLICE_MS;
-    while (this.queue.length > 0 && performance.now() < until) {
+    if (this.queue.length === 0) return this.onGrow();
+    const until = performance.now() + this.sliceMs;
+    // At least one step a slice, then more while the slice's time lasts.
+    do {
       const head = this.queue[0]!;
       if ("text" in head) {
         if (chunk(head, this.index)) this.queue.shift();
@@ -80,7 +86,7 @@ export class IndexFeeder {
         this.queue.shift();
         this.at = 0;
       }
-    }
+    } while (this.queue.length > 0 && performance.now() < until);
     if (this.queue.length > 0) this.schedule();
     this.onGrow();
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EditorState } from "../composer/editor.js";
-import { fuzzyFind } from "./fuzzy.js";
+import { fuzzyFind } from "../../../../test/support/fuzzy-reference.js";
 import { menuFor, visibleItems, type MenuSources } from "./menu-model.js";
 import { PathIndex } from "./path-index.js";
 

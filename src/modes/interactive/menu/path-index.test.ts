@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldersOf, fuzzyFind } from "./fuzzy.js";
+import { foldersOf, fuzzyFind, indexedPaths } from "../../../../test/support/fuzzy-reference.js";
 import { PathIndex } from "./path-index.js";
 
 const FILES = Array.from({ length: 40 }, (_, f) =>
@@ -57,7 +57,7 @@ describe("the @ picker's path index", () => {
         expect(index.find(q, 15)).toEqual(fuzzyFind(q, all, 15));
       }
       expect(index.files).toBe(files.length);
-      expect(index.list()).toEqual(files);
+      expect(indexedPaths(index)).toEqual(files);
     }
   });
 

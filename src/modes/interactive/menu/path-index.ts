@@ -150,7 +150,7 @@ export class PathIndex {
     if (!folders) this.fileCount += count;
   }
 
-  /** The best `limit` fuzzy matches of `query` (non-empty), best first; see `fuzzyScore`. */
+  /** The best `limit` fuzzy matches of `query` (non-empty), best first (scored as path-scan.ts says). */
   find(query: string, limit: number): string[] {
     const q = query.toLowerCase();
     const parsed = toQuery(q);
@@ -216,11 +216,6 @@ export class PathIndex {
   /** Every file indexed, joined by NUL (each followed by one), in the order they were added. */
   joined(): string {
     return joinedPaths(this.chunks.filter((c) => !c.folders).map((c) => c.text));
-  }
-
-  /** Every file indexed, in order: one string each (for tests and small lists). */
-  list(): string[] {
-    return this.joined().split("\0").filter(Boolean);
   }
 }
 

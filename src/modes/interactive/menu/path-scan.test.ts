@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fuzzyScoreLower } from "./fuzzy.js";
+import { fuzzyScoreLower } from "../../../../test/support/fuzzy-reference.js";
 import {
   extendAt,
   filesIn,

@@ -1,6 +1,15 @@
 /**
- * Fuzzy matching over paths joined by NUL (see `path-index.ts`), scored exactly as `fuzzyScore`
- * scores one path, with the string's own `indexOf` doing the reading: a path that lacks the
+ * Fuzzy matching of repository paths for the `@` picker: the query's characters must appear in
+ * order (case-insensitive, each where it first can after the last); each scores 1, plus 2 per
+ * character of the run it ends, plus 2 in the file name, plus 3 at a word's start (after `/`,
+ * `.`, `_`, `-` or the path's start); the whole query at the name's start adds 10, anywhere 5;
+ * a hundredth per character of the path is taken off, so shorter paths win; equal scores sort
+ * by the paths' code units (not `localeCompare`: the same order everywhere, and a tenth of a
+ * first scan of 60,000 paths went to the locale's collation). Tests compare every score with a
+ * plain one-path version (test/support/fuzzy-reference.ts).
+ *
+ * Here the paths are joined by NUL (see `path-index.ts`) and the string's own `indexOf` does the
+ * reading: a path that lacks the
  * query's next character is never looked at, since the search for that character jumps to the
  * path holding it. Work stays linear in the text: every search that may run past the path being
  * scored (the query's next occurrence, the next `/`) keeps where it stopped in a cursor, and the
@@ -161,7 +170,7 @@ function scored(
 
 /**
  * `score` with the whole query in the name's start (+10) and anywhere in the path (+5), less
- * the path's length: added in `fuzzyScoreLower`'s order, for the same floating-point result.
+ * the path's length: added in the reference's order, for the same floating-point result.
  */
 function withBonus(
   score: number,

@@ -1,10 +1,17 @@
 /**
- * Fuzzy matching of repository paths for the `@` picker: the query's characters must appear in
- * order (case-insensitive); matches in the file name, at word starts and in runs score higher,
- * and shorter paths win ties. Equal scores are ordered by the paths' code units, not by
- * `localeCompare`: the same order on every machine, and a tenth of the picker's first scan of
- * 60,000 paths was spent in the locale's collation.
+ * The `@` picker's scoring written plainly, one path at a time (its rule: the module comment of
+ * src/modes/interactive/menu/path-scan.ts): the reference the picker's index is compared with in
+ * tests. `indexedPaths` lists what an index holds.
  */
+import type { PathIndex } from "../../src/modes/interactive/menu/path-index.js";
+
+/** Every file `index` holds, in the order it was given them (undefined without an index). */
+export function indexedPaths(index: PathIndex): string[];
+export function indexedPaths(index: PathIndex | undefined): string[] | undefined;
+export function indexedPaths(index: PathIndex | undefined): string[] | undefined {
+  return index?.joined().split("\0").filter(Boolean);
+}
+
 export function fuzzyScore(query: string, path: string): number | undefined {
   return fuzzyScoreLower(query.toLowerCase(), path.toLowerCase(), path.length);
 }
