@@ -10,7 +10,7 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CLI, fmt, loadMock, median, requireBuild, sandbox } from "./lib.mjs";
-import { COMPOSER, loadHarness } from "./tui-lib.mjs";
+import { COMPOSER, loadHarness, showsMatch as shows } from "./tui-lib.mjs";
 
 requireBuild();
 const repo = join(tmpdir(), "north-bench-large-60000");
@@ -42,21 +42,6 @@ const start = (cli) =>
     rows: 30,
     env: { ...box.env, ANTHROPIC_API_KEY: "bench", ANTHROPIC_BASE_URL: server.anthropicBaseUrl },
   });
-
-/** Milliseconds from typing `keys` until the composer shows `typed` and a row below names `match`. */
-async function shows(term, keys, match, typed = keys) {
-  const started = performance.now();
-  term.type(keys);
-  await term.waitFor(
-    (screen) => {
-      const lines = screen.split("\n");
-      const at = lines.findIndex((l) => l.trimEnd() === `> ${typed}`);
-      return at !== -1 && lines.slice(at + 1).some((l) => l.includes(match));
-    },
-    { timeoutMs: 30_000 },
-  );
-  return performance.now() - started;
-}
 
 const out = { this: { first: [], keys: [] }, other: { first: [], keys: [] } };
 for (let i = 0; i < RUNS; i++) {

@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CLI, fmt, loadMock, median, requireBuild, sandbox, timed } from "./lib.mjs";
-import { startNorth } from "./tui-lib.mjs";
+import { showsMatch as shows, startNorth } from "./tui-lib.mjs";
 
 requireBuild();
 const SMOKE = process.env.SMOKE === "1";
@@ -154,24 +154,6 @@ for (let i = 0; i < RUNS; i++) {
   } finally {
     await run.close();
   }
-}
-
-/**
- * Milliseconds from typing `keys` until the composer shows `typed` (default: `keys`) and a menu
- * row below it names `match`.
- */
-async function shows(term, keys, match, typed = keys) {
-  const started = performance.now();
-  term.type(keys);
-  await term.waitFor(
-    (screen) => {
-      const lines = screen.split("\n");
-      const at = lines.findIndex((l) => l.startsWith(`> ${typed}`) && l.trimEnd() === `> ${typed}`);
-      return at !== -1 && lines.slice(at + 1).some((l) => l.includes(match));
-    },
-    { timeoutMs: 30_000 },
-  );
-  return performance.now() - started;
 }
 
 const readyRatio = median(ready.large) / median(ready.tiny);

@@ -134,3 +134,21 @@ export async function cpuMs(pid) {
   // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 a second here).
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
+
+/**
+ * Milliseconds from typing `keys` until the composer shows `typed` (default: `keys`) and a menu
+ * row below it names `match` (the `@` picker's benchmarks).
+ */
+export async function showsMatch(term, keys, match, typed = keys) {
+  const started = performance.now();
+  term.type(keys);
+  await term.waitFor(
+    (screen) => {
+      const lines = screen.split("\n");
+      const at = lines.findIndex((l) => l.startsWith(`> ${typed}`) && l.trimEnd() === `> ${typed}`);
+      return at !== -1 && lines.slice(at + 1).some((l) => l.includes(match));
+    },
+    { timeoutMs: 30_000 },
+  );
+  return performance.now() - started;
+}
